@@ -1,0 +1,255 @@
+"""`auditgraph` command line. Library errors become one-line messages and exit code 1."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from importlib.resources import as_file, files
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from auditgraph import __version__, config, server
+from auditgraph.errors import AuditGraphError, ServerError
+from auditgraph.graph import Graph
+
+console = Console()
+
+
+def local_server() -> server.LocalServer:
+    return server.LocalServer(config.data_dir() / "neo4j", config.local_settings())
+
+
+def ensure_database() -> Graph:
+    """Connect to the configured Neo4j, installing and starting the local one if none is configured."""
+    conn = config.connection()
+    if not conn.external:
+        srv = local_server()
+        if srv.pid() is None:
+            settings = config.save_local_settings(srv.settings)
+            srv = server.LocalServer(srv.home, settings)
+            console.print(f"Starting the local Neo4j {srv.rt.version} (first run resolves it from Maven Central)…")
+            server.install()
+            srv.start()
+        conn = config.connection()
+    graph = Graph(conn)
+    graph.run_script("schema.constraints")
+    return graph
+
+
+@click.group()
+@click.version_option(__version__, prog_name="auditgraph")
+def cli() -> None:
+    """Prove or refute the numbers in SEC XBRL filings with a Neo4j graph."""
+
+
+# ---------------------------------------------------------------- neo4j
+@cli.group("neo4j")
+def neo4j_group() -> None:
+    """Install and run a local Neo4j Community server (no Docker needed)."""
+
+
+@neo4j_group.command("install")
+@click.option("--bolt-port", type=int, help="Bolt port (default 7687).")
+@click.option("--http-port", type=int, help="HTTP/Browser port (default 7474).")
+@click.option("--heap", help="JVM heap, e.g. 4g.")
+@click.option("--pagecache", help="Page cache, e.g. 4g.")
+@click.option("--no-auth", is_flag=True, help="Disable authentication (tests only).")
+def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None, pagecache: str | None, no_auth: bool) -> None:
+    """Resolve Neo4j, the Browser and APOC from Maven Central and write neo4j.conf."""
+    settings = config.local_settings()
+    changes = {k: v for k, v in dict(bolt_port=bolt_port, http_port=http_port, heap=heap, pagecache=pagecache).items() if v}
+    if no_auth:
+        changes["auth"] = False
+    settings = config.save_local_settings(replace(settings, **changes))
+    with console.status(f"Resolving Neo4j {config.NEO4J_VERSION} from Maven Central…"):
+        rt = server.install()
+    srv = server.LocalServer(config.data_dir() / "neo4j", settings)
+    server.write_conf(srv.home, settings, rt)
+    console.print(f"Neo4j {rt.version} installed in {rt.root}; config {srv.home / 'conf' / 'neo4j.conf'}")
+
+
+@neo4j_group.command("start")
+@click.option("--docker", is_flag=True, help="Run docker/compose.yml instead of the local server.")
+def neo4j_start(docker: bool) -> None:
+    """Start the server in the background and wait until Bolt answers."""
+    conn = config.connection()
+    if conn.external:
+        console.print(f"auditgraph is configured for the Neo4j at {conn.uri} (NEO4J_URI or config file); nothing to start.")
+        return
+    settings = config.save_local_settings(config.local_settings())
+    if docker:
+        _docker_up(settings)
+        return
+    srv = server.LocalServer(config.data_dir() / "neo4j", settings)
+    if not srv.rt.installed:
+        with console.status(f"Resolving Neo4j {config.NEO4J_VERSION} from Maven Central…"):
+            server.install()
+    with console.status("Starting Neo4j…"):
+        started = srv.start()
+    console.print(("Started" if started else "Already running") + f": Neo4j {srv.rt.version} (pid {srv.pid()})")
+    console.print(f"Bolt:    {settings.bolt_uri}")
+    console.print(f"Browser: {settings.browser_url}  (user neo4j; password in {config.config_file()})")
+
+
+def _docker_up(settings: config.LocalServerSettings) -> None:
+    if not shutil.which("docker"):
+        raise ServerError("docker not found; install Docker or run `auditgraph neo4j start` without --docker")
+    env = {"NEO4J_PASSWORD": settings.password, "AUDITGRAPH_BOLT_PORT": str(settings.bolt_port),
+           "AUDITGRAPH_HTTP_PORT": str(settings.http_port)}
+    with as_file(files("auditgraph.docker") / "compose.yml") as compose:
+        proc = subprocess.run(["docker", "compose", "-f", str(compose), "up", "-d", "--wait"],
+                              env={**dict(__import__("os").environ), **env}, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ServerError(f"docker compose failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}; is the Docker engine running?")
+    console.print(f"Neo4j (Docker) is up. Bolt: {settings.bolt_uri}  Browser: {settings.browser_url}")
+
+
+@neo4j_group.command("stop")
+def neo4j_stop() -> None:
+    """Stop the local server cleanly."""
+    srv = local_server()
+    console.print("Stopped." if srv.stop() else "Not running.")
+
+
+@neo4j_group.command("status")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def neo4j_status(as_json: bool) -> None:
+    """Say what runs where and which version."""
+    conn = config.connection()
+    srv = local_server()
+    st = srv.status()
+    info = {
+        "mode": "external" if conn.external else "local",
+        "uri": conn.uri,
+        "running": st.running if not conn.external else None,
+        "pid": st.pid,
+        "version": st.version if not conn.external else None,
+        "browser": st.browser_url if not conn.external else None,
+        "home": str(st.home),
+        "installed": srv.rt.installed,
+    }
+    if conn.external or st.running:
+        try:
+            with Graph(conn) as g:
+                row = g.run("db.server_version")[0]
+                info.update(running=True, version=row["version"], edition=row["edition"])
+        except AuditGraphError as exc:
+            info.update(running=False, error=str(exc))
+    if as_json:
+        click.echo(json.dumps(info))
+        return
+    table = Table(show_header=False)
+    for k, v in info.items():
+        table.add_row(k, str(v))
+    console.print(table)
+    if not info["running"]:
+        sys.exit(3)
+
+
+@neo4j_group.command("logs")
+@click.option("-n", "--lines", default=50, show_default=True)
+def neo4j_logs(lines: int) -> None:
+    """Show the last lines of the server log."""
+    click.echo(local_server().logs(lines))
+
+
+# ---------------------------------------------------------------- db
+@cli.group("db")
+def db_group() -> None:
+    """Schema and statistics of the configured database."""
+
+
+@db_group.command("init")
+def db_init() -> None:
+    """Create all constraints and indexes (idempotent)."""
+    with Graph.connect() as g:
+        n = g.run_script("schema.constraints")
+    console.print(f"{n} constraints and indexes in place.")
+
+
+@db_group.command("stats")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def db_stats(as_json: bool) -> None:
+    """Node counts by label and relationship counts by type."""
+    with Graph.connect() as g:
+        nodes = g.run("db.node_counts")
+        rels = g.run("db.relationship_counts")
+    if as_json:
+        click.echo(json.dumps({"nodes": {r["label"]: r["count"] for r in nodes}, "relationships": {r["type"]: r["count"] for r in rels}}))
+        return
+    for title, rows, key in (("Nodes", nodes, "label"), ("Relationships", rels, "type")):
+        table = Table(title=title)
+        table.add_column(key)
+        table.add_column("count", justify="right")
+        for r in rows:
+            table.add_row(r[key], f"{r['count']:,}")
+        console.print(table)
+
+
+@db_group.command("wipe")
+@click.option("--yes", is_flag=True, required=True, help="Confirm deleting everything.")
+def db_wipe(yes: bool) -> None:
+    """Delete every node and relationship in the database."""
+    with Graph.connect() as g:
+        g.run("db.wipe")
+    console.print("Database is empty.")
+
+
+# ---------------------------------------------------------------- queries
+@cli.command("queries")
+def list_queries() -> None:
+    """List the named Cypher queries shipped in cypher/."""
+    from auditgraph import queries
+
+    table = Table()
+    for col in ("name", "mode", "params", "summary"):
+        table.add_column(col)
+    for q in queries.registry().values():
+        table.add_row(q.name, q.mode, ", ".join(f"{p.name}:{p.type}" for p in q.params), q.summary)
+    console.print(table)
+
+
+def _register_subcommands() -> None:
+    """Sub-packages contribute their own command groups; each is optional while under construction."""
+    import importlib
+
+    for module, names in (
+        ("auditgraph.loader.cli", ("taxonomy", "filing")),
+        ("auditgraph.checks_cli", ("check", "audit", "demo")),
+        ("auditgraph.verifier.cli", ("verify",)),
+        ("auditgraph.eval.cli", ("eval", "bench")),
+    ):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name == module:
+                continue
+            raise
+        for name in names:
+            if hasattr(mod, name.replace("-", "_")):
+                cli.add_command(getattr(mod, name.replace("-", "_")))
+
+
+_register_subcommands()
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except AuditGraphError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)

@@ -1,0 +1,132 @@
+"""The one place that talks to Neo4j: connect, run named queries, write in batches.
+
+Every statement comes from the query registry; callers pass a query name and parameters,
+never Cypher text, so no Cypher is ever assembled from user values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import neo4j
+from neo4j import GraphDatabase, RoutingControl
+from neo4j.exceptions import AuthError, ServiceUnavailable
+
+from auditgraph import queries
+from auditgraph.config import Connection, connection
+from auditgraph.errors import GraphUnavailable
+
+Row = dict[str, Any]
+
+
+def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
+    if isinstance(exc, AuthError):
+        where = "NEO4J_PASSWORD" if conn.external else "the [local] password in ~/.config/auditgraph/config.toml"
+        return GraphUnavailable(f"Neo4j at {conn.uri} refused user {conn.user!r}: wrong password; set {where}")
+    fix = "check NEO4J_URI / the server" if conn.external else "start it with `auditgraph neo4j start`"
+    return GraphUnavailable(f"no Neo4j answers at {conn.uri}; {fix}")
+
+
+class Graph:
+    """A connected database. Use as a context manager or call close()."""
+
+    def __init__(self, conn: Connection, database: str | None = None):
+        self.conn = conn
+        self.database = database
+        auth = (conn.user, conn.password) if conn.password is not None else None
+        self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600)
+        try:
+            self.driver.verify_connectivity()
+        except (AuthError, ServiceUnavailable, OSError) as exc:
+            self.driver.close()
+            raise _unavailable(conn, exc) from exc
+
+    @classmethod
+    def connect(cls) -> Graph:
+        return cls(connection())
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> Graph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        """Run one named query in its own transaction; returns rows as dicts."""
+        query = queries.get(name)
+        query.check_params(params)
+        routing = RoutingControl.READ if query.mode == "read" else RoutingControl.WRITE
+        if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
+            with self.driver.session(database=self.database) as session:
+                return [r.data() for r in session.run(query.text, params)]
+        try:
+            records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=routing)
+        except ServiceUnavailable as exc:
+            raise _unavailable(self.conn, exc) from exc
+        return [r.data() for r in records]
+
+    def run_script(self, name: str) -> int:
+        """Run every statement of a script query (schema files); returns how many ran."""
+        query = queries.get(name)
+        statements = query.statements()
+        with self.driver.session(database=self.database) as session:
+            for statement in statements:
+                session.run(statement).consume()
+        return len(statements)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Tx]:
+        """One explicit write transaction: all or nothing."""
+        with self.driver.session(database=self.database) as session:
+            with session.begin_transaction() as tx:
+                yield Tx(tx)
+                tx.commit()
+
+    def write_batches(
+        self,
+        name: str,
+        rows: Sequence[Row],
+        batch_size: int = 5000,
+        on_batch: Callable[[int], None] | None = None,
+        **params: Any,
+    ) -> int:
+        """Send `rows` to an `UNWIND $rows` query in transactions of `batch_size` rows."""
+        query = queries.get(name)
+        query.check_params({"rows": rows, **params})
+        done = 0
+        with self.driver.session(database=self.database) as session:
+            for start in range(0, len(rows), batch_size):
+                chunk = list(rows[start : start + batch_size])
+                session.execute_write(lambda tx, c=chunk: tx.run(query.text, {"rows": c, **params}).consume())
+                done += len(chunk)
+                if on_batch:
+                    on_batch(len(chunk))
+        return done
+
+
+class Tx:
+    """A named-query view of an open transaction."""
+
+    def __init__(self, tx: neo4j.Transaction):
+        self._tx = tx
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        query = queries.get(name)
+        query.check_params(params)
+        return [r.data() for r in self._tx.run(query.text, params)]
+
+
+def chunked(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
+    chunk: list[Row] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

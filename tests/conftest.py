@@ -1,0 +1,60 @@
+"""Shared fixtures: a real Neo4j for every test (never a mock) and the ../shared data.
+
+NEO4J_URI set  -> use that server (NEO4J_USER / NEO4J_PASSWORD); tests wipe it, so point it
+                  at a scratch database.
+otherwise      -> start a throwaway local server (Maven-resolved, no auth, free ports) for the
+                  session and stop it at the end.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from auditgraph import server
+from auditgraph.config import Connection, LocalServerSettings
+from auditgraph.graph import Graph
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
+    if uri := os.environ.get("NEO4J_URI"):
+        yield Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), external=True)
+        return
+    server.install()
+    settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="2g",
+                                   pagecache="1g", auth=False)
+    srv = server.LocalServer(tmp_path_factory.mktemp("neo4j"), settings)
+    srv.start()
+    try:
+        yield Connection(settings.bolt_uri, "neo4j", None, external=False, browser_url=settings.browser_url)
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def graph(neo4j_connection: Connection) -> Iterator[Graph]:
+    """An empty database with the schema in place; each test starts from nothing."""
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    try:
+        yield g
+    finally:
+        g.close()
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """../shared (or $AUDITGRAPH_SHARED); skipped when absent unless AUDITGRAPH_REQUIRE_SHARED=1."""
+    path = Path(os.environ.get("AUDITGRAPH_SHARED", REPO.parent / "shared"))
+    if not (path / "filings").is_dir():
+        if os.environ.get("AUDITGRAPH_REQUIRE_SHARED") == "1":
+            pytest.fail(f"shared data not found at {path}; AUDITGRAPH_REQUIRE_SHARED=1 requires it")
+        pytest.skip(f"shared data not found at {path}; set AUDITGRAPH_SHARED to run this test")
+    return path

@@ -1,0 +1,100 @@
+"""The ground every other part stands on: the query registry, config, the server, the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+from auditgraph import config, queries
+from auditgraph.cli import cli
+from auditgraph.config import Connection
+from auditgraph.errors import GraphUnavailable, QueryFileError, QueryParamError, UnknownQueryError
+from auditgraph.graph import Graph
+
+
+def test_every_shipped_query_parses_and_names_match_paths():
+    reg = queries.registry()
+    assert "schema.constraints" in reg and "db.node_counts" in reg
+    for q in reg.values():
+        assert q.path == f"cypher/{q.name.replace('.', '/')}.cypher"
+
+
+def test_query_header_must_declare_exactly_the_parameters_used():
+    src = "// name: t.q\n// summary: s\n// mode: read\n// returns: x\nRETURN $a AS x"
+    with pytest.raises(QueryFileError, match=r"undeclared parameter\(s\) a"):
+        queries.parse_query("t.q", src, "cypher/t/q.cypher")
+    ok = queries.parse_query("t.q", src.replace("// returns", "// param a: INTEGER the a\n// returns"), "p")
+    assert [(p.name, p.type) for p in ok.params] == [("a", "INTEGER")]
+    with pytest.raises(QueryParamError, match=r"missing \$a \(INTEGER\)"):
+        ok.check_params({})
+
+
+def test_unknown_query_suggests_close_names():
+    with pytest.raises(UnknownQueryError, match="did you mean db.node_counts"):
+        queries.get("db.node_count")
+
+
+def test_every_read_query_compiles_on_the_server(graph: Graph):
+    with graph.driver.session() as s:
+        for q in queries.registry().values():
+            if q.mode == "read":
+                s.run("EXPLAIN " + q.text, {p.name: None for p in q.params}).consume()
+
+
+def test_schema_is_idempotent_and_counts_come_back(graph: Graph):
+    assert graph.run_script("schema.constraints") == graph.run_script("schema.constraints")
+    graph.driver.execute_query("CREATE (:Release {key: 'us-gaap/2025'}), (:Release {key: 'srt/2025'})")
+    counts = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
+    assert counts["Release"] == 2
+    assert graph.run("db.server_version")[0]["version"].startswith("5.26")
+
+
+def test_apoc_is_installed(graph: Graph):
+    records, _, _ = graph.driver.execute_query("RETURN apoc.version() AS v")
+    assert records[0]["v"].startswith("5.26")
+
+
+def test_browser_is_served(neo4j_connection: Connection):
+    if neo4j_connection.external:
+        pytest.skip("external server: the Browser URL is not ours")
+    with urllib.request.urlopen(neo4j_connection.browser_url, timeout=10) as resp:
+        assert resp.status == 200
+        assert b"Neo4j Browser" in resp.read()
+
+
+def test_cli_db_stats_json(graph: Graph, neo4j_connection: Connection, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    graph.driver.execute_query("CREATE (:Filing {id: 'x'})-[:HAS_FACT]->(:Fact {key: 'x|f1'})")
+    result = CliRunner().invoke(cli, ["db", "stats", "--json"])
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.output)
+    assert stats["nodes"]["Filing"] == 1 and stats["relationships"]["HAS_FACT"] == 1
+
+
+def test_unreachable_server_is_a_one_line_error(monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:1")
+    with pytest.raises(GraphUnavailable, match=r"no Neo4j answers at bolt://127.0.0.1:1; check NEO4J_URI"):
+        Graph.connect()
+
+
+def test_config_file_keeps_a_generated_password_private(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path))
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    saved = config.save_local_settings(config.LocalServerSettings(bolt_port=7688))
+    assert len(saved.password) >= 20
+    assert stat.S_IMODE(os.stat(config.config_file()).st_mode) == 0o600
+    conn = config.connection()
+    assert (conn.uri, conn.password, conn.external) == ("bolt://127.0.0.1:7688", saved.password, False)
+
+
+def test_environment_points_at_an_external_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("NEO4J_URI", "neo4j+s://demo.databases.neo4j.io")
+    monkeypatch.setenv("NEO4J_PASSWORD", "pw")
+    conn = config.connection()
+    assert (conn.uri, conn.user, conn.password, conn.external) == ("neo4j+s://demo.databases.neo4j.io", "neo4j", "pw", True)
