@@ -219,8 +219,10 @@ def _register_subcommands() -> None:
     import importlib
 
     for module, names in (
-        ("auditgraph.loader.cli", ("taxonomy", "filing")),
-        ("auditgraph.checks_cli", ("check", "audit", "demo")),
+        ("auditgraph.loader.taxonomy_cli", ("taxonomy",)),
+        ("auditgraph.loader.filing_cli", ("filing",)),
+        ("auditgraph.checks.cli", ("check", "audit", "demo")),
+        ("auditgraph.agents.cli", ("agents",)),
         ("auditgraph.verifier.cli", ("verify",)),
         ("auditgraph.eval.cli", ("eval", "bench")),
     ):

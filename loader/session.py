@@ -1,0 +1,89 @@
+"""Arelle, offline: one controller per process, taxonomy packages mapped, no network ever.
+
+Arelle's PackageManager and PluginManager are process-global (not thread-safe), so a process
+holds one ArelleSession; load models one after another and close each when done.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from arelle import Cntlr, PackageManager, PluginManager
+from arelle.ModelXbrl import ModelXbrl
+
+from auditgraph.errors import LoadError
+
+log = logging.getLogger(__name__)
+
+
+class ArelleSession:
+    """An offline Arelle controller with the given taxonomy packages (zip or unpacked folder)."""
+
+    def __init__(self, packages: Sequence[Path] = (), plugins: Sequence[str] = ("inlineXbrlDocumentSet",)):
+        self.cntlr = Cntlr.Cntlr(logFileName="logToBuffer")
+        self.cntlr.webCache.workOffline = True  # never touch the network
+        self.cntlr.startLogging(logFileName="logToBuffer")
+        PluginManager.init(self.cntlr, loadPluginConfig=False)
+        for plugin in plugins:
+            PluginManager.addPluginModule(plugin)
+        PluginManager.reset()
+        PackageManager.init(self.cntlr, loadPackagesConfig=False)
+        self.packages: list[Path] = []
+        for pkg in packages:
+            self.add_package(pkg)
+
+    def add_package(self, path: Path) -> dict:
+        """Map a taxonomy package's URLs onto its files; raises LoadError naming the file."""
+        path = Path(path)
+        if not path.exists():
+            raise LoadError(f"{path}: no such taxonomy package; pass a .zip or an unpacked folder with META-INF/")
+        if path.is_dir() and not (path / "META-INF" / "taxonomyPackage.xml").exists():
+            raise LoadError(f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder")
+        info = PackageManager.addPackage(self.cntlr, str(path))
+        if not info:
+            raise LoadError(f"{path}: Arelle could not read it as a taxonomy package; check that it is a FASB/SEC package zip")
+        PackageManager.rebuildRemappings(self.cntlr)
+        self.packages.append(path)
+        return info
+
+    def load(self, entry: str | Path) -> ModelXbrl:
+        """Load an instance, inline document, schema or package entry point; errors name the file."""
+        from arelle import FileSource
+
+        entry = str(entry)
+        try:
+            fs = FileSource.openFileSource(entry, self.cntlr)
+            model = self.cntlr.modelManager.load(fs, "auditgraph")
+        except Exception as exc:  # Arelle raises many types; the user needs the file and the cause
+            raise LoadError(f"{entry}: Arelle could not load it ({exc})") from exc
+        if model is None or model.modelDocument is None:
+            errors = "; ".join(self.errors()[:3]) or "no document"
+            if model is not None:
+                model.close()
+            raise LoadError(f"{entry}: Arelle could not load it ({errors}); check the path and that its taxonomy packages are given")
+        return model
+
+    @contextmanager
+    def model(self, entry: str | Path) -> Iterator[ModelXbrl]:
+        """A loaded model that is closed (and its memory freed) when the block ends."""
+        model = self.load(entry)
+        try:
+            yield model
+        finally:
+            model.close()
+
+    def errors(self) -> list[str]:
+        """Error-level messages Arelle logged so far (and clears the buffer)."""
+        handler = self.cntlr.logHandler
+        records = getattr(handler, "logRecordBuffer", None) or []
+        out = [r.getMessage() for r in records if r.levelno >= logging.ERROR]
+        if hasattr(handler, "clearLogBuffer"):
+            handler.clearLogBuffer()
+        return out
+
+    def close(self) -> None:
+        self.cntlr.modelManager.close()
+        self.cntlr.close()
