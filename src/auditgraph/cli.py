@@ -17,7 +17,7 @@ from auditgraph import __version__, config, server
 from auditgraph.errors import AuditGraphError, ServerError
 from auditgraph.graph import Graph
 
-console = Console()
+console = Console(soft_wrap=True)  # never break URLs and paths across lines
 
 
 def local_server() -> server.LocalServer:
@@ -229,8 +229,8 @@ def _register_subcommands() -> None:
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
-            if exc.name == module:
-                continue
+            if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+                continue  # that part is not built (yet)
             raise
         for name in names:
             if hasattr(mod, name.replace("-", "_")):

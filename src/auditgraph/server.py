@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -101,7 +102,8 @@ def _run_maven(pom_dir: Path, pom_text: str) -> None:
         raise ServerError("Maven (mvn) not found; install Maven 3.6+ (apt install maven) to resolve Neo4j from Maven Central")
     pom_dir.mkdir(parents=True, exist_ok=True)
     (pom_dir / "pom.xml").write_text(pom_text)
-    proc = subprocess.run([mvn, "-B", "-q", "package"], cwd=pom_dir, capture_output=True, text=True)
+    extra = shlex.split(os.environ.get("AUDITGRAPH_MAVEN_ARGS", ""))  # e.g. -o, -s settings.xml, -Dmaven.repo.local=…
+    proc = subprocess.run([mvn, "-B", "-q", *extra, "package"], cwd=pom_dir, capture_output=True, text=True)
     if proc.returncode != 0:
         text = proc.stdout + proc.stderr
         if re.search(r"UnknownHost|Could not transfer|Connection (refused|timed out)|Network is unreachable|offline", text):
