@@ -143,3 +143,27 @@ def test_score_run_per_family_detection_and_paired():
     assert summarize(better).joint_acc == 1.0
     cmp = paired(scored, better)
     assert (cmp.wins, cmp.losses, cmp.p_value) == (3, 0, 0.25)
+
+
+def test_report_writes_markdown_html_and_figures(tmp_path):
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    cases = [_case("a", "DQC.US.0126", "violation", "10", "12"), _case("b", "DQC.US.0015", "violation", "-5", "5"),
+             _case("c", "DQC.US.0117", "consistent", "7", "7")]
+    write_jsonl(tmp_path / "cases.jsonl", cases)
+    write_jsonl(tmp_path / "base.jsonl", [RunRecord(case_id="a", system="checker-only", verdict="violation",
+                                                    extracted_value="10", calculated_value="11")])
+    write_jsonl(tmp_path / "other.jsonl", [RunRecord(case_id=c.case_id, system="oracle", verdict=c.reference_verdict,
+                                                     **c.reference_answer.model_dump()) for c in cases])
+    result = CliRunner().invoke(cli, ["eval", "report", str(tmp_path / "base.jsonl"), str(tmp_path / "other.jsonl"),
+                                      "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "| checker-only | 3 | 0.00 " in md and "| oracle | 3 | 100.00 " in md
+    assert "3/0, p=0.25" in md  # oracle wins all three cases against the baseline
+    assert (tmp_path / "rep" / "fig_joint_acc_errors.png").read_bytes()[:4] == b"\x89PNG"
+    assert "<table>" in (tmp_path / "rep" / "report.html").read_text()
+    scored = CliRunner().invoke(cli, ["eval", "score", "--json", str(tmp_path / "other.jsonl")])
+    assert json.loads(scored.output.splitlines()[0])["joint_acc"] == 1.0
