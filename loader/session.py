@@ -42,7 +42,9 @@ class ArelleSession:
             raise LoadError(f"{path}: no such taxonomy package; pass a .zip or an unpacked folder with META-INF/")
         if path.is_dir() and not (path / "META-INF" / "taxonomyPackage.xml").exists():
             raise LoadError(f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder")
-        info = PackageManager.addPackage(self.cntlr, str(path))
+        # Arelle reads an unpacked package through its manifest file, a zip directly
+        target = path / "META-INF" / "taxonomyPackage.xml" if path.is_dir() else path
+        info = PackageManager.addPackage(self.cntlr, str(target.resolve()))
         if not info:
             raise LoadError(f"{path}: Arelle could not read it as a taxonomy package; check that it is a FASB/SEC package zip")
         PackageManager.rebuildRemappings(self.cntlr)

@@ -1,0 +1,12 @@
+// name: load.concepts
+// summary: Write Concept nodes (one per key; a placeholder becomes a full concept) and DECLARES from their Release.
+// mode: write
+// param rows: LIST of ConceptRow.to_row() maps (key, namespace, name, ..., release, filing_id)
+// returns: nothing
+UNWIND $rows AS row
+MERGE (c:Concept {key: row.key})
+SET c += row
+REMOVE c:Placeholder
+WITH c, row WHERE row.release IS NOT NULL
+MATCH (r:Release {key: row.release})
+MERGE (r)-[:DECLARES]->(c)

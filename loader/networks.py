@@ -1,0 +1,160 @@
+"""Calculation, presentation and definition networks of an Arelle model as edge rows.
+
+Shared by the taxonomy loader (owner = release key) and the filing loader (owner = filing id).
+Each row is ready for the UNWIND writers cypher/load/{calc,pres,def}_edges.cypher; Arelle has
+already applied prohibitions and overrides, and rows are de-duplicated per
+(from, to, role, arcrole) so a network imported twice is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from arelle import XbrlConst
+from arelle.ModelDtsObject import ModelConcept
+from arelle.ModelXbrl import ModelXbrl
+
+from auditgraph.graph import Graph
+from auditgraph.loader.concepts import role_name
+
+CALC_ARCROLES = XbrlConst.summationItems  # XBRL 2.1 and Calculations 1.1
+PRES_ARCROLES = (XbrlConst.parentChild,)
+DEF_ARCROLES = (
+    XbrlConst.all,
+    XbrlConst.notAll,
+    XbrlConst.hypercubeDimension,
+    XbrlConst.dimensionDomain,
+    XbrlConst.domainMember,
+    XbrlConst.dimensionDefault,
+    XbrlConst.generalSpecial,
+    XbrlConst.essenceAlias,
+    XbrlConst.similarTuples,
+    XbrlConst.requiresElement,
+)
+
+
+@dataclass(frozen=True)
+class NetworkRows:
+    """Edge rows per relationship type plus the Role rows of every link role they use."""
+
+    calc: list[dict[str, Any]] = field(default_factory=list)
+    pres: list[dict[str, Any]] = field(default_factory=list)
+    defn: list[dict[str, Any]] = field(default_factory=list)
+    roles: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.calc) + len(self.pres) + len(self.defn)
+
+    def endpoint_keys(self) -> set[str]:
+        """Every concept key an edge starts or ends at (to write placeholders for missing ones)."""
+        return {k for rows in (self.calc, self.pres, self.defn) for r in rows for k in (r["from_key"], r["to_key"])}
+
+
+def _order(rel: Any) -> float:
+    try:
+        return float(rel.order)
+    except (TypeError, ValueError):
+        return 1.0
+
+
+def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str]) -> list:
+    rels: list = []
+    for arcrole in arcroles:
+        rels.extend(model_xbrl.relationshipSet(arcrole).modelRelationships)
+    return rels
+
+
+def _rows(
+    rels: list,
+    key_of: Callable[[ModelConcept], str | None],
+    owner: str,
+    extra: Callable[[Any], dict[str, Any]],
+    used: set[str],
+) -> list[dict[str, Any]]:
+    out: dict[tuple, dict[str, Any]] = {}
+    for rel in rels:
+        src, dst = rel.fromModelObject, rel.toModelObject
+        if not isinstance(src, ModelConcept) or not isinstance(dst, ModelConcept):
+            continue
+        a, b = key_of(src), key_of(dst)
+        if a is None or b is None:
+            continue
+        ident = (a, b, rel.linkrole, rel.arcrole)
+        if ident in out:
+            continue
+        used.add(rel.linkrole)
+        out[ident] = {
+            "from_key": a,
+            "to_key": b,
+            "owner": owner,
+            "role": rel.linkrole,
+            "arcrole": rel.arcrole,
+            "order": _order(rel),
+            **extra(rel),
+        }
+    return list(out.values())
+
+
+def _def_extra(rel: Any) -> dict[str, Any]:
+    is_xdt = rel.arcrole in (XbrlConst.all, XbrlConst.notAll)
+    usable = rel.arcrole in (XbrlConst.dimensionDomain, XbrlConst.domainMember)
+    return {
+        "arc": role_name(rel.arcrole),
+        "closed": bool(rel.isClosed) if is_xdt else None,
+        "context_element": rel.contextElement if is_xdt else None,
+        "target_role": rel.targetRole,
+        "usable": bool(rel.isUsable) if usable else None,
+    }
+
+
+def role_rows(model_xbrl: ModelXbrl, uris: Collection[str], owner: str) -> list[dict[str, Any]]:
+    """Role rows (key, owner, uri, definition, used_on) for the given link role URIs."""
+    out = []
+    for uri in sorted(uris):
+        types = model_xbrl.roleTypes.get(uri) or []
+        definition = next((t.definition for t in types if t.definition), None)
+        used_on = sorted({str(q) for t in types for q in t.usedOns})
+        out.append({"key": f"{owner}|{uri}", "owner": owner, "uri": uri, "definition": definition, "used_on": used_on})
+    return out
+
+
+def relationship_rows(
+    model_xbrl: ModelXbrl,
+    key_of: Callable[[ModelConcept], str | None],
+    owner: str,
+    *,
+    def_arcroles: Collection[str] = DEF_ARCROLES,
+) -> NetworkRows:
+    """Every calculation, presentation and definition relationship whose two ends have a key.
+
+    `key_of` returns the concept key to link (None skips the relationship, e.g. a concept
+    the caller does not write); `owner` is stored on every edge and Role.
+    """
+    used: set[str] = set()
+    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES), key_of, owner, lambda r: {"weight": r.weight}, used)
+    pres = _rows(
+        _relationships(model_xbrl, PRES_ARCROLES), key_of, owner, lambda r: {"preferred_label": r.preferredLabel}, used
+    )
+    defn = _rows(_relationships(model_xbrl, def_arcroles), key_of, owner, _def_extra, used)
+    return NetworkRows(calc=calc, pres=pres, defn=defn, roles=role_rows(model_xbrl, used, owner))
+
+
+def write_networks(
+    graph: Graph,
+    nets: NetworkRows,
+    *,
+    batch_size: int = 5000,
+    on_batch: Callable[[int], None] | None = None,
+) -> int:
+    """Write roles, then CALC, PRES and DEF edges (both ends must already exist); returns edges written.
+
+    Edges are CREATEd, so call this once per owner after removing the owner's old edges.
+    """
+    graph.write_batches("load.roles", nets.roles, batch_size=batch_size)
+    done = 0
+    for name, rows in (("load.calc_edges", nets.calc), ("load.pres_edges", nets.pres), ("load.def_edges", nets.defn)):
+        done += graph.write_batches(name, rows, batch_size=batch_size, on_batch=on_batch)
+    return done
