@@ -1,0 +1,90 @@
+"""Who decides the next action: a chat model (`ModelPolicy`) or the offline `DeterministicPolicy`.
+
+Both answer a turn of the same protocol with a canonical assistant turn, so the loop, gate,
+budget, refinement and fusion run identically with or without a model (`--llm none`).
+The deterministic juniors call the required tools (A2 evidence first), then report exactly
+what the checkers found; the deterministic senior lists the differences between the reports.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from auditgraph.agents.models import ChatClient
+from auditgraph.agents.reports import CHECKERS, Case
+from auditgraph.agents.toolbox import FINAL, TERMINAL, ToolSpec, candidates_from, case_args, is_ok, observed_values
+
+MAX_ATTEMPTS = 2  # a deterministic junior retries an erroring tool once, then reports anyway
+
+
+class Policy(Protocol):
+    label: str
+
+    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
+             case: Case) -> dict[str, Any]:
+        """The next assistant turn; raises ProviderError when the backend fails."""
+        ...
+
+
+class ModelPolicy:
+    """A chat model through langchain with tool calling (and the model-call cache)."""
+
+    def __init__(self, client: ChatClient):
+        self.client = client
+        self.label = client.label
+
+    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
+             case: Case) -> dict[str, Any]:
+        return self.client.complete(role, system, messages, tools)
+
+
+def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    """(tool name, observation) pairs of a conversation, in order."""
+    names = {c["id"]: c["name"] for m in messages if m["role"] == "assistant" for c in m.get("tool_calls", [])}
+    out = []
+    for m in messages:
+        if m["role"] == "tool" and names.get(m["tool_call_id"]) not in TERMINAL:
+            try:
+                obs = json.loads(m["content"])
+            except ValueError:
+                obs = {"status": "error", "message": m["content"]}
+            out.append((names.get(m["tool_call_id"], "?"), obs))
+    return out
+
+
+class DeterministicPolicy:
+    """No model: required tools first, then a report of the checkers' findings."""
+
+    label = "none"
+
+    def __init__(self, sign_args: dict[str, Any] | None = None):
+        self.sign_args = sign_args or {}
+
+    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
+             case: Case) -> dict[str, Any]:
+        if role == "AS":
+            return {"content": self._senior(messages), "tool_calls": [], "invalid_tool_calls": []}
+        available = {t.name: t for t in tools}
+        seen = history(messages)
+        plan = (["get_fact", "get_fact_history"] if role == "A2" else ["get_fact"]) + list(CHECKERS)
+        n = sum(1 for m in messages if m["role"] == "assistant")
+        for name in plan:
+            if name not in available:
+                continue
+            tries = [obs for tool, obs in seen if tool == name]
+            if not any(is_ok(o) for o in tries) and len(tries) < MAX_ATTEMPTS:
+                extra = self.sign_args if name == "check_sign" else None
+                call = {"id": f"{role}-{n}", "name": name, "args": case_args(available[name], case, extra)}
+                return {"content": "", "tool_calls": [call], "invalid_tool_calls": []}
+        found = candidates_from(seen)
+        reported, expected = observed_values(seen)
+        draft = {"verdict": "violation" if found else "consistent", "rules": [c.rule for c in found],
+                 "reported_value": reported, "expected_value": found[0].expected_value if found else expected,
+                 "rationale": "deterministic policy: reports the checkers' findings"}
+        return {"content": "", "tool_calls": [{"id": f"{role}-{n}", "name": FINAL, "args": draft}], "invalid_tool_calls": []}
+
+    @staticmethod
+    def _senior(messages: list[dict[str, Any]]) -> str:
+        last = messages[-1]["content"] if messages else ""
+        return f"A1: re-run the checkers and report every positive finding.\nA2: re-run the checkers and report every positive finding.\n(reports reviewed: {len(last)} characters)"

@@ -1,0 +1,117 @@
+"""A local OpenAI-compatible chat-completions server that replays scripted responses.
+
+These machines have no model, so the provider path (langchain's ChatOpenAI, tool schemas, tool
+call parsing, error handling) is exercised against this server. A script maps a role to a queue
+of responses; the role of a request is read from its system prompt. A response is either
+
+    {"content": "text"}                                   plain assistant text
+    {"tool_calls": [{"name": "check_sign", "arguments": {...} | "raw text"}]}
+    {"status": 500, "error": "overloaded"}                an HTTP error
+
+Every request body is kept in `requests` so tests can check what the client sent.
+`auditgraph agents replay-server SCRIPT.json` runs it in the foreground.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from collections.abc import Mapping
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+ROLE_MARKERS = (("AS", "Senior Auditor of"), ("A1", "Compliance Auditor (A1)"), ("A2", "Forensic Auditor (A2)"))
+
+
+def role_of(body: Mapping[str, Any]) -> str:
+    system = next((m.get("content") or "" for m in body.get("messages", []) if m.get("role") == "system"), "")
+    if isinstance(system, list):
+        system = " ".join(part.get("text", "") for part in system if isinstance(part, dict))
+    return next((role for role, marker in ROLE_MARKERS if marker in system), "default")
+
+
+class ReplayServer:
+    """Serve `script` on 127.0.0.1:`port` (0 picks a free port) in a background thread."""
+
+    def __init__(self, script: Mapping[str, list[dict[str, Any]]], port: int = 0):
+        self.queues = {role: deque(items) for role, items in script.items()}
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._ids = 0
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
+        self.thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def start(self) -> ReplayServer:
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self) -> ReplayServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def remaining(self) -> dict[str, int]:
+        return {role: len(q) for role, q in self.queues.items()}
+
+    def _next(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        with self._lock:
+            self.requests.append(body)
+            role = role_of(body)
+            queue = self.queues.get(role) or self.queues.get("default")
+            if not queue:
+                return 500, {"error": {"message": f"replay script has no response left for role {role}", "type": "server_error"}}
+            item = queue.popleft()
+            self._ids += 1
+            n = self._ids
+        if "status" in item:
+            return int(item["status"]), {"error": {"message": item.get("error", "scripted error"), "type": "server_error",
+                                                   "code": item.get("code")}}
+        calls = [{"id": c.get("id", f"call_{n}_{i}"), "type": "function",
+                  "function": {"name": c["name"], "arguments": c["arguments"] if isinstance(c.get("arguments"), str)
+                               else json.dumps(c.get("arguments", {}))}}
+                 for i, c in enumerate(item.get("tool_calls", []))]
+        message: dict[str, Any] = {"role": "assistant", "content": item.get("content")}
+        if calls:
+            message["tool_calls"] = calls
+        return 200, {"id": f"chatcmpl-replay-{n}", "object": "chat.completion", "created": 0,
+                     "model": body.get("model", "replay"),
+                     "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
+                     "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                length = int(self.headers.get("Content-Length") or 0)
+                try:
+                    body = json.loads(self.rfile.read(length) or b"{}")
+                except ValueError:
+                    status, payload = 400, {"error": {"message": "request body is not JSON"}}
+                else:
+                    if not self.path.rstrip("/").endswith("/chat/completions"):
+                        status, payload = 404, {"error": {"message": f"no route {self.path}; use /v1/chat/completions"}}
+                    else:
+                        status, payload = server._next(body)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                return
+
+        return Handler

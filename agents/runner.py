@@ -1,0 +1,164 @@
+"""Run many cases: concurrency, resumable JSONL artifacts and the trajectory sidecar.
+
+Artifacts are appended as cases finish (so an interrupted run resumes where it stopped: cases
+already in the output are skipped) and rewritten in input order at the end, so two runs of the
+same cases give byte-identical files whatever the concurrency.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from auditgraph.agents.audit import audit_case, error_artifact
+from auditgraph.agents.fusion import MassMapping
+from auditgraph.agents.policy import Policy
+from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.reports import CHECKERS, Artifact, Case, canonical_json
+from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
+from auditgraph.errors import AuditGraphError, ConfigError
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    cases: int
+    audited: int
+    resumed: int
+    errors: int
+    violations: int
+    out: Path
+    trajectory: Path
+
+
+def trajectory_path(out: Path) -> Path:
+    return out.with_name(out.stem + ".trajectory.jsonl")
+
+
+def read_cases(path: Path) -> list[Case]:
+    """Cases from JSONL (eval's CaseQuery/AuditCase lines fit; reference fields are dropped)."""
+    if not path.exists():
+        raise ConfigError(f"{path}: no such cases file; pass a JSONL file with case_id, filing_id, concept, period per line")
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            case = Case.model_validate(json.loads(line))
+        except (ValueError, ValidationError) as exc:
+            raise ConfigError(f"{path}:{lineno}: not a case ({str(exc).splitlines()[0]}); each line needs case_id, filing_id, concept") from exc
+        if case.case_id in seen:
+            raise ConfigError(f"{path}:{lineno}: case_id {case.case_id!r} appears twice; keep one line per case")
+        seen.add(case.case_id)
+        cases.append(case)
+    return cases
+
+
+def _read_done(path: Path) -> dict[str, str]:
+    """case_id -> line of a previous (possibly interrupted) run; a torn last line is ignored."""
+    done: dict[str, str] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok":
+            done[obj["case_id"]] = line
+    return done
+
+
+def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Artifact, dict[str, Any]]:
+    """No model at all: the three checkers, the paper's translator, no agents."""
+    observations = []
+    for name in CHECKERS:
+        if name in toolbox.specs:
+            args = case_args(toolbox.specs[name], case)
+            observations.append((name, toolbox.call(name, args)))
+    found = candidates_from(observations)
+    reported, expected = observed_values(observations)
+    from auditgraph.agents.reports import RULE_PRIORITY
+
+    rules = tuple(sorted(c.rule for c in found))
+    best = next((c for r in RULE_PRIORITY for c in found if c.rule == r), None)
+    calculated = best.expected_value if best else (expected if expected is not None else reported)
+    artifact = Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
+                        system="checker-only", llm="none", config=config.as_json(), status="ok",
+                        extracted_value=(best.reported_value if best and best.reported_value else reported),
+                        calculated_value=calculated, verdict="violation" if found else "consistent", rules=rules,
+                        action_path=tuple(name for name, _ in observations))
+    return artifact, {"case_id": case.case_id, "llm": "none", "checker_only": [
+        {"tool": n, "observation": o} for n, o in observations]}
+
+
+def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config: AuditConfig, out: Path,
+              concurrency: int = 1, mapping: MassMapping | None = None,
+              on_done: Callable[[Artifact], None] | None = None) -> RunSummary:
+    """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    side = trajectory_path(out)
+    done = _read_done(out)
+    done_traj = _read_done(side)
+    todo = [c for c in cases if c.case_id not in done]
+    lock = threading.Lock()
+    fresh: dict[str, tuple[str, str]] = {}
+
+    def one(case: Case) -> tuple[Artifact, dict[str, Any]]:
+        try:
+            if policy is None:
+                return checker_only(case, toolbox, config)
+            return audit_case(case, policy, toolbox, config, mapping)
+        except AuditGraphError as exc:  # e.g. the graph went away: record the case as failed, go on
+            return error_artifact(case, policy.label if policy else "none", config, str(exc)), {"case_id": case.case_id, "error": str(exc)}
+
+    # Drop lines of cases that will be re-run (earlier errors) before appending fresh results.
+    _rewrite(out, [done[c.case_id] for c in cases if c.case_id in done])
+    _rewrite(side, [done_traj[c.case_id] for c in cases if c.case_id in done_traj])
+    with out.open("a", encoding="utf-8") as fa, side.open("a", encoding="utf-8") as ft:
+        def record(artifact: Artifact, traj: dict[str, Any]) -> None:
+            line, tline = artifact.to_json(), canonical_json(traj)
+            with lock:
+                fa.write(line + "\n")
+                fa.flush()
+                ft.write(tline + "\n")
+                ft.flush()
+                fresh[artifact.case_id] = (line, tline)
+            if on_done:
+                on_done(artifact)
+
+        if concurrency <= 1:
+            for case in todo:
+                record(*one(case))
+        else:
+            with ThreadPoolExecutor(max_workers=concurrency) as pool:
+                for fut in as_completed([pool.submit(one, c) for c in todo]):
+                    record(*fut.result())
+    lines, tlines = [], []
+    for c in cases:
+        if c.case_id in fresh:
+            lines.append(fresh[c.case_id][0])
+            tlines.append(fresh[c.case_id][1])
+        elif c.case_id in done:
+            lines.append(done[c.case_id])
+            if c.case_id in done_traj:
+                tlines.append(done_traj[c.case_id])
+    _rewrite(out, lines)
+    _rewrite(side, tlines)
+    parsed = [json.loads(x) for x in lines]
+    return RunSummary(cases=len(cases), audited=len(fresh), resumed=len(cases) - len(todo),
+                      errors=sum(1 for p in parsed if p.get("status") == "error"),
+                      violations=sum(1 for p in parsed if p.get("verdict") == "violation"), out=out, trajectory=side)
+
+
+def _rewrite(path: Path, lines: Iterable[str]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    tmp.replace(path)

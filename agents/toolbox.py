@@ -1,0 +1,150 @@
+"""The tools an auditor may call, as model-facing specs, and the one door to run them.
+
+Every tool call goes through `Toolbox.call`, which for real runs is the catalog's `call_tool`
+over the graph (auditgraph.tools.catalog). The catalog is imported lazily so the protocol and
+its tests do not depend on it; a call never raises, errors come back as observations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
+
+REQUIRED = {
+    "A1": ("check_sign", "check_calc_tree", "check_dim_consistency"),
+    "A2": ("check_sign", "check_calc_tree", "check_dim_consistency", "get_fact_history"),
+}
+FINAL, ASK_SENIOR = "final_report", "ask_senior"
+TERMINAL = (FINAL, ASK_SENIOR)
+# Names the deterministic policy fills from the case; catalogs may use any of these spellings.
+_CASE_ARGS: dict[str, Callable[[Case], Any]] = {
+    "filing_id": lambda c: c.filing_id, "filing": lambda c: c.filing_id,
+    "concept": lambda c: c.concept, "qname": lambda c: c.concept, "concept_qname": lambda c: c.concept,
+    "period": lambda c: c.period, "period_key": lambda c: c.period,
+    "dims": lambda c: list(c.dims), "dimensions": lambda c: list(c.dims), "unit": lambda c: c.unit,
+}
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    kind: str  # static | dynamic | terminal
+    schema: Mapping[str, Any]  # JSON schema of the arguments object
+
+    def as_openai(self) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": dict(self.schema)}}
+
+
+def _terminal_specs() -> dict[str, ToolSpec]:
+    schema = ReportDraft.model_json_schema()
+    return {
+        FINAL: ToolSpec(FINAL, "Submit your final audit report (ends your investigation). Allowed only after the "
+                        "required tools returned without error.", "terminal", schema),
+        ASK_SENIOR: ToolSpec(ASK_SENIOR, "Submit your report and ask the Senior Auditor to review it.", "terminal", schema),
+    }
+
+
+TERMINAL_SPECS = _terminal_specs()
+
+
+def is_ok(observation: object) -> bool:
+    """The gate's test: a dict observation without an error (no_data and unresolved values pass)."""
+    return isinstance(observation, dict) and observation.get("status") != "error" and "error" not in observation
+
+
+class Toolbox:
+    """A set of tool specs and the callable that runs them; `call` never raises."""
+
+    def __init__(self, specs: Iterable[ToolSpec], runner: Callable[[str, dict[str, Any]], dict[str, Any]]):
+        self.specs = {s.name: s for s in specs}
+        self._runner = runner
+
+    def names(self, kinds: Iterable[str] | None = None) -> list[str]:
+        wanted = set(kinds) if kinds is not None else None
+        return sorted(n for n, s in self.specs.items() if wanted is None or s.kind in wanted)
+
+    def subset(self, names: Iterable[str]) -> Toolbox:
+        keep = set(names)
+        return Toolbox([s for n, s in self.specs.items() if n in keep], self._runner)
+
+    def without(self, names: Iterable[str]) -> Toolbox:
+        drop = set(names)
+        return Toolbox([s for n, s in self.specs.items() if n not in drop], self._runner)
+
+    def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        if name not in self.specs:
+            return {"status": "error", "message": f"unknown tool {name!r}; available: {', '.join(sorted(self.specs))}"}
+        try:
+            result = self._runner(name, args)
+        except Exception as exc:  # a tool bug must not end the audit; the agent sees the error
+            return {"status": "error", "message": f"{name} failed: {type(exc).__name__}: {exc}"}
+        return result if isinstance(result, dict) else {"status": "ok", "result": result}
+
+
+def catalog_toolbox(graph: Any) -> Toolbox:
+    """The real catalog over the graph (issue 5's auditgraph.tools.catalog)."""
+    from auditgraph.tools import catalog  # lazy: the catalog is optional while it is being built
+
+    specs = []
+    for kind, tools in (("static", catalog.STATIC_TOOLS), ("dynamic", catalog.DYNAMIC_TOOLS)):
+        for name, tool in tools.items():
+            schema = tool.params.model_json_schema() if hasattr(tool.params, "model_json_schema") else dict(tool.params)
+            specs.append(ToolSpec(name, tool.description, kind, schema))
+    return Toolbox(specs, lambda name, args: catalog.call_tool(graph, name, args))
+
+
+def case_args(spec: ToolSpec, case: Case, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Arguments for `spec` filled from the case by parameter name (the deterministic policy's choice)."""
+    props = spec.schema.get("properties", {})
+    args: dict[str, Any] = {}
+    for name in props:
+        if extra and name in extra:
+            args[name] = extra[name]
+        elif name in _CASE_ARGS:
+            value = _CASE_ARGS[name](case)
+            if value is not None and value != []:
+                args[name] = value
+    return args
+
+
+def checker_results(tool: str, observation: object) -> list[dict[str, Any]]:
+    """The CheckResult dicts inside a checker observation (one result or a `results` list)."""
+    if tool not in CHECKERS or not is_ok(observation):
+        return []
+    assert isinstance(observation, dict)
+    items = observation.get("results")
+    if isinstance(items, list):
+        return [r for r in items if isinstance(r, dict)]
+    return [observation]
+
+
+def candidates_from(observations: Iterable[tuple[str, object]]) -> list[Candidate]:
+    """Positive checker findings as rule candidates (reported and expected value), first per rule."""
+    found: dict[str, Candidate] = {}
+    for tool, obs in observations:
+        for res in checker_results(tool, obs):
+            if str(res.get("status", "")).lower() != "violation":
+                continue
+            rule = normalize_rule(res.get("rule_id")) or CHECKERS[tool]
+            if rule not in found:
+                found[rule] = Candidate(rule=rule, source=tool, reported_value=exact(res.get("reported_value")),
+                                        expected_value=exact(res.get("expected_value")))
+    return list(found.values())
+
+
+def observed_values(observations: Iterable[tuple[str, object]]) -> tuple[str | None, str | None]:
+    """A reported and an expected value from any checker or fact observation, in call order."""
+    reported = expected = None
+    for tool, obs in observations:
+        results = checker_results(tool, obs) or ([obs] if tool == "get_fact" and is_ok(obs) else [])
+        for res in results:
+            assert isinstance(res, dict)
+            reported = reported or exact(res.get("reported_value", res.get("value")))
+            if tool in CHECKERS:
+                expected = expected or exact(res.get("expected_value"))
+    return reported, expected
