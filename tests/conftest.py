@@ -2,6 +2,7 @@
 
 NEO4J_URI set  -> use that server (NEO4J_USER / NEO4J_PASSWORD); tests wipe it, so point it
                   at a scratch database.
+AUDITGRAPH_TEST_BACKEND=docker -> docker/compose.yml through pytest-docker (needs a Docker engine).
 otherwise      -> start a throwaway local server (Maven-resolved, no auth, free ports) for the
                   session and stop it at the end.
 """
@@ -22,9 +23,21 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")
-def neo4j_connection(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
+def docker_compose_file() -> Path:
+    return REPO / "docker" / "compose.yml"
+
+
+@pytest.fixture(scope="session")
+def neo4j_connection(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
     if uri := os.environ.get("NEO4J_URI"):
         yield Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), external=True)
+        return
+    if os.environ.get("AUDITGRAPH_TEST_BACKEND") == "docker":
+        os.environ.setdefault("NEO4J_PASSWORD", "auditgraph-test")
+        services = request.getfixturevalue("docker_services")
+        port = services.port_for("neo4j", 7687)
+        services.wait_until_responsive(check=lambda: server.bolt_ready(port), timeout=180, pause=1)
+        yield Connection(f"bolt://127.0.0.1:{port}", "neo4j", os.environ["NEO4J_PASSWORD"], external=True)
         return
     server.install()
     settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="2g",

@@ -246,7 +246,7 @@ class LocalServer:
             if proc.poll() is not None:
                 self.pid_file.unlink(missing_ok=True)
                 raise ServerError(f"Neo4j exited during start-up (code {proc.returncode}): {self._last_error()}; full log: {self.console_log}")
-            if _bolt_ready(self.settings.bolt_port):
+            if bolt_ready(self.settings.bolt_port):
                 return True
             time.sleep(0.5)
         self.stop()
@@ -305,7 +305,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _bolt_ready(port: int) -> bool:
+def bolt_ready(port: int) -> bool:
     """Bolt answers the handshake: magic preamble plus four version proposals, expect 4 bytes back."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
