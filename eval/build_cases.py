@@ -1,0 +1,194 @@
+"""`auditgraph eval build-cases`: audit cases with known answers from loaded filings.
+
+Three kinds of case per filing, all concept-period questions in the Table 10 schema:
+- checker_finding: a violation the checkers report on the real filing; the reference is the
+  checker's reported/expected value (marked reviewed=False until a person checks it).
+- injected_*: a fact that the rule evaluated as exactly consistent (expected == reported) is
+  rewritten in a COPY of the filing, which is loaded as a filing of its own. The reference is
+  known by construction, independent of any checker: extracted = the injected value,
+  calculated = the original value (for a sign flip: the original positive value; for a broken
+  calculation or dimensional total: the original total, which its children / members sum to).
+- compliant: untouched facts that every rule evaluated as exactly consistent; reference
+  verdict consistent, both values = the reported value (nothing to correct).
+
+When one concept-period has several findings the reference follows the paper's translator
+priority DQC.US.0126 > DQC.US.0015 > DQC.US.0117.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+from auditgraph.checks.result import CheckResult
+from auditgraph.eval.cases import RULE_FAMILIES, AuditCase, ReferenceAnswer
+from auditgraph.eval.inject import format_value
+
+PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")
+INJECTION = {"DQC.US.0015": "injected_sign_flip", "DQC.US.0126": "injected_calc_total", "DQC.US.0117": "injected_dim_total"}
+
+
+@dataclass(frozen=True)
+class FilingMeta:
+    id: str
+    ticker: str | None
+    form: str | None
+    filing_date: date | None
+    period_end: date | None
+    source: str | None  # path of the instance (or its folder) the filing was loaded from
+    collection: str = "unknown"
+
+
+@dataclass(frozen=True)
+class Injection:
+    """A planned edit: rewrite the fact `fact_id` of `filing` to `new_value` in a copy."""
+
+    case_id: str
+    filing: FilingMeta
+    result: CheckResult  # the consistent evaluation the case starts from
+    fact_id: str
+    new_value: Decimal
+    original: Decimal
+
+    @property
+    def origin(self) -> str:
+        return INJECTION[self.result.rule_id]
+
+
+def case_key(r: CheckResult) -> tuple:
+    return (r.concept, r.period, tuple(sorted(r.dimensions)), r.unit)
+
+
+def _dec(v: str | None) -> Decimal | None:
+    try:
+        return Decimal(v) if v is not None else None
+    except ArithmeticError:
+        return None
+
+
+def exactly_consistent(r: CheckResult) -> bool:
+    """ok, with a nonzero reported value that its expected value equals exactly."""
+    rep, exp = _dec(r.reported_value), _dec(r.expected_value)
+    return r.status == "ok" and rep is not None and exp is not None and rep == exp and rep != 0
+
+
+def total_fact(r: CheckResult) -> str | None:
+    """The fact id whose value the case is about (the total of a calculation / breakdown)."""
+    for role in ("total", "fact"):
+        for f in r.facts:
+            if f.role == role:
+                return f.fact_id
+    return r.facts[0].fact_id if r.facts else None
+
+
+def _base(filing: FilingMeta, r: CheckResult, case_id: str, filing_id: str | None = None) -> dict:
+    return dict(case_id=case_id, source=filing.collection, filing_id=filing_id or filing.id, ticker=filing.ticker,
+                form=filing.form, filing_date=filing.filing_date, period_end=filing.period_end, concept=r.concept,
+                period=r.period, dims=tuple(sorted(r.dimensions)), unit=r.unit,
+                original_id=f"{filing.id}|{r.sub_rule}|{total_fact(r)}", reference_rule=r.rule_id)
+
+
+def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[AuditCase]:
+    """One case per concept-period with a violation; the highest-priority rule gives the reference."""
+    best: dict[tuple, CheckResult] = {}
+    for r in results:
+        if r.status != "violation" or r.rule_id not in RULE_FAMILIES or not r.concept or not r.period:
+            continue
+        k = case_key(r)
+        if k not in best or PRIORITY.index(r.rule_id) < PRIORITY.index(best[k].rule_id):
+            best[k] = r
+    cases = []
+    for i, r in enumerate(sorted(best.values(), key=lambda r: (PRIORITY.index(r.rule_id), str(case_key(r))))):
+        cases.append(AuditCase(**_base(filing, r, f"{filing.id}:finding:{i:03d}"), reference_verdict="violation",
+                               reference_answer=ReferenceAnswer(extracted_value=r.reported_value,
+                                                                calculated_value=r.expected_value),
+                               origin="checker_finding", reviewed=False,
+                               notes=f"{r.sub_rule}: {r.message[:300]}"))
+    return cases
+
+
+def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckResult]], set[tuple]]:
+    ok: dict[tuple, list[CheckResult]] = {}
+    flagged: set[tuple] = set()
+    for r in results:
+        if not r.concept or not r.period:
+            continue
+        if r.status == "violation":
+            flagged.add(case_key(r))
+        elif exactly_consistent(r) and r.rule_id in RULE_FAMILIES:
+            ok.setdefault(case_key(r), []).append(r)
+    return ok, flagged
+
+
+def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
+                    exclude: set[tuple] = frozenset()) -> list[AuditCase]:
+    """Up to per_rule untouched, exactly consistent concept-periods per rule family."""
+    ok, flagged = _clean_keys(results)
+    cases = []
+    for rule in RULE_FAMILIES:
+        pool = sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
+                       and any(r.rule_id == rule for r in rs)), key=str)
+        for k in rng.sample(pool, min(per_rule, len(pool))):
+            r = next(r for r in ok[k] if r.rule_id == rule)
+            cid = f"{filing.id}:compliant:{rule[-4:]}:{len(cases):03d}"
+            cases.append(AuditCase(**_base(filing, r, cid), reference_verdict="consistent",
+                                   reference_answer=ReferenceAnswer(extracted_value=r.reported_value,
+                                                                    calculated_value=r.reported_value),
+                                   origin="compliant", notes=f"{r.sub_rule} evaluated ok, expected == reported"))
+    return cases
+
+
+def injected_value(r: CheckResult, original: Decimal) -> Decimal:
+    """The value written into the copy: the negated value for a sign flip; for a total, the
+    original moved away from its children's sum by about 7% (at least 10 tolerances), on the
+    fact's own decimals grid and never across zero, so only the intended rule can fire on it."""
+    if r.rule_id == "DQC.US.0015":
+        return -original
+    d = None
+    for f in r.facts:
+        if f.fact_id == total_fact(r) and f.decimals not in (None, "INF"):
+            d = int(f.decimals)
+    step = Decimal(1).scaleb(-d) if d is not None else Decimal(1)
+    tol = _dec(r.tolerance) or step
+    delta = max(abs(original) * Decimal("0.07"), 10 * tol, step)
+    delta = (delta / step).to_integral_value() * step
+    return original + delta if original > 0 else original - delta
+
+
+def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
+                    exclude: set[tuple] = frozenset()) -> list[Injection]:
+    """Up to per_rule exactly consistent, non-negative-by-rule facts per family to break in a copy."""
+    ok, flagged = _clean_keys(results)
+    plans = []
+    for rule in RULE_FAMILIES:
+        pool = sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
+                       and any(r.rule_id == rule for r in rs)), key=str)
+        if rule == "DQC.US.0015":  # positive, non-dimensional facts: the flip is then a violation with no exclusion
+            pool = [k for k in pool if not k[2] and _dec(next(r for r in ok[k] if r.rule_id == rule).reported_value) > 0]
+        for k in rng.sample(pool, min(per_rule, len(pool))):
+            r = next(r for r in ok[k] if r.rule_id == rule)
+            fact_id = total_fact(r)
+            if fact_id is None:
+                continue
+            original = _dec(r.reported_value)
+            cid = f"{filing.id}:{INJECTION[rule].removeprefix('injected_')}:{len(plans):03d}"
+            plans.append(Injection(cid, filing, r, fact_id, injected_value(r, original), original))
+    return plans
+
+
+def injected_case(inj: Injection, copy_filing_id: str) -> AuditCase:
+    r = inj.result
+    calculated = abs(inj.original) if r.rule_id == "DQC.US.0015" else inj.original
+    return AuditCase(**_base(inj.filing, r, inj.case_id, filing_id=copy_filing_id), reference_verdict="violation",
+                     reference_answer=ReferenceAnswer(extracted_value=format_value(inj.new_value),
+                                                      calculated_value=format_value(calculated)),
+                     origin=inj.origin, reviewed=True,
+                     notes=f"{r.sub_rule}: fact {inj.fact_id} of {inj.filing.id} changed from "
+                           f"{format_value(inj.original)} to {format_value(inj.new_value)} in a copy")
+
+
+Evaluate = Callable[[str], list[CheckResult]]  # filing id -> every evaluated item (violation, ok, not_evaluable)
