@@ -1,0 +1,14 @@
+// name: load.filing_contexts
+// summary: Write a filing's normalized Context nodes with HAS_CONTEXT and FOR_PERIOD to the shared Period nodes.
+// mode: write
+// param filing_id: STRING the filing's id
+// param rows: LIST of maps {props: Context properties, period: {key, kind, start, end, days}} (loader.facts)
+// returns: nothing
+// Contexts are new (the loader deletes a previous version in the same transaction): CREATE their edges.
+MATCH (fl:Filing {id: $filing_id})
+UNWIND $rows AS row
+MERGE (p:Period {key: row.period.key})
+ON CREATE SET p.kind = row.period.kind, p.start = row.period.start, p.end = row.period.end, p.days = row.period.days
+MERGE (c:Context {key: row.props.key})
+SET c = row.props
+CREATE (fl)-[:HAS_CONTEXT]->(c), (c)-[:FOR_PERIOD]->(p)

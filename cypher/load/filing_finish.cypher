@@ -1,0 +1,14 @@
+// name: load.filing_finish
+// summary: Link a filing to the loaded releases it references (USES_RELEASE) and flip it to status "loaded".
+// mode: write
+// param filing_id: STRING the filing's id
+// returns: id STRING, releases LIST
+MATCH (fl:Filing {id: $filing_id})
+CALL (fl) {
+  UNWIND coalesce(fl.releases, []) AS rk
+  MATCH (r:Release {key: rk, status: 'loaded'})
+  MERGE (fl)-[:USES_RELEASE]->(r)
+  RETURN collect(r.key) AS linked
+}
+SET fl.status = 'loaded', fl.loaded_at = datetime()
+RETURN fl.id AS id, linked AS releases

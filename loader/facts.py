@@ -1,0 +1,232 @@
+"""Facts, contexts, periods, units and dimension assignments of a loaded Arelle instance as rows.
+
+Values are exact: numeric facts keep Arelle's validated Decimal (inline facts after their
+transformation, scale and sign) written as a plain decimal string; `num` is a float copy
+for sorting only. Dates undo XBRL's midnight convention: Arelle stores an end date or
+instant `2023-09-30` as 2023-10-01T00:00, we store 2023-09-30 (docs/graph-model.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from arelle import XbrlConst, XmlUtil
+from arelle.ModelDtsObject import ModelConcept
+from arelle.ModelInstanceObject import ModelContext, ModelFact, ModelUnit
+from arelle.ModelValue import QName
+from arelle.ModelXbrl import ModelXbrl
+
+from auditgraph.errors import LoadError
+
+# Canonical prefixes for unit measures, whatever prefix the instance declared.
+_MEASURE_PREFIX = {
+    XbrlConst.iso4217: "iso4217",
+    XbrlConst.xbrli: "xbrli",
+    "http://www.xbrl.org/2009/utr": "utr",
+}
+
+KeyOf = Callable[[ModelConcept], str]
+
+
+@dataclass
+class FactRows:
+    """Everything of the instance layer of one filing, ready for cypher/load/filing_*.cypher."""
+
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    contexts: list[dict[str, Any]] = field(default_factory=list)
+    units: list[dict[str, Any]] = field(default_factory=list)
+    dims: list[dict[str, Any]] = field(default_factory=list)
+    concepts: dict[str, ModelConcept] = field(default_factory=dict)  # every concept a fact or dim names, by key
+
+
+def qname_str(qn: QName) -> str:
+    return f"{qn.prefix}:{qn.localName}" if qn.prefix else qn.localName
+
+
+def decimal_string(value: Decimal) -> str:
+    """Plain notation, never an exponent: Decimal('1.2E+3') -> '1200'."""
+    text = format(value, "f")
+    return "0" if text in ("-0", "0E0") else text
+
+
+# ---------------------------------------------------------------- periods
+def _date_of(ctx: ModelContext, local: str, dt: datetime | None) -> date | None:
+    """The date the filer wrote: end dates and instants without a time lose Arelle's extra day."""
+    if dt is None:
+        return None
+    elt = XmlUtil.child(ctx.period, XbrlConst.xbrli, local)
+    raw = (elt.textValue or "").strip() if elt is not None else ""
+    if local in ("endDate", "instant") and "T" not in raw:
+        return (dt - timedelta(days=1)).date()
+    return dt.date()
+
+
+def period_row(ctx: ModelContext) -> dict[str, Any]:
+    if ctx.isForeverPeriod:
+        return {"key": "forever", "kind": "forever", "start": None, "end": None, "days": None}
+    if ctx.isInstantPeriod:
+        end = _date_of(ctx, "instant", ctx.instantDatetime)
+        return {"key": f"instant:{end}", "kind": "instant", "start": None, "end": end, "days": 0}
+    start = _date_of(ctx, "startDate", ctx.startDatetime)
+    end = _date_of(ctx, "endDate", ctx.endDatetime)
+    days = (end - start).days + 1 if start and end else None  # days covered, both ends included
+    return {"key": f"duration:{start}/{end}", "kind": "duration", "start": start, "end": end, "days": days}
+
+
+# ---------------------------------------------------------------- units
+def _measure(qn: QName) -> str:
+    prefix = _MEASURE_PREFIX.get(qn.namespaceURI, qn.prefix)
+    return f"{prefix}:{qn.localName}" if prefix else qn.localName
+
+
+def unit_row(unit: ModelUnit) -> dict[str, Any]:
+    num, den = unit.measures
+    numerators = sorted(_measure(q) for q in num)
+    denominators = sorted(_measure(q) for q in den)
+    key = "*".join(numerators) + ("/" + "*".join(denominators) if denominators else "")
+    return {"key": key, "numerators": numerators, "denominators": denominators, "is_ratio": bool(denominators)}
+
+
+# ---------------------------------------------------------------- contexts
+def _dims(ctx: ModelContext, key_of: KeyOf, concepts: dict[str, ModelConcept]) -> list[dict[str, Any]]:
+    out = []
+    for dim_qn, dv in ctx.qnameDims.items():
+        axis = dv.dimension
+        if axis is None:
+            raise LoadError(f"context {ctx.id} (line {ctx.sourceline}): axis {dim_qn} is not declared; check the extension schema")
+        axis_key = key_of(axis)
+        concepts[axis_key] = axis
+        row = {"axis_key": axis_key, "axis_qname": qname_str(axis.qname), "member_key": None, "member_qname": None,
+               "typed_value": None}
+        if dv.isExplicit:
+            member = dv.member
+            if member is None:
+                raise LoadError(f"context {ctx.id} (line {ctx.sourceline}): member {dv.memberQname} of {dim_qn} is not declared; check the extension schema")
+            row["member_key"] = key_of(member)
+            row["member_qname"] = qname_str(member.qname)
+            concepts[row["member_key"]] = member
+            row["assignment"] = f"{row['axis_qname']}={row['member_qname']}"
+        else:
+            typed = dv.typedMember
+            row["typed_value"] = " ".join((typed.stringValue if typed is not None else "").split())
+            row["assignment"] = f"{row['axis_qname']}=typed:{row['typed_value']}"
+        out.append(row)
+    return sorted(out, key=lambda r: r["assignment"])
+
+
+def _context_key(filing_id: str, scheme: str, ident: str, period_key: str, dims: list[str]) -> str:
+    digest = hashlib.sha1("\n".join([scheme, ident, period_key, *dims]).encode()).hexdigest()
+    return f"{filing_id}|{digest}"
+
+
+# ---------------------------------------------------------------- facts
+def _all_facts(model: ModelXbrl) -> Iterator[ModelFact]:
+    """Item facts in document order, tuple contents included (tuples themselves carry no context)."""
+    stack = list(reversed(model.facts))
+    while stack:
+        f = stack.pop()
+        if f.isTuple:
+            stack.extend(reversed(f.modelTupleFacts))
+        else:
+            yield f
+
+
+def _where(f: ModelFact) -> str:
+    doc = f.modelDocument.basename if f.modelDocument is not None else "?"
+    return f"{doc} line {f.sourceline}"
+
+
+def fact_value(f: ModelFact) -> str | None:
+    """The exact value as a string (None when nil); raises LoadError for an unparsable number."""
+    if f.isNil:
+        return None
+    if f.isNumeric:
+        xv = f.xValue
+        if isinstance(xv, Decimal) and xv.is_finite():
+            return decimal_string(xv)
+        if isinstance(xv, int) and not isinstance(xv, bool):
+            return str(xv)
+        if isinstance(xv, float):  # xs:float/double: keep the lexical form, exact as written
+            try:
+                return decimal_string(Decimal(str(f.value).strip()))
+            except ArithmeticError:
+                pass
+        raw = XmlUtil.innerText(f, ixExclude=True) if f.modelDocument is not None else ""
+        raise LoadError(
+            f"fact {f.qname} ({_where(f)}) has value {raw.strip()[:40]!r}, not a valid {f.concept.baseXbrliType}; "
+            "fix the value or its inline transformation"
+        )
+    value = f.value
+    return value if value is not None else ""
+
+
+def fact_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
+    """Rows for every fact, the normalized contexts they use, their units and dimensions."""
+    out = FactRows()
+    ctx_key: dict[str, str] = {}
+    contexts: dict[str, dict[str, Any]] = {}
+    for cid, ctx in model.contexts.items():
+        scheme, ident = ctx.entityIdentifier
+        period = period_row(ctx)
+        dims = _dims(ctx, key_of, out.concepts)
+        assignments = [d["assignment"] for d in dims]
+        key = _context_key(filing_id, scheme, ident, period["key"], assignments)
+        ctx_key[cid] = key
+        if key in contexts:
+            contexts[key]["props"]["context_ids"].append(cid)
+            continue
+        contexts[key] = {
+            "period": period,
+            "props": {
+                "key": key, "filing_id": filing_id, "context_ids": [cid], "entity_scheme": scheme, "entity_id": ident,
+                "period_type": period["kind"], "start": period["start"],
+                "end": period["end"] if period["kind"] == "duration" else None,
+                "instant": period["end"] if period["kind"] == "instant" else None,
+                "dims": assignments, "dimensional": bool(assignments),
+                "axis_keys": [d["axis_key"] for d in dims], "member_keys": [d["member_key"] or "" for d in dims],
+            },
+        }
+        for d in dims:
+            out.dims.append({"context_key": key, **{k: d[k] for k in ("axis_key", "axis_qname", "member_key", "member_qname", "typed_value")}})
+    for c in contexts.values():
+        c["props"]["context_ids"].sort()
+    out.contexts = list(contexts.values())
+
+    units = {uid: unit_row(u) for uid, u in model.units.items()}
+    out.units = list({u["key"]: u for u in units.values()}.values())
+
+    seen_ids: set[str] = set()
+    for n, f in enumerate(_all_facts(model), start=1):
+        concept = f.concept
+        if concept is None:
+            raise LoadError(f"fact {f.qname} ({_where(f)}) has no concept declaration; its schema did not load (missing extension schema or taxonomy package)")
+        if f.contextID not in ctx_key:
+            raise LoadError(f"fact {f.qname} ({_where(f)}) refers to context {f.contextID!r}, which the instance does not define")
+        fid = f.id or f"f{n}"
+        if fid in seen_ids:  # ids are unique in a valid instance; keep both facts anyway
+            fid = f"{fid}~{n}"
+        seen_ids.add(fid)
+        value = fact_value(f)
+        numeric = bool(f.isNumeric)
+        unit = units.get(f.unitID) if numeric else None
+        if numeric and unit is None:
+            raise LoadError(f"fact {f.qname} ({_where(f)}) refers to unit {f.unitID!r}, which the instance does not define")
+        key = key_of(concept)
+        out.concepts[key] = concept
+        out.facts.append({
+            "key": f"{filing_id}|{fid}", "filing_id": filing_id, "fact_id": fid, "concept_qname": qname_str(f.qname),
+            "concept_key": key, "value": value, "num": float(Decimal(value)) if numeric and value is not None else None,
+            "numeric": numeric, "nil": bool(f.isNil),
+            "decimals": None if f.decimals is None else str(f.decimals).strip(),
+            "precision": None if f.precision is None else str(f.precision).strip(),
+            "context_id": f.contextID, "context_key": ctx_key[f.contextID],
+            "unit_id": f.unitID if numeric else None, "unit_key": unit["key"] if unit else None,
+            "source_line": f.sourceline, "lang": None if numeric else (f.xmlLang or None),
+            "duplicate": None, "duplicate_group": None,
+        })
+    return out
