@@ -1,0 +1,9 @@
+// name: checks.build_calc_arcs
+// summary: Hand-built filings: write CALC relationships between concepts (owner, role and arc properties as given).
+// mode: write
+// param rows: LIST<MAP>  {source, target, props: {owner, role, arcrole, arc, order, weight, ...}}
+// returns: nothing
+UNWIND $rows AS row
+MATCH (s:Concept {key: row.source}), (t:Concept {key: row.target})
+CREATE (s)-[r:CALC]->(t)
+SET r += row.props
