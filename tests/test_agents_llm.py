@@ -1,0 +1,140 @@
+"""The provider path end to end: langchain's ChatOpenAI against a local OpenAI-compatible server
+that replays scripted tool-calling responses, plus the on-disk cache that replays a run with
+zero model calls. The tools return fixed checker results (the graph runs in test_agents_e2e)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from auditgraph.agents.audit import audit_case
+from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.models import ChatClient, ModelSpec
+from auditgraph.agents.policy import ModelPolicy
+from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.replay_server import ReplayServer
+from auditgraph.agents.reports import Case, canonical_json
+from auditgraph.agents.toolbox import ToolSpec, Toolbox
+from auditgraph.errors import ConfigError
+
+CASE = Case(case_id="c1", filing_id="F1", concept="us-gaap:Assets", period="instant:2023-12-31")
+ARGS = {"type": "object", "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"},
+                                         "period": {"type": "string"}}, "required": ["filing_id", "concept"]}
+RESULTS = {
+    "get_fact": {"status": "ok", "value": "100"},
+    "check_sign": {"rule_id": "DQC.US.0015", "status": "ok", "reported_value": "100", "expected_value": "100"},
+    "check_calc_tree": {"rule_id": "DQC.US.0126", "status": "violation", "reported_value": "100", "expected_value": "90"},
+    "check_dim_consistency": {"rule_id": "DQC.US.0117", "status": "not_evaluable", "reason": "no members"},
+    "get_fact_history": {"status": "ok", "history": [{"period": "instant:2022-12-31", "value": "95"}]},
+}
+SECRET = "sk-test-0123456789abcdefghijkl"
+
+
+def toolbox() -> Toolbox:
+    kinds = {"get_fact_history": "dynamic"}
+    return Toolbox([ToolSpec(n, f"the {n} tool", kinds.get(n, "static"), ARGS) for n in RESULTS], lambda n, a: RESULTS[n])
+
+
+def tc(name, **args):
+    return {"tool_calls": [{"name": name, "arguments": {"filing_id": "F1", "concept": "us-gaap:Assets", **args}}]}
+
+
+def report(rules, verdict="violation", **extra):
+    return {"tool_calls": [{"name": "final_report", "arguments": {"verdict": verdict, "rules": rules, "reported_value": "100",
+                                                                  "expected_value": "90", **extra}}]}
+
+
+SCRIPT = {
+    "A1": [tc("check_sign"), report(["DQC.US.0126"]),  # refused by the gate
+           tc("check_calc_tree"), tc("check_dim_consistency"), report(["DQC.US.0126"]),
+           report(["DQC.US.0126"])],  # after the senior's feedback
+    "A2": [tc("get_fact_history"), {"content": "Looks odd, let me think."},  # malformed (no action)
+           {"tool_calls": [{"name": "check_sign", "arguments": "{not json"}]},  # unparsable arguments
+           tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
+           report([], verdict="consistent", expected_value="100",
+                  overrides=[{"rule": "DQC.US.0015", "justification": "history: 95 a year earlier", "expected_value": "-100"}]),
+           report(["DQC.US.0126"])],
+    "AS": [{"content": "A1: your calculation finding stands.\nA2: check_calc_tree returned a violation; report it."}],
+}
+
+
+@pytest.fixture
+def replay():
+    with ReplayServer(SCRIPT) as srv:
+        yield srv
+
+
+def run(spec, cache_dir, config=AuditConfig()):
+    client = ChatClient(spec, ModelCache(cache_dir))
+    art, traj = audit_case(CASE, ModelPolicy(client), toolbox(), config)
+    return client, art, traj
+
+
+def test_scripted_run_exercises_tools_gate_senior_and_fusion(replay, tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    spec = ModelSpec.parse("openai-compatible:replay-1", base_url=replay.base_url, max_retries=0)
+    client, art, traj = run(spec, tmp_path / "cache")
+    assert replay.remaining() == {"A1": 0, "A2": 0, "AS": 0}
+    assert client.calls == len(replay.requests) == 15
+    a1_first = replay.requests[0]
+    assert a1_first["temperature"] == 0 and a1_first["max_completion_tokens"] == 4096
+    names = sorted(t["function"]["name"] for t in a1_first["tools"])
+    assert names == ["ask_senior", "check_calc_tree", "check_dim_consistency", "check_sign", "final_report", "get_fact"]
+    senior = next(r for r in replay.requests if "Senior Auditor of" in r["messages"][0]["content"])
+    assert senior["max_completion_tokens"] == 8192 and "tools" not in senior
+    assert art.trace["A1"]["gate_rejections"] == 1
+    assert art.trace["A2"]["malformed"] == 2 and art.trace["A2"]["gate_rejections"] == 0
+    assert art.rounds == 1 and art.agreement
+    assert (art.verdict, art.rules, art.extracted_value, art.calculated_value) == ("violation", ("DQC.US.0126",), "100", "90")
+    assert (art.K, art.tau) == ("0", "0.9975")
+    first_a2 = traj["agents"]["A2"]["invocations"][0]["events"]
+    # A2's first report omitted the positive checker finding (restored by the code) and declared
+    # an override, so the juniors disagreed until the senior's round
+    assert first_a2[-1]["report"]["restored_rules"] == ["DQC.US.0126"]
+    assert first_a2[-1]["report"]["rules"] == ["DQC.US.0015", "DQC.US.0126"]
+    dumped = art.to_json() + canonical_json(traj)
+    assert SECRET not in dumped
+
+
+def test_warm_cache_replays_byte_for_byte_without_model_calls(replay, tmp_path):
+    spec = ModelSpec.parse("openai-compatible:replay-1", base_url=replay.base_url, max_retries=0)
+    _, art1, traj1 = run(spec, tmp_path / "cache")
+    served = len(replay.requests)
+    replay.stop()  # nothing answers any more: every call must come from the cache
+    client, art2, traj2 = run(spec, tmp_path / "cache")
+    assert client.calls == 0 and client.cache.hits == served
+    assert art2.to_json() == art1.to_json() and canonical_json(traj2) == canonical_json(traj1)
+
+
+def test_provider_errors_are_recorded_not_raised(tmp_path):
+    script = {"A1": [{"status": 500, "error": "overloaded"}, {"status": 400, "error": "maximum context length is 8192 tokens"}]}
+    with ReplayServer(script) as srv:
+        spec = ModelSpec.parse("openai-compatible:replay-1", base_url=srv.base_url, max_retries=0)
+        _, art, traj = run(spec, None, AuditConfig(agents="a1"))
+    events = traj["agents"]["A1"]["invocations"][0]["events"]
+    assert [e["kind"] for e in events[:2]] == ["provider_error", "context_overflow"]
+    assert art.juniors["A1"]["status"] == "provider_failure" and art.verdict == "consistent"
+    assert "overloaded" in events[0]["message"]
+
+
+def test_model_specs_budgets_and_reasoning_settings(monkeypatch):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    assert ModelSpec.parse("openai:gpt-4o").output_budget("A1") == 2048
+    assert ModelSpec.parse("openai:gpt-4o").output_budget("AS") == 8192
+    assert ModelSpec.parse("openai-compatible:Fino1-14B", base_url="http://x/v1").output_budget("A2") == 3072
+    assert ModelSpec.parse("openai:gpt-5-mini").reasoning and not ModelSpec.parse("openai:gpt-4o").reasoning
+    with pytest.raises(ConfigError, match="needs --base-url"):
+        ModelSpec.parse("openai-compatible:qwen")
+    with pytest.raises(ConfigError, match="not understood"):
+        ModelSpec.parse("gpt-4o")
+    from auditgraph.agents.models import build_chat_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    m = build_chat_model(ModelSpec.parse("openai:o4-mini"), "A1")
+    assert m.reasoning_effort == "low" and m.temperature is None
+    with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY is not set"):
+        build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "A1")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-xyz")
+    a = build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "AS")
+    assert a.max_tokens == 8192 and a.temperature == 0
