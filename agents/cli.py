@@ -1,0 +1,167 @@
+"""`auditgraph agents …`: the AuditFlow auditors over the tool catalog.
+
+    auditgraph agents audit FILING_ID --llm none|openai:MODEL|anthropic:MODEL|openai-compatible:MODEL [--base-url URL]
+    auditgraph agents run CASES.jsonl --llm … --out run.jsonl [--concurrency 8]
+    auditgraph agents replay-server SCRIPT.json [--port 8000]
+
+Without --llm (and without AUDITGRAPH_LLM) no model is configured: the command says so and
+runs checker-only.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.reports import Artifact, Case
+from auditgraph.agents.runner import RunSummary, read_cases, run_cases
+from auditgraph.agents.session import AgentSession, open_session
+
+console = Console(stderr=True)
+
+
+def _graph() -> Any:
+    from auditgraph.cli import ensure_database  # late: auditgraph.cli imports this module to register it
+
+    return ensure_database()
+
+
+def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Model and configuration flags shared by `audit` and `run` (the paper's conditions as flags)."""
+    opts = [
+        click.option("--llm", envvar="AUDITGRAPH_LLM", help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible:MODEL; default $AUDITGRAPH_LLM, else checker-only."),
+        click.option("--base-url", envvar="AUDITGRAPH_LLM_BASE_URL", help="Endpoint of an OpenAI-compatible server (vLLM, sglang, llama.cpp, Ollama)."),
+        click.option("--reasoning-effort", type=click.Choice(["minimal", "low", "medium", "high"]), help="Reasoning models only (default low)."),
+        click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
+        click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
+        click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
+        click.option("--no-cache", is_flag=True, help="Do not read or write the model-call cache."),
+        click.option("--authoritative/--override", "authoritative", default=False, help="Follow checker outcomes only, or (default) allow declared, justified overrides."),
+        click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True),
+        click.option("--no-checkers", is_flag=True, help="Ablation: remove the deterministic checkers from both catalogs."),
+        click.option("--no-gate", is_flag=True, help="Ablation: accept reports without the required tools."),
+        click.option("--no-fusion", is_flag=True, help="Ablation: no ER fusion; a violation from either junior stands."),
+        click.option("--agents", "agents_mode", type=click.Choice(["both", "a1", "a2", "single"]), default="both", show_default=True,
+                     help="a1/a2: one junior only; single: A2's policy with the full catalog, no senior."),
+        click.option("--budget", type=int, default=20, show_default=True, help="ReAct steps per junior invocation."),
+        click.option("--max-rounds", type=int, default=3, show_default=True, help="Senior refinement rounds."),
+        click.option("--json", "as_json", is_flag=True, help="Print the summary (and artifacts for `audit`) as JSON."),
+    ]
+    return functools.reduce(lambda f, o: o(f), reversed(opts), fn)
+
+
+def _config(kw: dict[str, Any]) -> AuditConfig:
+    return AuditConfig(overrides=not kw["authoritative"], sign_coverage=kw["sign_coverage"], checkers=not kw["no_checkers"],
+                       gate=not kw["no_gate"], fusion=not kw["no_fusion"], agents=kw["agents_mode"], budget=kw["budget"],
+                       max_rounds=kw["max_rounds"])
+
+
+def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
+    if not kw["llm"]:
+        console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
+    return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
+                        use_cache=not kw["no_cache"], timeout=kw["timeout"], max_retries=kw["max_retries"],
+                        reasoning_effort=kw["reasoning_effort"])
+
+
+@click.group("agents")
+def agents() -> None:
+    """AuditFlow auditor agents (A1 compliance, A2 forensic, senior) over the Cypher tools."""
+
+
+@agents.command("audit")
+@click.argument("filing_id")
+@click.option("--concept", help="Audit one concept (QName) instead of every checker finding.")
+@click.option("--period", help="Period key of the audited fact, e.g. instant:2023-12-31 (with --concept).")
+@click.option("--out", type=click.Path(path_type=Path), help="Write artifacts here (JSONL) plus a .trajectory.jsonl sidecar.")
+@click.option("--concurrency", type=int, default=1, show_default=True)
+@run_options
+def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
+    """Audit a loaded filing: one case per checker finding, or the given concept and period."""
+    from auditgraph.agents.session import filing_cases
+
+    with _graph() as graph:
+        cases = ([Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
+                 if concept else filing_cases(graph, filing_id, kw["sign_coverage"]))
+        if not cases:
+            console.print(f"No checker finding in {filing_id}; pass --concept and --period to audit a fact.")
+            return
+        out = out or Path(f"{filing_id.replace('/', '_')}.agents.jsonl")
+        summary, session = _run(graph, cases, out, concurrency, kw)
+    _report(summary, session, kw["as_json"], show_cases=True)
+
+
+@agents.command("run")
+@click.argument("cases_file", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="Artifacts (JSONL); the run resumes if it exists.")
+@click.option("--concurrency", type=int, default=1, show_default=True, help="Cases audited at once (the paper used 8).")
+@run_options
+def run_cmd(cases_file: Path, out: Path, concurrency: int, **kw: Any) -> None:
+    """Audit every case of CASES_FILE (JSONL: case_id, filing_id, concept, period, dims, unit)."""
+    cases = read_cases(cases_file)
+    with _graph() as graph:
+        summary, session = _run(graph, cases, out, concurrency, kw)
+    _report(summary, session, kw["as_json"], show_cases=False)
+
+
+def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[str, Any]) -> tuple[RunSummary, AgentSession]:
+    session = _session(graph, kw)
+    config = _config(kw)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"auditing ({session.label})", total=len(cases))
+        summary = run_cases(cases, session.toolbox, session.policy, config, out, concurrency,
+                            on_done=lambda _a: progress.advance(task))
+        progress.update(task, completed=len(cases))
+    return summary, session
+
+
+def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
+    arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
+    info = {"cases": summary.cases, "audited": summary.audited, "resumed": summary.resumed, "violations": summary.violations,
+            "errors": summary.errors, "llm": session.label, "model_calls": session.model_calls(),
+            "cache_hits": session.cache_hits(), "out": str(summary.out), "trajectory": str(summary.trajectory)}
+    if as_json:
+        click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
+        return
+    out = Console()
+    if show_cases:
+        table = Table(title=f"AuditFlow ({session.label})")
+        for col in ("concept", "period", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds"):
+            table.add_column(col)
+        for a in arts:
+            table.add_row(a.concept, a.period or "", a.verdict or f"error: {a.error}", ", ".join(a.rules),
+                          a.extracted_value or "", a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds))
+        out.print(table)
+    summary_table = Table(show_header=False, title="Summary")
+    for k, v in info.items():
+        summary_table.add_row(k, str(v))
+    out.print(summary_table)
+
+
+@agents.command("replay-server")
+@click.argument("script", type=click.Path(exists=True, path_type=Path))
+@click.option("--port", type=int, default=8000, show_default=True)
+def replay_server_cmd(script: Path, port: int) -> None:
+    """Serve scripted chat-completions responses (JSON: role -> list of responses) for offline runs."""
+    from auditgraph.agents.replay_server import ReplayServer
+
+    srv = ReplayServer(json.loads(script.read_text(encoding="utf-8")), port=port).start()
+    console.print(f"Replaying {script} at {srv.base_url} (Ctrl-C to stop)")
+    try:
+        while srv.thread and srv.thread.is_alive():
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        srv.stop()
+        sys.exit(0)
