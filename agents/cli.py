@@ -165,3 +165,13 @@ def replay_server_cmd(script: Path, port: int) -> None:
     except KeyboardInterrupt:
         srv.stop()
         sys.exit(0)
+
+
+@agents.command("mcp")
+def mcp_cmd() -> None:
+    """Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."""
+    from auditgraph.agents.mcp_server import serve_stdio
+    from auditgraph.agents.toolbox import catalog_toolbox
+
+    with _graph() as graph:
+        serve_stdio(catalog_toolbox(graph))
