@@ -60,21 +60,23 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES,
     summaries, findings, refused, calc11 = [], [], [], []
     for rule, rs in results.items():
         counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}
+        not_run = rs[0].reason if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts \
+            and not rs[0].network else None
         summaries.append(RuleSummary(rule=rule, evaluated=len(rs), violations=counts["violation"], ok=counts["ok"],
-                                     not_evaluable=counts["not_evaluable"], seconds=round(seconds[rule], 4)))
+                                     not_evaluable=counts["not_evaluable"], seconds=round(seconds[rule], 4),
+                                     not_run=not_run))
         if rule == "calc11":
             calc11 = [r for r in rs if r.status == "violation"]
             continue
         findings += [r for r in rs if r.status == "violation"]
         refused += [r for r in rs if r.status == "not_evaluable"]
-    dqc = [s for s in summaries if s.rule != "calc11"]
+    notes = [f"{s.rule} not run: {s.not_run}" for s in summaries if s.not_run]
     if findings:
         verdict = "violations"
-    elif not data.found or data.status != "loaded" or (dqc and all(s.ok == 0 for s in dqc) and refused):
+    elif notes:  # a rule that could not run is never reported as clean
         verdict = "not_evaluable"
     else:
         verdict = "clean"
-    notes = [] if data.found else [f"no filing {filing_id!r} in the database"]
     return AuditReport(filing_id=filing_id, form=data.document_type, us_gaap_year=data.us_gaap_year,
                        period_end=data.period_end.isoformat() if data.period_end else None, verdict=verdict,
                        rules=summaries, findings=findings, not_evaluable=refused, calc11=calc11, notes=notes)
@@ -90,8 +92,10 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
         head.add_row(s.rule, str(s.evaluated), str(s.violations), str(s.ok), str(s.not_evaluable), f"{s.seconds:.3f}")
     console.print(head)
     rows = report.findings + report.calc11 + (report.not_evaluable if show_not_evaluable else [])
+    for note in report.notes:
+        console.print(f"[yellow]{note}[/yellow]")
     if not rows:
-        console.print("No findings." if report.verdict == "clean" else "; ".join(report.notes) or "")
+        console.print("No findings.")
         return
     table = Table(title="Findings", show_lines=True)
     for col in ("rule", "concept", "reported", "expected", "period", "dimensions", "detail"):

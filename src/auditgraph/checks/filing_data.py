@@ -189,8 +189,11 @@ def load_filing_data(graph: Graph, filing_id: str) -> FilingData:
     for r in graph.run("checks.def_arcs", filing_id=filing_id):
         data.defs.append(Arc(r["role"], r["source_key"], r["source"], r["target_key"], r["target"], r["order"],
                              arc=r["arc"], target_role=r["target_role"]))
+    pres = {r["role"] for r in graph.run("checks.pres_roles", filing_id=filing_id)}
+    calc = {a.role for a in data.calc}
+    cube = {a.role for a in data.defs if a.arc == "all"}
     for r in graph.run("checks.roles", filing_id=filing_id):
-        data.roles[r["uri"]] = Role(r["uri"], r["definition"], r["has_pres"], r["has_calc"], r["has_cube"])
+        data.roles[r["uri"]] = Role(r["uri"], r["definition"], r["uri"] in pres, r["uri"] in calc, r["uri"] in cube)
     return data
 
 

@@ -75,6 +75,7 @@ class RuleSummary(BaseModel):
     ok: int
     not_evaluable: int
     seconds: float
+    not_run: str | None = None  # why the rule could not run on this filing at all (form, year, unknown filing)
 
 
 class AuditReport(BaseModel):

@@ -1,0 +1,111 @@
+"""Tool and ToolResult, and the helpers every tool shares: concept resolution, period matching."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from auditgraph.errors import ConfigError
+from auditgraph.graph import Graph
+
+
+class ToolResult(BaseModel):
+    """Base of every tool's output; `model_dump(mode="json")` is what the agent observes."""
+
+    model_config = ConfigDict(extra="allow")
+
+    tool: str = ""
+    status: Literal["ok", "error", "no_data"] = "ok"
+    message: str = ""
+
+
+class ToolError(ToolResult):
+    status: Literal["ok", "error", "no_data"] = "error"
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    kind: Literal["static", "dynamic"]
+    params: type[BaseModel]
+    run: Callable[[Graph, Any], ToolResult]
+
+    def schema(self) -> dict:
+        """JSON schema of the arguments (what an LLM function-calling API wants)."""
+        return self.params.model_json_schema()
+
+
+class Rows(ToolResult):
+    concept: str | None = None
+    rows: list[dict[str, Any]] = Field(default_factory=list)
+
+
+def jsonable(row: dict) -> dict:
+    return {k: (v.iso_format() if hasattr(v, "iso_format") else v) for k, v in row.items()}
+
+
+def rows_result(concept: str | None, rows: list[dict], empty: str) -> Rows:
+    rows = [jsonable(r) for r in rows]
+    return Rows(concept=concept, rows=rows, status="ok" if rows else "no_data", message="" if rows else empty)
+
+
+@dataclass(frozen=True)
+class ConceptRef:
+    key: str
+    qname: str
+    release: str | None
+    reported: bool
+
+
+def filing_release(graph: Graph, filing_id: str) -> str | None:
+    """The us-gaap release the filing uses ("us-gaap/2025"), for taxonomy fallbacks."""
+    rows = graph.run("tools.filing", filing_id=filing_id)
+    if not rows:
+        raise ConfigError(f"no filing {filing_id!r} in the database; load it with `auditgraph filing load`")
+    year = rows[0]["us_gaap_year"]
+    return f"us-gaap/{year}" if year else None
+
+
+def resolve_concept(graph: Graph, filing_id: str, concept: str) -> ConceptRef:
+    """A QName ("us-gaap:Revenues"), local name or concept key -> the concept the filing means."""
+    filing_release(graph, filing_id)  # an unknown filing is the user's error, say so first
+    if "#" in concept:
+        name, prefix = concept.rsplit("#", 1)[1], None
+    else:
+        prefix, _, name = concept.rpartition(":")
+        prefix = prefix or None
+    rows = graph.run("tools.resolve_concept", local_name=name, prefix=prefix, filing_id=filing_id)
+    if "#" in concept:
+        rows = [r for r in rows if r["key"] == concept] or rows
+    if not rows:
+        raise ConfigError(f"no concept {concept!r} in the database; check the spelling (QName like us-gaap:Revenues)")
+    r = rows[0]
+    release = r["release"] if r["release"] and r["release"].startswith("us-gaap/") else None
+    return ConceptRef(r["key"], r["qname"], release, r["reported"])
+
+
+def period_matches(period: str | None, key: str, kind: str | None, start: Any, end: Any) -> bool:
+    """Match a period given as a Period key, an ISO date (instant or duration end), or "start/end"."""
+    if not period:
+        return True
+    p = period.strip()
+    if p == key:
+        return True
+    s = start.iso_format() if hasattr(start, "iso_format") else (start.isoformat() if start else None)
+    e = end.iso_format() if hasattr(end, "iso_format") else (end.isoformat() if end else None)
+    if "/" in p:
+        a, _, b = p.partition("/")
+        return kind == "duration" and s == a.split(":")[-1] and e == b
+    try:
+        dt.date.fromisoformat(p.split(":")[-1])
+    except ValueError:
+        raise ConfigError(f"period {period!r} is not a date or period key; use 2023-12-31, "
+                          "2023-01-01/2023-12-31 or instant:2023-12-31") from None
+    if p.startswith("instant:"):
+        return kind == "instant" and e == p.split(":", 1)[1]
+    return e == p
