@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from arelle import XbrlConst
@@ -89,7 +89,7 @@ class ConceptRow:
     filing_id: str | None = None
 
     def to_row(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(self.__dict__)  # flat fields: a shallow copy is all asdict() would do, 10x faster
 
 
 def _qname_str(qn: Any) -> str | None:

@@ -60,10 +60,12 @@ def _order(rel: Any) -> float:
         return 1.0
 
 
-def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str]) -> list:
+def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str], doc_filter: Callable[[str], bool] | None) -> list:
     rels: list = []
     for arcrole in arcroles:
-        rels.extend(model_xbrl.relationshipSet(arcrole).modelRelationships)
+        for rel in model_xbrl.relationshipSet(arcrole).modelRelationships:
+            if doc_filter is None or doc_filter(rel.modelDocument.uri):
+                rels.append(rel)
     return rels
 
 
@@ -127,18 +129,20 @@ def relationship_rows(
     owner: str,
     *,
     def_arcroles: Collection[str] = DEF_ARCROLES,
+    doc_filter: Callable[[str], bool] | None = None,
 ) -> NetworkRows:
     """Every calculation, presentation and definition relationship whose two ends have a key.
 
     `key_of` returns the concept key to link (None skips the relationship, e.g. a concept
-    the caller does not write); `owner` is stored on every edge and Role.
+    the caller does not write); `owner` is stored on every edge and Role; `doc_filter` keeps only
+    arcs declared in documents whose URL it accepts (a package's own linkbases, not its imports').
     """
     used: set[str] = set()
-    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES), key_of, owner, lambda r: {"weight": r.weight}, used)
+    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used)
     pres = _rows(
-        _relationships(model_xbrl, PRES_ARCROLES), key_of, owner, lambda r: {"preferred_label": r.preferredLabel}, used
+        _relationships(model_xbrl, PRES_ARCROLES, doc_filter), key_of, owner, lambda r: {"preferred_label": r.preferredLabel}, used
     )
-    defn = _rows(_relationships(model_xbrl, def_arcroles), key_of, owner, _def_extra, used)
+    defn = _rows(_relationships(model_xbrl, def_arcroles, doc_filter), key_of, owner, _def_extra, used)
     return NetworkRows(calc=calc, pres=pres, defn=defn, roles=role_rows(model_xbrl, used, owner))
 
 

@@ -1,0 +1,7 @@
+// name: taxonomy.delete_calc_edges
+// summary: Delete the CALC edges an owner (release key) declared, in batches.
+// mode: write
+// param owner: STRING release key, e.g. us-gaap/2025
+// returns: nothing
+MATCH ()-[r:CALC]->() WHERE r.owner = $owner
+CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS

@@ -1,0 +1,7 @@
+// name: taxonomy.delete_pres_edges
+// summary: Delete the PRES edges an owner (release key) declared, in batches.
+// mode: write
+// param owner: STRING release key, e.g. us-gaap/2025
+// returns: nothing
+MATCH ()-[r:PRES]->() WHERE r.owner = $owner
+CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS

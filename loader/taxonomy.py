@@ -1,0 +1,295 @@
+"""Load taxonomy packages into the taxonomy graph (docs/graph-model.md): Arelle offline -> rows -> Neo4j.
+
+One package gives one or more Release nodes (one per taxonomy family and year among the
+concepts its files declare: us-gaap/2025, us-gaap-ebp/2025, dei/2025, ...). A release is written
+under `status: "pending"`; the flip to `"loaded"` is the last transaction, and any failure
+removes what was written, so readers never see half a release.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arelle import ModelDocument
+from arelle.ModelDtsObject import ModelConcept
+from arelle.ModelXbrl import ModelXbrl
+
+from auditgraph.errors import AuditGraphError, LoadError
+from auditgraph.graph import Graph
+from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
+from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
+from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
+from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
+from auditgraph.loader.session import ArelleSession
+
+SAMPLE_PACKAGE = "auditgraph-sample"
+BATCH = 5000  # rows per transaction: small enough for a 2 GB heap, large enough to be fast
+# the FASB meta model (custom arcroles the graph model does not hold) and the bundles that only add it or the DQC rules
+_SKIP_ENTRY_DIRS = ("/meta/", "-wmm-", "-wdqc-")
+
+
+class Reporter:
+    """Progress of a load; the CLI passes a rich-backed one, scripts and tests a silent one."""
+
+    def step(self, name: str, total: int) -> None: ...
+
+    def advance(self, n: int) -> None: ...
+
+    def message(self, text: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class ReleaseCounts:
+    key: str
+    concepts: int
+    relationships: int
+    labels: int
+    dqc_rules: int
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What one package load did; `skipped` carries the reason when nothing was written."""
+
+    package: str
+    releases: tuple[ReleaseCounts, ...] = ()
+    skipped: str | None = None
+    parse_seconds: float = 0.0
+    write_seconds: float = 0.0
+    nodes: int = 0
+    relationships: int = 0
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class _Extract:
+    """Rows of one package, ready to write."""
+
+    releases: dict[str, dict] = field(default_factory=dict)
+    concepts: list[dict] = field(default_factory=list)
+    labels: list[dict] = field(default_factory=list)
+    placeholders: list[dict] = field(default_factory=list)
+    nets: NetworkRows = field(default_factory=NetworkRows)
+    dqc: DqcRows = field(default_factory=DqcRows)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _entry_points(pkg: PackageInfo) -> tuple[list[str], list[str]]:
+    """(main entry points, DQC rules entry points) of a package."""
+    main = [e for e in pkg.entry_points if "/dqcrules/" not in e and not any(d in e for d in _SKIP_ENTRY_DIRS)]
+    dqc = [e for e in pkg.entry_points if "/dqcrules/" in e]
+    return main, dqc
+
+
+def _fatal(errors: list[str], pkg: PackageInfo, what: str) -> None:
+    if errors:
+        more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise LoadError(f"{pkg.path}: Arelle could not load {what}: {errors[0]}{more}; give the packages it imports in the same command")
+
+
+def _parse(session: ArelleSession, pkg: PackageInfo) -> tuple[ModelXbrl, list[str]]:
+    """Load all entry points of a package into one Arelle model (the union DTS).
+
+    The first entry point (the publisher's main one) must load without errors; the others and
+    the DQC rules only add to it, so their errors become warnings.
+    """
+    main, dqc = _entry_points(pkg)
+    session.errors()  # drop messages of earlier steps (e.g. "not a zip" for unpacked packages)
+    model = session.load(main[0])
+    try:
+        _fatal(session.errors(), pkg, f"its entry point {main[0]}")
+    except LoadError:
+        model.close()
+        raise
+    warnings: list[str] = []
+    for entry in main[1:]:
+        ModelDocument.load(model, entry, isDiscovered=True)
+        # further entry points only add networks; one with a broken import is reported, not fatal
+        warnings += [f"{entry.rsplit('/', 1)[-1]}: {e}" for e in session.errors()]
+    for entry in dqc:
+        ModelDocument.load(model, entry, isDiscovered=True)
+        # the DQC rules are data for checkers: a missing import there must not block the release
+        warnings += [f"DQC rules: {e}" for e in session.errors()]
+    return model, warnings
+
+
+def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
+    out = _Extract()
+    owned: dict[str, list[ModelConcept]] = defaultdict(list)
+    for c in model.qnameConcepts.values():
+        if not (c.isItem or c.isTuple) or not pkg.owns(c.modelDocument.uri) or is_dqc_namespace(c.qname.namespaceURI):
+            continue
+        rel = release_of_namespace(c.qname.namespaceURI)
+        if rel:
+            owned[f"{rel[0]}/{rel[1]}"].append(c)
+    if not owned:
+        raise LoadError(f"{pkg.path}: its entry points declare no concept in a yearly taxonomy namespace; is it a US-GAAP/SRT/SEC package?")
+    primary = max(owned, key=lambda k: len(owned[k]))
+    for key, concepts in owned.items():
+        taxonomy, year = key.split("/")
+        out.releases[key] = {"key": key, "taxonomy": taxonomy, "year": int(year), "content_hash": pkg.content_hash,
+                             "namespaces": sorted({c.qname.namespaceURI for c in concepts}),
+                             "package": SAMPLE_PACKAGE if sample else pkg.file_name, "sample": sample}
+        out.concepts += [r.to_row() for r in concept_rows(model, concepts, release=key, year=int(year))]
+    known: dict[str, ModelConcept] = {}
+
+    def key_of(c: ModelConcept) -> str:
+        k = concept_key(c.qname.namespaceURI, c.qname.localName)
+        known[k] = c
+        return k
+
+    release_of_key = {r["key"]: r["release"] for r in out.concepts}
+    all_owned = [c for cs in owned.values() for c in cs]
+    out.labels = label_rows(model, all_owned, key_of)
+    nets = relationship_rows(model, key_of, primary, doc_filter=pkg.owns)
+    for rows in (nets.calc, nets.pres, nets.defn):
+        for r in rows:  # a network belongs to the release of its source concept when this package declares it
+            r["owner"] = release_of_key.get(r["from_key"], primary)
+    out.nets = nets
+    if primary.startswith("us-gaap/"):
+        out.dqc = dqc_rows(model, key_of, primary)
+    needed = nets.endpoint_keys() | set(out.dqc.targets)
+    out.placeholders = [
+        placeholder_row(known[k].qname.namespaceURI, known[k].qname.localName, known[k].qname.prefix)
+        for k in sorted(needed - release_of_key.keys())
+    ]
+    return out
+
+
+def _remove_release(graph: Graph, key: str) -> None:
+    for name in ("taxonomy.delete_calc_edges", "taxonomy.delete_pres_edges", "taxonomy.delete_def_edges"):
+        graph.run(name, owner=key)
+    graph.run("taxonomy.delete_labels", release=key)
+    graph.run("taxonomy.demote_concepts", release=key)
+    graph.run("taxonomy.delete_release", release=key)
+
+
+def remove_releases(graph: Graph, keys: Sequence[str]) -> None:
+    """Remove releases completely (edges they own, labels, concepts unless still referenced, roles, rules)."""
+    for key in keys:
+        _remove_release(graph, key)
+    graph.run("taxonomy.delete_orphan_placeholders")
+
+
+def _write(graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[str], None] | None) -> list[ReleaseCounts]:
+    def put(step: str, query: str, rows: list[dict]) -> None:
+        if fail_hook:
+            fail_hook(step)
+        reporter.step(step, len(rows))
+        graph.write_batches(query, rows, batch_size=BATCH, on_batch=reporter.advance)
+
+    graph.run("taxonomy.begin_release", rows=list(ex.releases.values()))
+    put("placeholders", "load.placeholders", ex.placeholders)
+    put("concepts", "load.concepts", ex.concepts)
+    put("labels", "load.labels", ex.labels)
+    if fail_hook:
+        fail_hook("networks")
+    reporter.step("networks", ex.nets.count)
+    write_networks(graph, ex.nets, batch_size=BATCH, on_batch=reporter.advance)
+    put("dqc rules", "load.dqc_rules", ex.dqc.rules)
+    put("dqc lists", "load.dqc_lists", ex.dqc.lists)
+    if fail_hook:
+        fail_hook("finish")
+    release_of = {c["key"]: c["release"] for c in ex.concepts}
+    counts = []
+    for key in ex.releases:
+        rels = sum(1 for rows in (ex.nets.calc, ex.nets.pres, ex.nets.defn) for r in rows if r["owner"] == key)
+        counts.append(ReleaseCounts(
+            key=key,
+            concepts=sum(1 for c in ex.concepts if c["release"] == key),
+            relationships=rels + sum(1 for r in ex.dqc.lists if r["rule_key"].endswith("@" + key)),
+            labels=sum(1 for lab in ex.labels if release_of.get(lab["concept_key"]) == key),
+            dqc_rules=sum(1 for r in ex.dqc.rules if r["release"] == key),
+        ))
+    graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts])
+    return counts
+
+
+def load_package(
+    graph: Graph,
+    session: ArelleSession,
+    pkg: PackageInfo,
+    *,
+    force: bool = False,
+    reporter: Reporter | None = None,
+    fail_hook: Callable[[str], None] | None = None,
+) -> LoadResult:
+    """Load one package already added to `session`; see the module docstring for the guarantees."""
+    reporter = reporter or Reporter()
+    sample = pkg.name == SAMPLE_PACKAGE
+    existing = {r["key"]: r for r in graph.run("taxonomy.releases")}
+    same = [r for r in existing.values() if r["content_hash"] == pkg.content_hash and r["status"] == "loaded"]
+    if same and not force:
+        return LoadResult(pkg.file_name, skipped=f"already loaded ({', '.join(r['key'] for r in same)}, same content hash)")
+    real_gaap = existing.get(f"us-gaap/{pkg.year}")
+    if sample and real_gaap and real_gaap["status"] == "loaded" and not real_gaap["sample"]:
+        return LoadResult(pkg.file_name, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed")
+
+    t0 = time.perf_counter()
+    reporter.message(f"parsing {pkg.file_name} with Arelle (offline)…")
+    model, warnings = _parse(session, pkg)
+    try:
+        ex = _extract(model, pkg, sample=sample)
+    finally:
+        model.close()
+    ex.warnings += warnings
+    t1 = time.perf_counter()
+
+    for key in ex.releases:
+        old = existing.get(key)
+        if old and old["status"] == "loaded" and not force and not old["sample"]:
+            raise LoadError(f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it")
+    stale = [k for k in ex.releases if k in existing] + [
+        k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
+    ]
+    if stale:
+        reporter.message(f"removing {', '.join(stale)} before writing")
+        remove_releases(graph, stale)
+    try:
+        counts = _write(graph, ex, reporter, fail_hook)
+    except BaseException as exc:
+        remove_releases(graph, list(ex.releases))  # leave nothing pending behind
+        if isinstance(exc, AuditGraphError):
+            raise
+        if isinstance(exc, Exception):
+            raise LoadError(f"{pkg.path}: writing to Neo4j failed ({exc}); nothing of it was kept, run the load again") from exc
+        raise
+    t2 = time.perf_counter()
+    nodes = len(ex.concepts) + len(ex.placeholders) + len(ex.labels) + len(ex.nets.roles) + len(ex.dqc.rules) + len(ex.releases)
+    rels = ex.nets.count + len(ex.dqc.lists) + len(ex.labels) + len(ex.concepts) + len(ex.nets.roles)
+    return LoadResult(pkg.file_name, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
+
+
+def load_taxonomies(
+    graph: Graph,
+    paths: Sequence[Path | str],
+    *,
+    force: bool = False,
+    reporter: Reporter | None = None,
+    fail_hook: Callable[[str], None] | None = None,
+) -> list[LoadResult]:
+    """Load packages in the order given (all are offered to Arelle, so imports between them resolve)."""
+    pkgs = [read_package(p) for p in paths]  # every input checked before anything is written
+    given = {p.path for p in pkgs}
+    session = ArelleSession()
+    try:
+        for extra in remembered_packages():  # earlier releases resolve imports (e.g. dei for us-gaap)
+            if extra.resolve() not in given:
+                try:
+                    session.add_package(extra)
+                except LoadError:
+                    pass  # a remembered file that changed is only a hint
+        for pkg in pkgs:
+            session.add_package(pkg.path)
+        results = []
+        for pkg in pkgs:
+            results.append(load_package(graph, session, pkg, force=force, reporter=reporter, fail_hook=fail_hook))
+            if not pkg.name == SAMPLE_PACKAGE:
+                remember_packages([pkg.path])
+        return results
+    finally:
+        session.close()
