@@ -1,0 +1,251 @@
+"""VeriFin over a small filing written into the real Neo4j through cypher/verify/fixture_*.cypher.
+
+The values are Apple's FY2023 10-K figures (USD, decimals -6): enough to drive every decision
+path (Verified, Violated with a named core, each Abstain reason) and the unit, scale and period
+binding. End-to-end runs on Arelle-loaded filings are in test_verifier_e2e.py.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+from click.testing import CliRunner
+
+from auditgraph.graph import Graph
+from auditgraph.verifier import Verifier
+from auditgraph.verifier.types import AbstainReason, Decision
+
+FILING = "acme-10k-2023"
+QFILING = "acme-10q-2023q3"
+NS = "http://fasb.org/us-gaap/2023#"
+FY23 = ("duration:2022-09-25/2023-09-30", "duration", "2022-09-25", "2023-09-30", 371)
+FY22 = ("duration:2021-09-26/2022-09-24", "duration", "2021-09-26", "2022-09-24", 363)
+I23 = ("instant:2023-09-30", "instant", None, "2023-09-30", None)
+I22 = ("instant:2022-09-24", "instant", None, "2022-09-24", None)
+Q3M = ("duration:2023-04-02/2023-07-01", "duration", "2023-04-02", "2023-07-01", 90)
+Q9M = ("duration:2022-09-25/2023-07-01", "duration", "2022-09-25", "2023-07-01", 279)
+OPS_ROLE = "http://www.apple.com/role/CONSOLIDATEDSTATEMENTSOFOPERATIONS"
+USD, USD_SH, SH = "iso4217:USD", "iso4217:USD/xbrli:shares", "xbrli:shares"
+
+LABELS = {
+    "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax": "Revenue from Contract with Customer, Excluding Assessed Tax",
+    "us-gaap:CostOfGoodsAndServicesSold": "Cost of Goods and Services Sold",
+    "us-gaap:GrossProfit": "Gross Profit",
+    "us-gaap:OtherAssetsNoncurrent": "Other Assets, Noncurrent",
+    "us-gaap:OtherAssetsCurrent": "Other Assets, Current",
+}
+
+
+def _fact(filing, n, qname, value, period, unit=USD, decimals="-6", dims=(), duplicate=None, period_type=None):
+    key, kind, start, end, days = period
+    return {
+        "filing_id": filing, "fact_id": f"f{n}", "qname": qname, "concept_key": NS + qname.split(":")[1],
+        "label": LABELS.get(qname, qname.split(":")[1]), "period_type": period_type or kind, "value": value,
+        "decimals": decimals, "duplicate": duplicate, "unit_key": unit,
+        "context": f"c-{key}-{'-'.join(dims)}", "dims": list(dims), "period_key": key, "kind": kind,
+        "start": start, "end": end, "days": days,
+    }
+
+
+def load_acme(graph: Graph) -> None:
+    graph.run("verify.fixture_filing", filing={
+        "id": FILING, "accession": "0000320193-23-000106", "entity_name": "Acme Inc.", "form": "10-K",
+        "period_end": "2023-09-30", "fiscal_year_focus": 2023, "fiscal_period_focus": "FY", "us_gaap_year": 2023})
+    rows = [
+        ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "383285000000", FY23),
+        ("us-gaap:CostOfGoodsAndServicesSold", "214137000000", FY23),
+        ("us-gaap:GrossProfit", "169148000000", FY23),
+        ("us-gaap:ResearchAndDevelopmentExpense", "29915000000", FY23),
+        ("us-gaap:SellingGeneralAndAdministrativeExpense", "24932000000", FY23),
+        ("us-gaap:OperatingExpenses", "54847000000", FY23),
+        ("us-gaap:OperatingIncomeLoss", "114301000000", FY23),
+        ("us-gaap:NetIncomeLoss", "96995000000", FY23),
+        ("us-gaap:NetCashProvidedByUsedInOperatingActivities", "110543000000", FY23),
+        ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "394328000000", FY22),
+        ("us-gaap:CostOfGoodsAndServicesSold", "223546000000", FY22),
+        ("us-gaap:GrossProfit", "170782000000", FY22),
+        ("us-gaap:AssetsCurrent", "143566000000", I23),
+        ("us-gaap:LiabilitiesCurrent", "145308000000", I23),
+        ("us-gaap:Assets", "352583000000", I23),
+        ("us-gaap:OtherAssetsNoncurrent", "64758000000", I23),
+        ("us-gaap:OtherAssetsCurrent", "14695000000", I23),
+        ("us-gaap:AssetsCurrent", "135405000000", I22),
+    ]
+    facts = [_fact(FILING, i, q, v, p) for i, (q, v, p) in enumerate(rows, 1)]
+    facts += [
+        _fact(FILING, 100, "us-gaap:EarningsPerShareDiluted", "6.13", FY23, unit=USD_SH, decimals="2"),
+        _fact(FILING, 101, "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "200583000000", FY23,
+              dims=("srt:ProductOrServiceAxis=us-gaap:ProductMember",)),
+        # an inconsistent duplicate pair: the filing contradicts itself
+        _fact(FILING, 102, "us-gaap:AccountsPayableCurrent", "62611000000", I23, duplicate="inconsistent"),
+        _fact(FILING, 103, "us-gaap:AccountsPayableCurrent", "62000000000", I23, duplicate="inconsistent"),
+    ]
+    graph.write_batches("verify.fixture_facts", facts)
+    calc = [("us-gaap:GrossProfit", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", 1.0, 1.0),
+            ("us-gaap:GrossProfit", "us-gaap:CostOfGoodsAndServicesSold", -1.0, 2.0),
+            ("us-gaap:OperatingExpenses", "us-gaap:ResearchAndDevelopmentExpense", 1.0, 1.0),
+            ("us-gaap:OperatingExpenses", "us-gaap:SellingGeneralAndAdministrativeExpense", 1.0, 2.0),
+            ("us-gaap:OperatingIncomeLoss", "us-gaap:GrossProfit", 1.0, 1.0),
+            ("us-gaap:OperatingIncomeLoss", "us-gaap:OperatingExpenses", -1.0, 2.0)]
+    graph.write_batches("verify.fixture_calc", [
+        {"owner": FILING, "role": OPS_ROLE, "total_qname": t, "total_key": NS + t.split(":")[1], "child_qname": c,
+         "child_key": NS + c.split(":")[1], "weight": w, "order": o} for t, c, w, o in calc])
+
+
+def load_acme_quarter(graph: Graph) -> None:
+    graph.run("verify.fixture_filing", filing={
+        "id": QFILING, "accession": "0000320193-23-000077", "entity_name": "Acme Inc.", "form": "10-Q",
+        "period_end": "2023-07-01", "fiscal_year_focus": 2023, "fiscal_period_focus": "Q3", "us_gaap_year": 2023})
+    rev = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    graph.write_batches("verify.fixture_facts", [
+        _fact(QFILING, 1, rev, "81797000000", Q3M),
+        _fact(QFILING, 2, rev, "289573000000", Q9M),
+        _fact(QFILING, 3, "us-gaap:CostOfGoodsAndServicesSold", "45384000000", Q3M),
+        _fact(QFILING, 4, "us-gaap:CostOfGoodsAndServicesSold", "160043000000", Q9M),
+    ])
+
+
+@pytest.fixture
+def acme(graph: Graph) -> Verifier:
+    load_acme(graph)
+    load_acme_quarter(graph)
+    return Verifier(graph)
+
+
+def test_verified_total_from_filing_calculation_with_provenance(acme: Verifier):
+    v = acme.verify(FILING, "What was Acme's gross profit for fiscal 2023?", "$169.1 billion")
+    assert v.decision is Decision.VERIFIED, v.reason
+    sources = {f.source for f in v.formulas}
+    assert sources == {"filing-calc", "filed-fact"}  # children and weights from the filing, plus the reported total
+    calc = next(f for f in v.formulas if f.source == "filing-calc")
+    assert calc.source_id == OPS_ROLE
+    assert calc.expression == ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax - us-gaap:CostOfGoodsAndServicesSold")
+    rev = next(b for b in v.bindings if b.concept.endswith("ExcludingAssessedTax"))
+    assert (rev.value, rev.period, rev.unit, rev.filing_id, rev.fact_id) == (
+        Decimal("383285000000"), FY23[0], USD, FILING, "f1")
+    assert (rev.lower, rev.upper) == (Decimal("383284500000"), Decimal("383285500000"))
+    assert rev.accession == "0000320193-23-000106"
+    assert (v.expected_lower, v.expected_upper) == (Decimal("169147500000"), Decimal("169148500000"))  # tightest: the reported total
+    assert v.entailed is True  # 169.1 billion +- 0.05 billion covers every value the facts allow
+
+
+def test_violated_wrong_year_names_the_core_and_direction(acme: Verifier):
+    v = acme.verify(FILING, "What was gross profit for fiscal 2023 (in millions)?", "170,782")  # FY2022's figure
+    assert v.decision is Decision.VIOLATED
+    assert v.direction == "overstates"
+    assert "claim" in v.core
+    assert any(c.startswith("fact:") for c in v.core) and any(c.startswith("formula:") for c in v.core)
+    assert "overstates" in v.reason
+
+
+def test_wrong_scale_and_wrong_sign_understate(acme: Verifier):
+    v = acme.verify(FILING, "What was gross profit for fiscal 2023?", "169,148")  # thousands of times too small
+    assert (v.decision, v.direction) == (Decision.VIOLATED, "understates")
+    v = acme.verify(FILING, "What was gross profit for fiscal 2023 (in millions)?", "(169,148)")
+    assert (v.decision, v.direction) == (Decision.VIOLATED, "understates")
+    v = acme.verify(FILING, "What was gross profit for fiscal 2023 (in millions)?", "169,148")
+    assert v.decision is Decision.VERIFIED
+
+
+def test_arithmetic_slip_and_rounding(acme: Verifier):
+    q = "What was operating income for fiscal 2023?"
+    assert acme.verify(FILING, q, "$114.3 billion").decision is Decision.VERIFIED
+    assert acme.verify(FILING, q, "$114.4 billion").decision is Decision.VIOLATED  # slip in the last digit
+    assert acme.verify(FILING, q, "114,301,000,000").decision is Decision.VERIFIED
+    assert acme.verify(FILING, q, "114,302,000,000").decision is Decision.VIOLATED  # outside the +-0.5 million rounding
+    # a one-digit claim cannot pass for a precise figure: the claim tolerance is capped at 0.5%
+    assert acme.verify(FILING, q, "$0.1 trillion").decision is Decision.VIOLATED
+
+
+def test_registry_ratio_percent_and_fraction(acme: Verifier):
+    q = "What was the gross margin in fiscal 2023, as a percentage?"
+    v = acme.verify(FILING, q, "44.1%")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert [f.source for f in v.formulas] == ["registry"]
+    assert v.formulas[0].source_id.startswith("registry:gross_margin@")
+    assert acme.verify(FILING, q, "44.1").decision is Decision.VERIFIED  # bare number in a percentage question
+    assert acme.verify(FILING, "What was the gross margin in fiscal 2023?", "0.441").decision is Decision.VERIFIED
+    assert acme.verify(FILING, q, "45%").decision is Decision.VIOLATED
+    v = acme.verify(FILING, "What was the current ratio at fiscal year end 2023?", "0.99")
+    assert v.decision is Decision.VERIFIED, v.reason
+
+
+def test_explicit_operation_in_the_question_has_first_authority(acme: Verifier):
+    v = acme.verify(FILING, "What was revenue minus cost of sales in fiscal 2022 (in millions)?", "170,782")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert [f.source for f in v.formulas] == ["question"]
+    assert {b.period for b in v.bindings} == {FY22[0]}
+    v = acme.verify(FILING, "What is the difference between revenue and cost of sales for fiscal 2022?", "$160 billion")
+    assert v.decision is Decision.VIOLATED
+
+
+def test_period_and_unit_binding(acme: Verifier):
+    # instants bind at the fiscal year end; the prior year snaps to 2022-09-24 (52/53-week calendar)
+    v = acme.verify(FILING, "What were total current assets at fiscal year end 2022?", "$135.4 billion")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert {b.period for b in v.bindings} == {I22[0]}
+    v = acme.verify(FILING, "What were total current assets as of September 30, 2023?", "$135.4 billion")
+    assert v.decision is Decision.VIOLATED  # the 2022 figure asked for 2023
+    # per-share unit: the question's scale does not apply to EPS
+    v = acme.verify(FILING, "What was diluted EPS for fiscal 2023 (in millions, except per-share data)?", "$6.13")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert v.bindings[0].unit == USD_SH
+    # a 10-Q: three months versus nine months ended July 1, 2023
+    q3 = acme.verify(QFILING, "What was revenue for the three months ended July 1, 2023?", "$81.8 billion")
+    assert q3.decision is Decision.VERIFIED and {b.period for b in q3.bindings} == {Q3M[0]}
+    q9 = acme.verify(QFILING, "What was revenue for the nine months ended July 1, 2023?", "$81.8 billion")
+    assert q9.decision is Decision.VIOLATED and {b.period for b in q9.bindings} == {Q9M[0]}
+    assert acme.verify(QFILING, "What was gross profit in Q3 2023?", "$36.4 billion").decision is Decision.VERIFIED
+
+
+def test_dimensional_facts_never_bind(acme: Verifier):
+    v = acme.verify(FILING, "What was revenue for fiscal 2023?", "$200.6 billion")  # a product-segment value
+    assert v.decision is Decision.VIOLATED
+    assert all(b.fact_id != "f101" for b in v.bindings)
+
+
+def test_label_match_is_the_last_resort(acme: Verifier):
+    v = acme.verify(FILING, "What were other assets, noncurrent as of September 30, 2023?", "$64.8 billion")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert v.bindings[0].concept == "us-gaap:OtherAssetsNoncurrent"
+    v = acme.verify(FILING, "What were other assets as of September 30, 2023?", "$64.8 billion")
+    assert v.abstain_reason is AbstainReason.NO_METRIC and "equally well" in v.reason
+
+
+@pytest.mark.parametrize("question,claim,reason,text", [
+    ("What was gross profit for fiscal 2023?", "about a billion", AbstainReason.CLAIM_UNPARSABLE, "no number"),
+    ("What was gross profit for fiscal 2023?", "between 160 and 170 billion", AbstainReason.CLAIM_UNPARSABLE, "range"),
+    ("What was gross profit for fiscal 2023?", "44%", AbstainReason.CLAIM_UNIT_MISMATCH, "percentage"),
+    ("What was the gross margin for fiscal 2023?", "$1.2 billion", AbstainReason.CLAIM_UNIT_MISMATCH, "ratio"),
+    ("What was the weather in fiscal 2023?", "1", AbstainReason.NO_METRIC, "weather"),
+    ("What was gross profit for fiscal 2019?", "$169.1 billion", AbstainReason.NO_PERIOD, "2023-09-30"),
+    ("What was free cash flow for fiscal 2023?", "$99.6 billion", AbstainReason.OPERAND_UNGROUNDED, "PaymentsToAcquirePropertyPlantAndEquipment"),
+    ("What were accounts payable at September 30, 2023?", "$62.6 billion", AbstainReason.EVIDENCE_INCONSISTENT, "fact:"),
+])
+def test_each_abstain_reason_names_the_missing_requirement(acme: Verifier, question, claim, reason, text):
+    v = acme.verify(FILING, question, claim)
+    assert v.decision is Decision.ABSTAIN
+    assert v.abstain_reason is reason, v.reason
+    assert text in v.reason
+
+
+def test_unknown_filing_abstains(acme: Verifier):
+    v = acme.verify("no-such-filing", "What was gross profit?", "1")
+    assert v.abstain_reason is AbstainReason.UNKNOWN_FILING and "no-such-filing" in v.reason
+
+
+def test_default_period_is_the_filing_focus(acme: Verifier):
+    v = acme.verify(FILING, "What was gross profit?", "$169.1 billion")
+    assert v.decision is Decision.VERIFIED
+    assert "filing default" in v.extra["period_source"]
+
+
+def test_jsonl_record_has_the_eval_fields(acme: Verifier):
+    v = acme.verify(FILING, "What was gross profit for fiscal 2023 (in millions)?", "170,782", case_id="c1")
+    rec = json.loads(json.dumps(v.to_json()))
+    assert rec["case_id"] == "c1" and rec["decision"] == "Violated" and rec["claim"] == "170,782"
+    assert rec["plan"]["target"] == "metric:gross_profit"
+    assert rec["bindings"][0]["fact_id"] and rec["bindings"][0]["value"] == "383285000000"
+    assert "claim" in rec["core"] and rec["reason"]
