@@ -10,6 +10,7 @@ model.close(). A failure anywhere leaves the database as it was.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -99,10 +100,16 @@ def filing_session(packages: Sequence[Path]) -> ArelleSession:
     return session
 
 
+_STANDARD_NS = re.compile(r"^https?://(fasb\.org|xbrl\.sec\.gov)/")
+
+
 def is_extension(concept: ModelConcept) -> bool:
-    """Declared in the filing's own documents (a local file or a zip next to it), not a published taxonomy."""
+    """Declared by the filing itself: in its own documents (a local file or the zip next to it)
+    and not in a FASB/SEC namespace (a filing may carry a local copy of a standard schema)."""
     doc = concept.modelDocument
-    return doc is not None and not doc.uri.startswith(("http://", "https://"))
+    if doc is None or doc.uri.startswith(("http://", "https://")):
+        return False
+    return not _STANDARD_NS.match(concept.qname.namespaceURI)
 
 
 @dataclass

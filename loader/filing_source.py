@@ -141,16 +141,16 @@ def filing_input(path: Path) -> FilingInput:
         if entry is None:
             raise LoadError(f"{path}: no XBRL instance or inline XBRL document in this folder")
         rec = _manifest_record(entry)
-        info = _from_record(rec, path.name)
-        return FilingInput(entry=str(entry), source=path, content_hash=content_hash(entry), **info)
+        info = _from_record(rec, entry.stem)
+        return FilingInput(entry=str(entry.resolve()), source=path, content_hash=content_hash(entry), **info)
     if path.suffix.lower() == ".zip":
-        entry = _zip_entry(path)
+        entry = _zip_entry(path.resolve())
         return FilingInput(id=path.stem, entry=entry, source=path, content_hash=content_hash(path))
     if path.suffix.lower() not in (".xml", *INLINE_SUFFIXES):
         raise LoadError(f"{path}: not an XBRL instance (.xml), inline document (.htm) or filing zip")
     rec = _manifest_record(path)
     info = _from_record(rec, path.stem)
-    return FilingInput(entry=str(path), source=path, content_hash=content_hash(path), **info)
+    return FilingInput(entry=str(path.resolve()), source=path, content_hash=content_hash(path), **info)
 
 
 def expand(paths: list[Path]) -> list[Path | LoadError]:

@@ -1,0 +1,129 @@
+"""`auditgraph filing ...`: load, list, relink and delete filings."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from auditgraph.errors import LoadError
+from auditgraph.graph import Graph
+
+console = Console(stderr=True)
+out = Console()
+
+
+def _graph() -> Graph:
+    from auditgraph.cli import ensure_database  # late: cli imports this module to register it
+
+    return ensure_database()
+
+
+def _json_default(v: object) -> str:
+    return str(v)
+
+
+@click.group("filing")
+def filing() -> None:
+    """Load SEC filings (instance, inline .htm, zip or folders) into the filing graph."""
+
+
+@filing.command("load")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--packages", "-p", multiple=True, type=click.Path(path_type=Path),
+              help="Taxonomy package zip or folder (repeat); default: the packages `taxonomy load` remembered.")
+@click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
+def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool) -> None:
+    """Load filings; a folder of filings streams them one by one. Exit 1 if any failed."""
+    from auditgraph.loader.filing import FilingLoader, clear_pending
+    from auditgraph.loader.filing_source import expand
+
+    items = expand(list(paths))
+    with _graph() as graph:
+        cleared = clear_pending(graph)
+        if cleared and not as_json:
+            console.print(f"Removed {len(cleared)} half-loaded filing(s) left pending: {', '.join(cleared)}")
+        with FilingLoader(graph, list(packages) if packages else None) as loader:
+            if len(items) == 1 and not isinstance(items[0], LoadError):
+                results = [loader.load(items[0], force=force)]  # a single filing: its error is the message
+            else:
+                results = []
+                progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                    TimeElapsedColumn(), console=console, disable=as_json)
+                with progress:
+                    task = progress.add_task("Loading filings", total=len(items))
+                    for r in loader.load_many(items, force=force):
+                        results.append(r)
+                        progress.update(task, advance=1, description=f"Loading filings ({r.id})")
+    if as_json:
+        for r in results:
+            click.echo(json.dumps(asdict(r), default=_json_default))
+    else:
+        table = Table(title="Filings")
+        for col, just in (("id", "left"), ("status", "left"), ("facts", "right"), ("contexts", "right"),
+                          ("edges", "right"), ("errors", "right"), ("seconds", "right"), ("message", "left")):
+            table.add_column(col, justify=just)  # type: ignore[arg-type]
+        for r in results:
+            style = "red" if r.status == "failed" else None
+            table.add_row(r.id, r.status, f"{r.facts:,}", f"{r.contexts:,}", f"{r.edges:,}", str(r.errors),
+                          f"{r.arelle_seconds + r.write_seconds:.2f}", r.message or "", style=style)
+        out.print(table)
+    failed = [r for r in results if r.status == "failed"]
+    if failed:
+        if not as_json:
+            console.print(f"[red]{len(failed)} of {len(results)} filing(s) failed[/red]")
+        sys.exit(1)
+
+
+@filing.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def list_cmd(as_json: bool) -> None:
+    """Filings in the database with their counts."""
+    with Graph.connect() as graph:
+        rows = graph.run("filing.list")
+    if as_json:
+        click.echo(json.dumps(rows, default=_json_default))
+        return
+    table = Table(title="Filings")
+    cols = ("id", "status", "form", "ticker", "period_end", "us_gaap_year", "facts", "contexts", "errors", "placeholder_facts")
+    for c in cols:
+        table.add_column(c)
+    for r in rows:
+        table.add_row(*("" if r[c] is None else str(r[c]) for c in cols))
+    out.print(table)
+
+
+@filing.command("relink")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def relink_cmd(as_json: bool) -> None:
+    """Re-point facts bridged to placeholders once their taxonomy year is loaded."""
+    from auditgraph.loader.filing import relink
+
+    with Graph.connect() as graph:
+        res = relink(graph)
+    if as_json:
+        click.echo(json.dumps(asdict(res), default=_json_default))
+        return
+    out.print(f"Re-linked {res.reports_relinked} fact(s) and {res.dims_relinked} dimension(s); "
+              f"{res.releases_linked} USES_RELEASE edge(s) added; {res.placeholders_pruned} unused placeholder(s) removed.")
+    for year, n in sorted(res.placeholder_facts_by_year.items(), key=lambda kv: kv[0] or 0):
+        out.print(f"  {n} fact(s) still on placeholders of year {year}: load that taxonomy year, then relink.")
+
+
+@filing.command("delete")
+@click.argument("filing_id")
+def delete_cmd(filing_id: str) -> None:
+    """Delete one filing and everything it owns."""
+    from auditgraph.loader.filing import delete_filing
+
+    with Graph.connect() as graph:
+        if not delete_filing(graph, filing_id):
+            raise LoadError(f"no filing with id {filing_id!r}; `auditgraph filing list` shows the ids")
+    out.print(f"Deleted filing {filing_id}.")
