@@ -77,8 +77,8 @@ class DeterministicPolicy:
                 extra = self.sign_args if name == "check_sign" else None
                 call = {"id": f"{role}-{n}", "name": name, "args": case_args(available[name], case, extra)}
                 return {"content": "", "tool_calls": [call], "invalid_tool_calls": []}
-        found = candidates_from(seen)
-        reported, expected = observed_values(seen)
+        found = candidates_from(seen, case)
+        reported, expected = observed_values(seen, case)
         draft = {"verdict": "violation" if found else "consistent", "rules": [c.rule for c in found],
                  "reported_value": reported, "expected_value": found[0].expected_value if found else expected,
                  "rationale": "deterministic policy: reports the checkers' findings"}

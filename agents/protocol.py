@@ -94,13 +94,13 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             failures = 0
         except ContextOverflow as exc:
             events.append({"step": steps, "kind": "context_overflow", "message": str(exc)})
-            return _fallback(session, invocation, config, "provider_failure", steps)
+            return _fallback(session, invocation, config, "provider_failure", steps, case)
         except ProviderError as exc:
             steps += 1
             failures += 1
             events.append({"step": steps, "kind": "provider_error", "message": str(exc)})
             if failures >= MAX_PROVIDER_FAILURES:
-                return _fallback(session, invocation, config, "provider_failure", steps)
+                return _fallback(session, invocation, config, "provider_failure", steps, case)
             continue
         calls = turn.get("tool_calls") or []
         content = turn.get("content") or ""
@@ -144,7 +144,7 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             invocation.update(steps=steps, status=accepted.status)
             return accepted
     events.append({"step": steps, "kind": "budget_exhausted", "missing": session.missing()})
-    return _fallback(session, invocation, config, "budget_exhausted", steps)
+    return _fallback(session, invocation, config, "budget_exhausted", steps, case)
 
 
 def _tool_msg(call: dict[str, Any], obs: Any) -> dict[str, Any]:
@@ -188,24 +188,25 @@ def _terminal(session: JuniorSession, call: dict[str, Any], case: Case, config: 
         session.messages.append(_tool_msg(call, {"status": "error", "message": f"invalid report: {problem}"}))
         return None
     status = "senior_requested" if call["name"] == ASK_SENIOR else "finalized"
-    report = build_report(session.role, status, draft, session.observations(), config, session.toolbox)
+    report = build_report(session.role, status, draft, session.observations(), config, case)
     events.append({"step": step, "kind": "final", "action": call["name"], "report": report.model_dump(mode="json")})
     session.messages.append(_tool_msg(call, {"status": "accepted"}))
     return report
 
 
-def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: str, steps: int) -> JuniorReport:
+def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: str, steps: int,
+              case: Case) -> JuniorReport:
     """budget_exhausted: observed positive findings and values only; missing tools are not run."""
-    report = build_report(session.role, status, None, session.observations(), config, session.toolbox)
+    report = build_report(session.role, status, None, session.observations(), config, case)
     invocation.update(steps=steps, status=status)
     invocation["events"].append({"step": steps, "kind": "final", "action": status, "report": report.model_dump(mode="json")})
     return report
 
 
 def build_report(role: str, status: str, draft: ReportDraft | None, observations: list[tuple[str, Any]],
-                 config: AuditConfig, toolbox: Toolbox) -> JuniorReport:
+                 config: AuditConfig, case: Case | None = None) -> JuniorReport:
     """The code's reading of a draft: configuration rules applied, values from checkers first."""
-    checked = [c for c in candidates_from(observations)] if config.checkers else []
+    checked = candidates_from(observations, case) if config.checkers else []
     positive = {c.rule for c in checked}
     claimed = {r for r in (normalize_rule(x) for x in (draft.rules if draft else ())) if r}
     declared: list[Override] = []
@@ -219,7 +220,7 @@ def build_report(role: str, status: str, draft: ReportDraft | None, observations
                      if r not in {o.rule for o in declared}]
     override_rules = {o.rule for o in declared}
     rules = positive | override_rules
-    obs_reported, obs_expected = observed_values(observations)
+    obs_reported, obs_expected = observed_values(observations, case)
     reported = obs_reported or (draft.reported_value if draft else None)
     candidates = list(checked) + [Candidate(rule=o.rule, source="override", reported_value=reported,
                                             expected_value=o.expected_value or (draft.expected_value if draft else None))

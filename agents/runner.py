@@ -83,8 +83,8 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
         if name in toolbox.specs:
             args = case_args(toolbox.specs[name], case)
             observations.append((name, toolbox.call(name, args)))
-    found = candidates_from(observations)
-    reported, expected = observed_values(observations)
+    found = candidates_from(observations, case)
+    reported, expected = observed_values(observations, case)
     from auditgraph.agents.reports import RULE_PRIORITY
 
     rules = tuple(sorted(c.rule for c in found))

@@ -24,7 +24,9 @@ _CASE_ARGS: dict[str, Callable[[Case], Any]] = {
     "filing_id": lambda c: c.filing_id, "filing": lambda c: c.filing_id,
     "concept": lambda c: c.concept, "qname": lambda c: c.concept, "concept_qname": lambda c: c.concept,
     "period": lambda c: c.period, "period_key": lambda c: c.period,
-    "dims": lambda c: list(c.dims), "dimensions": lambda c: list(c.dims), "unit": lambda c: c.unit,
+    "dims": lambda c: list(c.dims), "unit": lambda c: c.unit,
+    # get_fact's {axis: member}; {} asks for the non-dimensional fact, as the case means
+    "dimensions": lambda c: dict(d.split("=", 1) for d in c.dims),
 }
 
 
@@ -107,7 +109,7 @@ def case_args(spec: ToolSpec, case: Case, extra: Mapping[str, Any] | None = None
             args[name] = extra[name]
         elif name in _CASE_ARGS:
             value = _CASE_ARGS[name](case)
-            if value is not None and value != []:
+            if value is not None and (value != [] or name == "dimensions"):
                 args[name] = value
     return args
 
@@ -123,12 +125,36 @@ def checker_results(tool: str, observation: object) -> list[dict[str, Any]]:
     return [observation]
 
 
-def candidates_from(observations: Iterable[tuple[str, object]]) -> list[Candidate]:
-    """Positive checker findings as rule candidates (reported and expected value), first per rule."""
+def _local(qname: object) -> str:
+    return str(qname or "").rsplit("#", 1)[-1].rsplit(":", 1)[-1]
+
+
+def about_case(res: dict[str, Any], case: Case | None) -> bool:
+    """Whether a checker result or fact row is about the case's fact (concept, period, dimensions).
+
+    Fields a result does not carry are not held against it; a finding on another fact (a parent
+    total, another period) is evidence the agent saw, not the case's finding.
+    """
+    if case is None:
+        return True
+    concept = res.get("concept") or res.get("qname")
+    if concept and _local(concept) != _local(case.concept):
+        return False
+    period = res.get("period") or res.get("period_key")
+    if case.period and period and period != case.period:
+        return False
+    dims = res.get("dimensions", res.get("dims"))
+    if isinstance(dims, list) and sorted(dims) != sorted(case.dims):
+        return False
+    return True
+
+
+def candidates_from(observations: Iterable[tuple[str, object]], case: Case | None = None) -> list[Candidate]:
+    """Positive checker findings on the case's fact as rule candidates, first per rule."""
     found: dict[str, Candidate] = {}
     for tool, obs in observations:
         for res in checker_results(tool, obs):
-            if str(res.get("status", "")).lower() != "violation":
+            if str(res.get("status", "")).lower() != "violation" or not about_case(res, case):
                 continue
             rule = normalize_rule(res.get("rule_id")) or CHECKERS[tool]
             if rule not in found:
@@ -137,14 +163,20 @@ def candidates_from(observations: Iterable[tuple[str, object]]) -> list[Candidat
     return list(found.values())
 
 
-def observed_values(observations: Iterable[tuple[str, object]]) -> tuple[str | None, str | None]:
-    """A reported and an expected value from any checker or fact observation, in call order."""
+def observed_values(observations: Iterable[tuple[str, object]], case: Case | None = None) -> tuple[str | None, str | None]:
+    """The case fact's reported value and an expected value from checker or get_fact observations."""
     reported = expected = None
     for tool, obs in observations:
-        results = checker_results(tool, obs) or ([obs] if tool == "get_fact" and is_ok(obs) else [])
-        for res in results:
-            assert isinstance(res, dict)
-            reported = reported or exact(res.get("reported_value", res.get("value")))
-            if tool in CHECKERS:
-                expected = expected or exact(res.get("expected_value"))
+        if tool == "get_fact" and is_ok(obs):
+            assert isinstance(obs, dict)
+            rows = [r for r in obs.get("rows", []) if isinstance(r, dict) and about_case(r, case)]
+            values = {exact(r.get("value")) for r in rows if r.get("duplicate") != "inconsistent"} - {None}
+            if len(values) == 1 and len(rows) == len([r for r in rows if r.get("duplicate") != "inconsistent"]):
+                reported = reported or values.pop()
+            continue
+        for res in checker_results(tool, obs):
+            if not about_case(res, case):
+                continue
+            reported = reported or exact(res.get("reported_value"))
+            expected = expected or exact(res.get("expected_value"))
     return reported, expected

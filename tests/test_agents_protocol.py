@@ -23,7 +23,7 @@ CALC_VIOLATION = {"rule_id": "DQC.US.0126", "sub_rule": "DQC.US.0126.9590", "sta
 
 def toolbox(results: dict | None = None, calls: list | None = None) -> Toolbox:
     fixed = {
-        "get_fact": {"status": "ok", "value": "100", "fact_id": "f1"},
+        "get_fact": {"status": "ok", "rows": [{"value": "100", "fact_id": "f1", "period_key": "instant:2023-12-31", "dims": []}]},
         "get_concept_metadata": {"status": "ok", "balance": "debit"},
         "check_sign": {"rule_id": "DQC.US.0015", "status": "ok", "reported_value": "100", "expected_value": "100"},
         "check_calc_tree": CALC_VIOLATION,
