@@ -18,15 +18,19 @@ priority DQC.US.0126 > DQC.US.0015 > DQC.US.0117.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.rule_data import split_key
+from auditgraph.errors import AuditGraphError, ConfigError
 from auditgraph.eval.cases import RULE_FAMILIES, AuditCase, ReferenceAnswer
-from auditgraph.eval.inject import format_value
+from auditgraph.eval.inject import FactEdit, copy_filing, format_value, rewrite_fact
+from auditgraph.graph import Graph
 
 PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")
 INJECTION = {"DQC.US.0015": "injected_sign_flip", "DQC.US.0126": "injected_calc_total", "DQC.US.0117": "injected_dim_total"}
@@ -112,16 +116,19 @@ def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[Au
 
 
 def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckResult]], set[tuple]]:
+    """Exactly consistent results by case key, and the keys no case may start from: flagged by
+    any rule, or ok only within a tolerance (another rule's expected value could then differ
+    from the original, and the reference would depend on which rule a system names)."""
     ok: dict[tuple, list[CheckResult]] = {}
-    flagged: set[tuple] = set()
+    unsafe: set[tuple] = set()
     for r in results:
         if not r.concept or not r.period:
             continue
-        if r.status == "violation":
-            flagged.add(case_key(r))
-        elif exactly_consistent(r) and r.rule_id in RULE_FAMILIES:
+        if exactly_consistent(r) and r.rule_id in RULE_FAMILIES:
             ok.setdefault(case_key(r), []).append(r)
-    return ok, flagged
+        elif r.status in ("violation", "ok"):
+            unsafe.add(case_key(r))
+    return ok, unsafe
 
 
 def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
@@ -192,3 +199,103 @@ def injected_case(inj: Injection, copy_filing_id: str) -> AuditCase:
 
 
 Evaluate = Callable[[str], list[CheckResult]]  # filing id -> every evaluated item (violation, ok, not_evaluable)
+
+
+def filing_folder(source: str | None) -> Path:
+    """The folder a filing was loaded from (its instance's folder); errors name the fix."""
+    p = Path(source or "")
+    while str(p) not in ("", ".") and not p.exists():  # "pkg.zip/inner/x.xml" entries: walk up to the zip
+        p = p.parent
+    if p.is_file() and p.suffix.lower() == ".zip":
+        raise ConfigError(f"{source}: filings loaded from a zip cannot be copied for injection yet; load the unpacked folder")
+    if not p.exists() or str(p) in ("", "."):
+        raise ConfigError(f"{source!r}: the filing's source files are gone; reload the filing from its folder")
+    return p if p.is_dir() else p.parent
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text)
+
+
+@dataclass
+class BuildStats:
+    filings: int = 0
+    findings: int = 0
+    injected: int = 0
+    compliant: int = 0
+    failed_injections: list[str] = field(default_factory=list)
+    checker_errors: list[str] = field(default_factory=list)
+
+
+def build(graph: Graph, out_dir: Path, evaluate: Evaluate, load_copy: Callable[[Path], str],
+          filing_ids: Sequence[str] | None = None, findings_per_filing: int = 4, injected_per_rule: int = 1,
+          compliant_per_rule: int = 1, seed: int = 0, on_filing: Callable[[str], None] | None = None
+          ) -> tuple[list[AuditCase], BuildStats]:
+    """Cases for the loaded filings (all, or `filing_ids`); injected copies go to out_dir/filings/."""
+    rng = random.Random(seed)
+    rows = [r for r in graph.run("eval.loaded_filings") if COPY_MARK not in r["id"]]
+    if filing_ids:
+        missing = set(filing_ids) - {r["id"] for r in rows}
+        if missing:
+            raise ConfigError(f"filing(s) {', '.join(sorted(missing))} not loaded; load them with `auditgraph filing load`")
+        rows = [r for r in rows if r["id"] in set(filing_ids)]
+    stats, cases = BuildStats(), []
+    for row in rows:
+        meta = FilingMeta(id=row["id"], ticker=row["ticker"], form=row["form"], filing_date=_to_date(row["filing_date"]),
+                          period_end=_to_date(row["period_end"]), source=row["source"], collection=_collection(row["source"]))
+        results = evaluate(meta.id)
+        stats.checker_errors += [r.reason for r in results if r.reason.startswith("checker crashed")]
+        found = finding_cases(meta, results)
+        if len(found) > findings_per_filing:
+            found = sorted(rng.sample(found, findings_per_filing), key=lambda c: c.case_id)
+        plans = plan_injections(meta, results, injected_per_rule, rng)
+        used = {case_key(p.result) for p in plans}
+        clean = compliant_cases(meta, results, compliant_per_rule, rng, exclude=used)
+        for plan in plans:
+            try:
+                cases.append(injected_case(plan, _inject(graph, plan, out_dir, load_copy)))
+                stats.injected += 1
+            except AuditGraphError as exc:
+                stats.failed_injections.append(f"{plan.case_id}: {exc}")
+        cases += found + clean
+        stats.filings += 1
+        stats.findings += len(found)
+        stats.compliant += len(clean)
+        if on_filing:
+            on_filing(meta.id)
+    return sorted(cases, key=lambda c: c.case_id), stats
+
+
+COPY_MARK = "__inj-"
+
+
+def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[Path], str]) -> str:
+    loc = graph.run("eval.fact_location", filing_id=plan.filing.id, fact_id=plan.fact_id)
+    if not loc:
+        raise ConfigError(f"fact {plan.fact_id} of {plan.filing.id} is not in the graph; reload the filing")
+    ns, name = split_key(loc[0]["concept_key"])
+    src = filing_folder(plan.filing.source)
+    kind = plan.origin.removeprefix("injected_").replace("_", "-")
+    name = safe_name(f"{plan.filing.id}{COPY_MARK}{kind}-{plan.case_id[-3:]}")
+    dest = copy_filing(src, out_dir / "filings" / name)
+    original = dest / Path(plan.filing.source or "").name
+    if not original.is_file():
+        raise ConfigError(f"{original}: the copied folder lacks the instance the filing was loaded from")
+    # the copy's own instance name: whether the loader names a filing by folder or by instance
+    # stem, the copy gets an id of its own and can never replace the original or another copy
+    instance = original.rename(dest / f"{name}{original.suffix}")
+    edit = FactEdit(ns, name, loc[0]["fact_id"], tuple(loc[0]["context_ids"]), loc[0]["unit_id"], plan.new_value)
+    rewrite_fact(instance, edit)
+    return load_copy(dest)
+
+
+def _to_date(v: object) -> date | None:
+    return v.to_native() if hasattr(v, "to_native") else v  # neo4j Date -> datetime.date
+
+
+def _collection(source: str | None) -> str:
+    parts = Path(source or "").parts
+    for name in ("xule-2025", "edgar"):
+        if name in parts:
+            return name
+    return "injected" if COPY_MARK in (source or "") else "local"

@@ -79,3 +79,137 @@ def report_cmd(runs: tuple[Path, ...], cases: Path | None, out: Path, title: str
     scored = score_runs(case_list, _load_runs(runs))
     path = write_report(cases_path, case_list, scored, out, title=title, seed=seed, preamble=preamble)
     console.print(f"Report: {path} and {path.with_suffix('.html')}")
+
+
+def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
+    """Explicit --packages, else the loader's remembered ones (None lets the loader decide)."""
+    return list(packages) or None
+
+
+@eval.command("build-cases")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("docs/eval/dev/cases.jsonl"), show_default=True)
+@click.option("--copies", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where injected filing copies are written (default: <data dir>/eval-copies).")
+@click.option("--filing", "filings", multiple=True, help="Only these loaded filing ids (default: every loaded filing).")
+@click.option("--findings", default=4, show_default=True, help="Checker findings kept per filing (seeded sample).")
+@click.option("--injected", default=1, show_default=True, help="Injected violations per rule family per filing.")
+@click.option("--compliant", default=1, show_default=True, help="Compliant cases per rule family per filing.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--packages", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Taxonomy packages for loading the copies (default: those `taxonomy load` remembered).")
+def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], findings: int, injected: int,
+                    compliant: int, seed: int, packages: tuple[Path, ...]) -> None:
+    """Build audit cases with known answers from the loaded filings (findings, injected, compliant)."""
+    from rich.progress import Progress
+
+    from auditgraph import config
+    from auditgraph.errors import LoadError
+    from auditgraph.eval.build_cases import build
+    from auditgraph.eval.cases import write_jsonl
+    from auditgraph.eval.systems import filing_results
+    from auditgraph.graph import Graph
+    from auditgraph.loader.filing import FilingLoader
+
+    copies = copies or config.data_dir() / "eval-copies"
+    with Graph.connect() as graph, FilingLoader(graph, _packages(packages)) as loader:
+        def load_copy(folder: Path) -> str:
+            res = loader.load(folder)
+            if res.status == "failed":
+                raise LoadError(res.message or f"{folder}: load failed")
+            return res.id
+
+        total = len([r for r in graph.run("eval.loaded_filings") if "__inj-" not in r["id"]]) if not filings else len(filings)
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("Building cases", total=total)
+            cases, stats = build(graph, copies, lambda fid: filing_results(graph, fid), load_copy, filings or None,
+                                 findings, injected, compliant, seed, on_filing=lambda _: progress.advance(task))
+    write_jsonl(out, cases)
+    console.print(f"{len(cases)} cases from {stats.filings} filings -> {out}: {stats.findings} checker findings, "
+                  f"{stats.injected} injected violations, {stats.compliant} compliant; copies in {copies}")
+    for msg in stats.failed_injections:
+        console.print(f"[yellow]injection skipped[/]: {msg}")
+    for msg in stats.checker_errors:
+        console.print(f"[yellow]checker error[/]: {msg}")
+
+
+@eval.command("run")
+@click.argument("cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--system", type=click.Choice(["checker", "agents"]), default="checker", show_default=True)
+@click.option("--llm", default="none", show_default=True, help="agents only: PROVIDER:MODEL or none (deterministic policy).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Run JSONL (default: run-<system>.jsonl next to the cases).")
+def run_cmd(cases: Path, system: str, llm: str, out: Path | None) -> None:
+    """Run a system on the cases; it sees only the system-visible fields, never the references."""
+    from rich.progress import Progress
+
+    from auditgraph.eval.cases import read_queries, write_jsonl
+    from auditgraph.graph import Graph
+
+    queries = read_queries(cases)
+    name = "checker-only" if system == "checker" else f"agents-{llm.replace(':', '-')}"
+    out = out or cases.parent / f"run-{name}.jsonl"
+    with Graph.connect() as graph, Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{name}", total=len(queries))
+        if system == "checker":
+            from auditgraph.eval.systems import run_checker
+
+            records = run_checker(graph, queries, progress=lambda n: progress.advance(task, n))
+        else:
+            from auditgraph.eval.systems import run_agents
+
+            records = run_agents(graph, queries, llm, progress=lambda n: progress.advance(task, n))
+    write_jsonl(out, records)
+    console.print(f"{len(records)} outputs -> {out}")
+
+
+@click.command("bench")
+@click.argument("filings", nargs=-1, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--packages", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Taxonomy packages for Arelle (default: those `taxonomy load` remembered).")
+@click.option("--doc", type=click.Path(dir_okay=False, path_type=Path), default=Path("docs/benchmarks.md"), show_default=True)
+@click.option("--figures", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True)
+@click.option("--run", "runs", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Scored eval runs (with --cases) for the per-rule accuracy figure.")
+@click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--claims", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Verifier claims JSONL for throughput.")
+@click.option("--json", "as_json", is_flag=True, help="Also print the timings as JSON lines.")
+def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figures: Path, runs: tuple[Path, ...],
+          cases: Path | None, claims: Path | None, as_json: bool) -> None:
+    """Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."""
+    import dataclasses
+    import shlex
+    import sys
+
+    from rich.progress import Progress
+
+    from auditgraph.eval.bench import BenchResult, bench_filings, bench_verifier, markdown, plot_time_vs_facts, write_section
+    from auditgraph.eval.report import plot_families
+    from auditgraph.graph import Graph
+    from auditgraph.loader.filing import remembered_packages
+
+    if not filings:
+        raise click.UsageError("name the filing folders to time, e.g. ../shared/filings/edgar/*")
+    pkgs = list(packages) or remembered_packages()
+    res = BenchResult()
+    figs = []
+    with Graph.connect() as graph:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("Timing filings", total=len(filings))
+            res.filings = bench_filings(graph, filings, pkgs, progress=lambda _: progress.advance(task))
+        if claims:
+            res.verifier = bench_verifier(graph, claims)
+            if res.verifier is None:
+                res.notes.append("verifier throughput: the verifier's batch API is not available in this build")
+    figures.mkdir(parents=True, exist_ok=True)
+    plot_time_vs_facts(res.filings, figures / "bench_time_vs_facts.png")
+    rel = lambda p: str(p.relative_to(doc.parent)) if p.is_relative_to(doc.parent) else str(p)  # noqa: E731
+    figs.append((rel(figures / "bench_time_vs_facts.png"), "Load time and per-rule time per filing against its number of facts."))
+    if runs:
+        case_list = read_cases(_cases_for(cases, runs))
+        plot_families(score_runs(case_list, _load_runs(runs)), figures / "bench_rule_accuracy.png")
+        figs.append((rel(figures / "bench_rule_accuracy.png"), "Joint ACC per DQC rule family on the dev cases (see docs/eval/)."))
+    command = "auditgraph bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    write_section(doc, markdown(res, command, figs))
+    if as_json:
+        for r in res.filings:
+            click.echo(json.dumps(dataclasses.asdict(r)))
+    console.print(f"{len(res.filings)} filings timed -> {doc}")

@@ -22,17 +22,23 @@ from auditgraph.graph import Graph
 
 
 def filing_results(graph: Graph, filing_id: str) -> list[CheckResult]:
-    """Every item the three DQC checkers evaluate in a filing (violation, ok, not_evaluable)."""
-    from auditgraph.checks import calc_tree, sign
+    """Every item the three DQC checkers evaluate in a filing (violation, ok, not_evaluable).
+
+    A checker that crashes is the system under test failing, not the harness: it becomes one
+    not_evaluable result naming the exception, and the other rules still run."""
+    from auditgraph.checks import calc_tree, dim_consistency, sign
     from auditgraph.checks.filing_data import load_filing_data
 
     data = load_filing_data(graph, filing_id)
-    out = list(sign.check_sign(graph, filing_id, data=data)) + list(calc_tree.check_calc_tree(graph, filing_id, data=data))
-    try:
-        from auditgraph.checks import dimensions
-    except ImportError:  # the dimensional checker has not landed; 0117 cases then score as misses
-        return out
-    return out + list(dimensions.check_dim_consistency(graph, filing_id, data=data))
+    out: list[CheckResult] = []
+    for rule, check in (("DQC.US.0015", sign.check_sign), ("DQC.US.0126", calc_tree.check_calc_tree),
+                        ("DQC.US.0117", dim_consistency.check_dim_consistency)):
+        try:
+            out += check(graph, filing_id, data=data)
+        except Exception as exc:  # noqa: BLE001  (any crash of a checker is a result to record)
+            reason = f"checker crashed on {filing_id}: {type(exc).__name__}: {exc}"
+            out.append(CheckResult(rule_id=rule, sub_rule=rule, status="not_evaluable", reason=reason, message=reason))
+    return out
 
 
 def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "checker") -> RunRecord:

@@ -1,0 +1,174 @@
+"""`auditgraph bench`: speed, side by side in one process, written to docs/benchmarks.md.
+
+Per filing: Arelle's own load (parse + DTS, nothing else) next to our full load into Neo4j
+(Arelle + rows + the write transaction); then the three DQC rules on the loaded filing, each
+timed alone over the same prefetched facts. Optionally the taxonomy load and the verifier's
+throughput. Timings are wall clock (time.perf_counter) on whatever machine runs it; the
+machine is named in the output so numbers are never read without their context.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from auditgraph.graph import Graph
+
+START, END = "<!-- eval-bench:start -->", "<!-- eval-bench:end -->"
+
+
+@dataclass(frozen=True)
+class FilingTiming:
+    filing: str
+    facts: int
+    arelle_only_s: float  # Arelle loads the instance and its DTS, then closes it
+    our_load_s: float  # our loader end to end: Arelle + rows + Neo4j write
+    our_arelle_s: float
+    our_write_s: float
+    prefetch_s: float  # the checkers' one read of the filing's facts and networks
+    rules_s: dict[str, float]  # rule id -> seconds over the prefetched data
+    findings: dict[str, int]
+
+
+@dataclass
+class BenchResult:
+    filings: list[FilingTiming] = field(default_factory=list)
+    taxonomy: list[tuple[str, float, int]] = field(default_factory=list)  # (package, seconds, concepts)
+    verifier: tuple[int, float] | None = None  # (claims, seconds)
+    notes: list[str] = field(default_factory=list)
+
+
+def time_rules(graph: Graph, filing_id: str) -> tuple[float, dict[str, float], dict[str, int]]:
+    from auditgraph.checks import calc_tree, dim_consistency, sign
+    from auditgraph.checks.filing_data import load_filing_data
+
+    t0 = time.perf_counter()
+    data = load_filing_data(graph, filing_id)
+    prefetch = time.perf_counter() - t0
+    secs, found = {}, {}
+    for rule, fn in (("DQC.US.0015", sign.check_sign), ("DQC.US.0126", calc_tree.check_calc_tree),
+                     ("DQC.US.0117", dim_consistency.check_dim_consistency)):
+        t0 = time.perf_counter()
+        results = fn(graph, filing_id, data=data)
+        secs[rule] = time.perf_counter() - t0
+        found[rule] = sum(1 for r in results if r.status == "violation")
+    return prefetch, secs, found
+
+
+def bench_filings(graph: Graph, folders: Sequence[Path], packages: Sequence[Path],
+                  progress: Callable[[str], None] | None = None) -> list[FilingTiming]:
+    """Arelle alone, then our load (forced, so it really writes), then the rules, per filing."""
+    from auditgraph.loader.filing import FilingLoader
+    from auditgraph.loader.filing_source import filing_input
+
+    out = []
+    with FilingLoader(graph, list(packages)) as loader:
+        for folder in folders:
+            inp = filing_input(folder)
+            t0 = time.perf_counter()
+            with loader.session.model(inp.entry) as model:
+                facts = len(model.factsInInstance)
+            arelle_only = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            res = loader.load(folder, force=True)
+            ours = time.perf_counter() - t0
+            prefetch, secs, found = time_rules(graph, res.id)
+            out.append(FilingTiming(res.id, facts, arelle_only, ours, res.arelle_seconds, res.write_seconds,
+                                    prefetch, secs, found))
+            if progress:
+                progress(res.id)
+    return out
+
+
+def bench_verifier(graph: Graph, claims: Path) -> tuple[int, float] | None:
+    """Claims per second of the verifier's batch API over a claims JSONL (None if not available)."""
+    try:
+        from auditgraph.verifier import batch  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    t0 = time.perf_counter()
+    n = len(list(batch.verify_file(graph, claims)))
+    return n, time.perf_counter() - t0
+
+
+def machine() -> str:
+    return f"{platform.machine()}, {os.cpu_count()} CPUs visible, Python {platform.python_version()}, {platform.system()}"
+
+
+def plot_time_vs_facts(rows: Sequence[FilingTiming], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    facts = [r.facts for r in rows]
+    a.scatter(facts, [r.arelle_only_s for r in rows], label="Arelle load only", marker="o")
+    a.scatter(facts, [r.our_load_s for r in rows], label="our load into Neo4j (Arelle + write)", marker="s")
+    a.set_xlabel("facts in the filing")
+    a.set_ylabel("seconds")
+    a.set_title("Load time per filing")
+    a.legend(fontsize=8, frameon=False)
+    for rule, marker in (("DQC.US.0015", "o"), ("DQC.US.0126", "s"), ("DQC.US.0117", "^")):
+        b.scatter(facts, [1000 * r.rules_s.get(rule, 0.0) for r in rows], label=rule, marker=marker)
+    b.scatter(facts, [1000 * r.prefetch_s for r in rows], label="fact prefetch (shared)", marker="x")
+    b.set_xlabel("facts in the filing")
+    b.set_ylabel("milliseconds")
+    b.set_title("DQC rules per filing")
+    b.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _median(xs: Sequence[float]) -> float:
+    s = sorted(xs)
+    return (s[(len(s) - 1) // 2] + s[len(s) // 2]) / 2 if s else float("nan")
+
+
+def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]]) -> str:
+    rows = res.filings
+    lines = [START, "## Evaluation benchmark (`auditgraph bench`)", "",
+             f"Command: `{command}`  ", f"Machine: {machine()}; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.", ""]
+    for png, cap in figures:
+        lines += [f"![{cap}]({png})", "", f"*{cap}*", ""]
+    if rows:
+        tot = lambda f: sum(f(r) for r in rows)  # noqa: E731
+        lines += [f"{len(rows)} filings, {tot(lambda r: r.facts):,} facts. Totals: Arelle alone {tot(lambda r: r.arelle_only_s):.1f} s, "
+                  f"our load {tot(lambda r: r.our_load_s):.1f} s (of which Neo4j write {tot(lambda r: r.our_write_s):.1f} s), "
+                  f"three rules {tot(lambda r: r.prefetch_s + sum(r.rules_s.values())):.2f} s including the fact prefetch. "
+                  f"Median per filing: Arelle {_median([r.arelle_only_s for r in rows]):.2f} s, our load "
+                  f"{_median([r.our_load_s for r in rows]):.2f} s, three rules "
+                  f"{_median([r.prefetch_s + sum(r.rules_s.values()) for r in rows]):.3f} s.", "",
+                  "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015/0126/0117 |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for r in sorted(rows, key=lambda r: r.facts):
+            f = r.findings
+            lines.append(f"| {r.filing} | {r.facts:,} | {r.arelle_only_s:.2f} | {r.our_load_s:.2f} | {r.our_write_s:.2f} | "
+                         f"{1000 * r.prefetch_s:.0f} | {1000 * r.rules_s['DQC.US.0015']:.0f} | {1000 * r.rules_s['DQC.US.0126']:.0f} | "
+                         f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']}/{f['DQC.US.0126']}/{f['DQC.US.0117']} |")
+        lines.append("")
+    for pkg, secs, n in res.taxonomy:
+        lines.append(f"- Taxonomy load: `{pkg}` {secs:.1f} s ({n:,} concepts).")
+    if res.verifier:
+        n, secs = res.verifier
+        lines.append(f"- Verifier: {n} claims in {secs:.1f} s ({n / secs:.1f} claims/s).")
+    lines += [f"- {n}" for n in res.notes]
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def write_section(doc: Path, section: str) -> None:
+    """Replace our marked section of docs/benchmarks.md, keeping everything other people wrote."""
+    text = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n"
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        text = head + section + rest.split(END, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    doc.parent.mkdir(parents=True, exist_ok=True)
+    doc.write_text(text, encoding="utf-8")
