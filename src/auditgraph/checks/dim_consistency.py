@@ -142,26 +142,32 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
         if len(distinct_values(group)) > 1 or any(f.duplicate == "inconsistent" for f in group):
             out.append(_not_eval(S9574, cube, axis, total, "inconsistent duplicate totals; the rule cannot pick one"))
             continue
-        missing = sorted(set(paired.get(pu, {})) - set(groups))
-        if missing:
-            out.append(_not_eval(S9574, cube, axis, total, f"skipped by the rule: member(s) {', '.join(missing)} "
-                                 "are reported with a second axis but not alone"))
-            continue
-        if parenthetical:
-            out.append(_not_eval(S9574, cube, axis, total, f"skipped by the rule: {axis.qname} facts of "
-                                 f"{total.qname} are also in parenthetical statement {parenthetical[0].role}"))
-            continue
         addends, skipped, refuse = _member_sum(groups, axis)
         if refuse:
             out.append(_not_eval(S9574, cube, axis, total, refuse))
             continue
-        if disclosure and not max(f.value for f in addends) > total.value:
-            out.append(_not_eval(S9574, cube, axis, total, f"skipped by the rule: {axis.qname} facts of {total.qname} "
-                                 f"are also in disclosure {disclosure[0].role} and none exceeds the total"))
-            continue
-        out.append(_result(ctx, S9574, cube, axis, total, addends, skipped, concept_key))
+        result = _result(ctx, S9574, cube, axis, total, addends, skipped, concept_key)
+        if result.status == "violation":  # the rule's guards hold back findings it cannot stand behind
+            guard = _guard(paired.get(pu, {}), groups, parenthetical, disclosure, addends, total, axis)
+            if guard:
+                result = result.model_copy(update={"status": "not_evaluable", "reason": guard})
+        out.append(result)
     out += _check_second_axis(ctx, cube, axis, facts, alone)
     return out
+
+
+def _guard(paired: dict, alone: dict, parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
+           total: Fact, axis: Axis) -> str | None:
+    missing = sorted(set(paired) - set(alone))
+    if missing:
+        return f"held back by the rule: member(s) {', '.join(missing)} are reported with a second axis but not alone"
+    if parenthetical:
+        return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in parenthetical statement "
+                f"{parenthetical[0].role}")
+    if disclosure and not max(f.value for f in addends) > total.value:
+        return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in disclosure "
+                f"{disclosure[0].role} and no member exceeds the total")
+    return None
 
 
 def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],

@@ -1,0 +1,140 @@
+"""`auditgraph check`, `auditgraph audit` and `auditgraph demo`."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
+from auditgraph.checks.result import CheckResult
+from auditgraph.errors import ConfigError
+from auditgraph.graph import Graph
+
+console = Console()
+
+
+def _quiet_driver() -> None:
+    """Server notifications (unknown property names on sparse graphs) are not news for a user."""
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
+
+
+def _require_filing(graph: Graph, filing_id: str) -> None:
+    if not graph.run("tools.filing", filing_id=filing_id):
+        raise ConfigError(f"no filing {filing_id!r} in the database; load it with `auditgraph filing load PATH` "
+                          "(`auditgraph queries` and the Browser list what is loaded)")
+
+
+def _result_table(results: list[CheckResult], title: str) -> Table:
+    table = Table(title=title, show_lines=True)
+    for col in ("sub-rule", "status", "concept", "reported", "expected", "period", "dimensions", "detail"):
+        table.add_column(col, overflow="fold")
+    for r in results:
+        detail = r.reason or (f"diff {r.difference}, tol {r.tolerance}" if r.difference is not None else "")
+        style = {"violation": "red", "not_evaluable": "yellow"}.get(r.status, "")
+        table.add_row(r.sub_rule, f"[{style}]{r.status}[/{style}]" if style else r.status, r.concept or "",
+                      r.reported_value or "", r.expected_value or "", r.period or "", "\n".join(r.dimensions), detail)
+    return table
+
+
+@click.command("check")
+@click.argument("filing_id")
+@click.option("--rule", "rules", default=None, help=f"Comma-separated rules to run: {', '.join(RULES)} (default all).")
+@click.option("--concept", default=None, help="Only this concept (QName or local name).")
+@click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True,
+              help="DQC.US.0015 list: the full official one, or its debit-balance concepts only.")
+@click.option("--all", "show_all", is_flag=True, help="Also show ok results (default: violations and not evaluable).")
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one CheckResult per line.")
+def check(filing_id: str, rules: str | None, concept: str | None, coverage: str, show_all: bool, as_json: bool) -> None:
+    """Run DQC checkers on a loaded filing and list their results."""
+    _quiet_driver()
+    wanted = parse_rules(rules)
+    with Graph.connect() as graph:
+        _require_filing(graph, filing_id)
+        if concept:
+            from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
+            from auditgraph.checks.filing_data import load_filing_data
+
+            data = load_filing_data(graph, filing_id)
+            runners = {"0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, data=data),  # type: ignore[arg-type]
+                       "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, data=data),
+                       "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, data=data),
+                       "calc11": lambda: calc11.check_calc11(graph, filing_id, concept, data=data)}
+            results = {r: runners[r]() for r in wanted}
+        else:
+            results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+    if as_json:
+        for rs in results.values():
+            for r in rs:
+                if show_all or r.status != "ok" or concept:
+                    click.echo(r.model_dump_json())
+        return
+    for rule, rs in results.items():
+        shown = rs if show_all or concept else [r for r in rs if r.status != "ok"]
+        ok = sum(1 for r in rs if r.status == "ok")
+        title = f"{rule}: {len(rs)} result(s), {ok} ok" + ("" if show_all or concept else " (hidden; --all shows them)")
+        if shown:
+            console.print(_result_table(shown, title))
+        else:
+            console.print(f"[green]{title}; no violations[/green]")
+
+
+@click.command("audit")
+@click.argument("filing_id")
+@click.option("--checker-only", is_flag=True, help="Deterministic checkers only, no LLM (the only mode of this command).")
+@click.option("--rules", default=None, help=f"Comma-separated rules: {', '.join(RULES)} (default all).")
+@click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
+def audit(filing_id: str, checker_only: bool, rules: str | None, coverage: str, fmt: str, as_json: bool,
+          show_not_evaluable: bool) -> None:
+    """Every finding of the whole filing, like the official engine's report, with a verdict."""
+    _quiet_driver()
+    with Graph.connect() as graph:
+        _require_filing(graph, filing_id)
+        report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
+    if as_json or fmt == "json":
+        click.echo(report.model_dump_json(indent=2))
+    elif fmt == "jsonl":
+        for r in report.findings + report.calc11 + report.not_evaluable:
+            click.echo(r.model_dump_json())
+    else:
+        print_report(report, console, show_not_evaluable)
+
+
+@click.command("demo")
+def demo() -> None:
+    """Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit."""
+    from importlib.resources import as_file, files
+
+    from auditgraph.cli import ensure_database
+    from auditgraph.config import connection
+    from auditgraph.loader.filing import FilingLoader
+    from auditgraph.loader.taxonomy import load_taxonomies
+
+    _quiet_driver()
+    graph = ensure_database()
+    try:
+        with as_file(files("auditgraph.sample") / "taxonomy") as tax, as_file(files("auditgraph.sample") / "filing") as fil:
+            tax, fil = Path(tax), Path(fil)
+            with console.status("Loading the sample taxonomy (Arelle, offline)…"):
+                load_taxonomies(graph, [tax])
+            with console.status("Loading the sample filing…"), FilingLoader(graph, [tax]) as loader:
+                result = loader.load(fil)
+        console.print(f"Filing {result.id}: {result.status} ({result.facts} facts)")
+        report = audit_filing(graph, result.id)
+        print_report(report, console)
+        for r in report.findings:
+            console.print(f"[bold]{r.sub_rule}[/bold] {r.message}")
+    finally:
+        graph.close()
+    conn = connection()
+    console.print(f"\nNeo4j Browser: {conn.browser_url or conn.uri}  (try: MATCH (f:Filing) RETURN f)")
+    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
+
+
+__all__ = ["audit", "check", "demo"]

@@ -1,0 +1,272 @@
+"""The DQC checkers on hand-built filings that trigger or narrowly miss each rule, sub-rule,
+exclusion and tolerance edge (real Neo4j; the filings follow docs/graph-model.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from auditgraph.checks import audit_filing, check_calc11, check_calc_tree, check_dim_consistency, check_sign
+from auditgraph.checks.handbuilt import FilingBuilder
+from auditgraph.graph import Graph
+
+BS = "http://example.com/role/BalanceSheet"
+IS = "http://example.com/role/IncomeStatement"
+
+
+def by_status(results, status):
+    return [r for r in results if r.status == status]
+
+
+# ---------------------------------------------------------------- DQC.US.0015
+def sign_filing(fid: str = "t-0015", **kw) -> FilingBuilder:
+    b = FilingBuilder(fid, **kw)
+    b.fact("us-gaap:AccountsPayableRelatedPartiesNoncurrent", "-5000", period="instant", balance="credit")  # 205
+    b.fact("us-gaap:AcceleratedShareRepurchasesFinalPricePaidPerShare", "12.5", decimals="2", unit="iso4217:USD/xbrli:shares")
+    b.fact("us-gaap:ProfitLoss", "-7000")  # not on the list: negative is fine
+    b.fact("srt:AlternativeExcessNetCapital", "-1000", period="instant")  # srt list, id 254
+    b.fact("dei:EntityPublicFloat", "-3000000", period="instant")  # dei list, id 703
+    b.fact("us-gaap:AccretionExpenseIncludingAssetRetirementObligations", None)  # nil: skipped
+    axis_cases = {
+        "adjust": {"srt:ProductOrServiceAxis": "abc:PriceAdjustmentMember"},
+        "member": {"srt:ProductOrServiceAxis": "us-gaap:CorporateNonSegmentMember"},
+        "axis": {"us-gaap:StatementEquityComponentsAxis": "us-gaap:RetainedEarningsMember"},
+        "pair": {"srt:ConsolidatedEntitiesAxis": "srt:ParentCompanyMember"},
+        "typed": {"us-gaap:InvestmentIdentifierAxis": "typed:ABC-1"},
+        "near-pair": {"srt:ConsolidatedEntitiesAxis": "abc:OtherEntityMember"},
+        "plain": {"srt:ProductOrServiceAxis": "abc:WidgetMember"},
+    }
+    for name, dims in axis_cases.items():
+        b.fact("us-gaap:AccretionExpenseIncludingAssetRetirementObligations", "-100000", dims=dims, fact_id=f"dim-{name}")
+    return b
+
+
+def test_0015_flags_negative_listed_facts_with_their_element_ids(graph: Graph):
+    sign_filing().write(graph)
+    results = check_sign(graph, "t-0015")
+    bad = {r.sub_rule: r for r in by_status(results, "violation") if not r.dimensions}
+    assert set(bad) == {"DQC.US.0015.205", "DQC.US.0015.254", "DQC.US.0015.703"}
+    r = bad["DQC.US.0015.205"]
+    assert (r.concept, r.reported_value, r.expected_value, r.period) == (
+        "us-gaap:AccountsPayableRelatedPartiesNoncurrent", "-5000", "5000", "instant:2024-12-31")
+    assert r.facts[0].fact_id == "f3" and r.tolerance == "0" and "Rule Element Id: 205" in r.message
+    assert not [x for x in results if x.concept == "us-gaap:ProfitLoss"]
+
+
+def test_0015_dimensional_exclusions_and_their_narrow_misses(graph: Graph):
+    sign_filing().write(graph)
+    results = {r.facts[0].fact_id: r for r in check_sign(graph, "t-0015") if r.facts and r.facts[0].fact_id.startswith("dim-")}
+    assert {k: r.status for k, r in results.items()} == {
+        "dim-adjust": "ok", "dim-member": "ok", "dim-axis": "ok", "dim-pair": "ok", "dim-typed": "ok",
+        "dim-near-pair": "violation", "dim-plain": "violation"}
+    assert "contains 'adjust'" in results["dim-adjust"].reason
+    assert "excluded axis/member pair" in results["dim-pair"].reason
+    assert results["dim-plain"].dimensions == ["srt:ProductOrServiceAxis=abc:WidgetMember"]
+
+
+def test_0015_limited_coverage_drops_credit_balance_concepts(graph: Graph):
+    sign_filing().write(graph)
+    expanded = {r.sub_rule for r in by_status(check_sign(graph, "t-0015"), "violation")}
+    limited = {r.sub_rule for r in by_status(check_sign(graph, "t-0015", coverage="limited"), "violation")}
+    assert "DQC.US.0015.205" in expanded and "DQC.US.0015.205" not in limited
+    assert "DQC.US.0015.254" in limited
+
+
+def test_0015_refuses_with_reasons_never_silently_ok(graph: Graph):
+    sign_filing("t-form", form="N-CSR").write(graph)
+    sign_filing("t-2022", us_gaap_year=2022).write(graph)
+    assert "does not run on DocumentType 'N-CSR'" in check_sign(graph, "t-form")[0].reason
+    assert "no DQC.US.0015 concept list for us-gaap 2022" in check_sign(graph, "t-2022")[0].reason
+    assert check_sign(graph, "nope")[0].reason.startswith("no filing 'nope' in the database")
+    sign_filing().write(graph)
+    assert check_sign(graph, "t-0015", concept="us-gaap:ProfitLoss")[0].reason == \
+        "us-gaap:ProfitLoss is not on the DQC.US.0015 list for us-gaap 2025"
+    nils = check_sign(graph, "t-0015", concept="AccretionExpenseIncludingAssetRetirementObligations")
+    assert [r.reason for r in nils if r.status == "not_evaluable"] == ["nil fact: no value to test"]
+
+
+# ---------------------------------------------------------------- DQC.US.0126
+def calc_filing(assets: str, fid: str = "t-0126", **kw) -> FilingBuilder:
+    b = FilingBuilder(fid, **kw)
+    b.role(BS, "100 - Statement - Balance Sheet")
+    b.calc(BS, "us-gaap:Assets", [("us-gaap:AssetsCurrent", 1), ("us-gaap:AssetsNoncurrent", 1)])
+    b.fact("us-gaap:Assets", assets, period="instant")
+    b.fact("us-gaap:AssetsCurrent", "12000000", period="instant")
+    b.fact("us-gaap:AssetsNoncurrent", "7900000", period="instant")
+    b.fact("us-gaap:Assets", "1", period=dt.date(2023, 12, 31))  # prior period: not the rule's business
+    b.fact("us-gaap:AssetsCurrent", "5", period=dt.date(2023, 12, 31))
+    return b
+
+
+def test_0126_reports_total_against_weighted_child_sum(graph: Graph):
+    calc_filing("20000000").write(graph)
+    [r] = check_calc_tree(graph, "t-0126")
+    assert (r.status, r.sub_rule, r.reported_value, r.expected_value, r.difference, r.tolerance, r.decimals) == (
+        "violation", "DQC.US.0126.9590", "20000000", "19900000", "100000", "3000", "-3")
+    assert r.network == BS and r.period == "instant:2024-12-31"
+    assert [(f.role, f.concept, f.value, f.weight) for f in r.facts] == [
+        ("total", "us-gaap:Assets", "20000000", None), ("addend", "us-gaap:AssetsCurrent", "12000000", "1"),
+        ("addend", "us-gaap:AssetsNoncurrent", "7900000", "1")]
+    assert {rel.target for rel in r.relationships} == {"us-gaap:AssetsCurrent", "us-gaap:AssetsNoncurrent"}
+
+
+def test_0126_tolerance_edge_is_n_plus_one_units_of_decimals(graph: Graph):
+    calc_filing("19903000", "t-edge").write(graph)  # |diff| = 3000 = (2+1)*10^3: not above
+    calc_filing("19904000", "t-over").write(graph)
+    assert check_calc_tree(graph, "t-edge")[0].status == "ok"
+    assert check_calc_tree(graph, "t-over")[0].difference == "4000"
+    assert check_calc_tree(graph, "t-over")[0].status == "violation"
+
+
+def test_0126_network_selection_skips_cubes_disclosures_and_excluded_uris(graph: Graph):
+    for fid, uri, definition, cube in (
+        ("t-cube", BS, "100 - Statement - Balance Sheet", True),
+        ("t-disc", BS, "100 - Disclosure - Balance Sheet details", False),
+        ("t-paren", BS + "Parenthetical", "100 - Statement - Balance Sheet (Parenthetical)", False),
+    ):
+        b = FilingBuilder(fid)
+        b.role(uri, definition)
+        b.calc(uri, "us-gaap:Assets", [("us-gaap:AssetsCurrent", 1)])
+        b.fact("us-gaap:Assets", "2", period="instant")
+        b.fact("us-gaap:AssetsCurrent", "1", period="instant")
+        if cube:
+            b.cube(uri, ["us-gaap:Assets"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", {})
+        b.write(graph)
+        assert check_calc_tree(graph, fid) == [], fid
+
+
+def test_0126_fs_decimals_choose_total_and_children(graph: Graph):
+    b = calc_filing("20000000", "t-dec")
+    b.fact("us-gaap:AssetsNoncurrent", "8000000", decimals="-6", period="instant")  # coarser duplicate: not used
+    b.write(graph)
+    [r] = check_calc_tree(graph, "t-dec")
+    assert r.expected_value == "19900000" and r.decimals == "-3"
+
+
+def test_0126_refuses_inconsistent_duplicates_and_skips_like_the_rule(graph: Graph):
+    b = calc_filing("20000000", "t-dup")
+    b.fact("us-gaap:AssetsCurrent", "12100000", period="instant", duplicate="inconsistent")
+    b.write(graph)
+    [r] = check_calc_tree(graph, "t-dup")
+    assert r.status == "not_evaluable" and "inconsistent duplicate facts for child us-gaap:AssetsCurrent" in r.reason
+
+    b = FilingBuilder("t-ch11")
+    b.role(BS, "100 - Statement - Balance Sheet")
+    b.calc(BS, "us-gaap:Liabilities", [("us-gaap:LiabilitiesSubjectToCompromise", 1), ("us-gaap:LiabilitiesCurrent", 1)])
+    b.fact("us-gaap:Liabilities", "10", period="instant")
+    b.fact("us-gaap:LiabilitiesSubjectToCompromise", "3", period="instant")
+    b.text_fact("us-gaap:ReorganizationUnderChapter11FreshStartAdjustmentsTextBlock", "<p>plan</p>")
+    b.write(graph)
+    [r] = check_calc_tree(graph, "t-ch11")
+    assert r.status == "not_evaluable" and "Chapter 11" in r.reason
+
+    calc_filing("20000000", "t-s1", form="S-1").write(graph)
+    assert "does not run on DocumentType 'S-1'" in check_calc_tree(graph, "t-s1")[0].reason
+
+
+def test_0126_whole_tree_walks_descendant_totals(graph: Graph):
+    b = calc_filing("19900000", "t-tree")
+    b.calc(BS, "us-gaap:AssetsCurrent", [("us-gaap:Cash", 1), ("us-gaap:InventoryNet", 1)])
+    b.fact("us-gaap:Cash", "5000000", period="instant")
+    b.fact("us-gaap:InventoryNet", "6000000", period="instant")
+    b.write(graph)
+    top = check_calc_tree(graph, "t-tree", concept="us-gaap:Assets")
+    tree = check_calc_tree(graph, "t-tree", concept="us-gaap:Assets", whole_tree=True)
+    assert [r.status for r in top] == ["ok"]
+    assert {(r.concept, r.status, r.expected_value) for r in tree} == {
+        ("us-gaap:Assets", "ok", "19900000"), ("us-gaap:AssetsCurrent", "violation", "11000000")}
+
+
+# ---------------------------------------------------------------- DQC.US.0117
+def dim_filing(revenue: str, fid: str = "t-0117", members: dict[str, str | None] | None = None, **kw) -> FilingBuilder:
+    b = FilingBuilder(fid, **kw)
+    b.role(IS, "200 - Statement - Income Statement")
+    members = members or {"abc:WidgetsMember": None, "abc:GadgetsMember": None}
+    b.cube(IS, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", members)
+    b.fact("us-gaap:Revenues", revenue)
+    b.fact("us-gaap:Revenues", "8000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember"}, fact_id="w")
+    b.fact("us-gaap:Revenues", "4000000", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember"}, fact_id="g")
+    return b
+
+
+def test_0117_9574_total_against_member_sum(graph: Graph):
+    dim_filing("12500000").write(graph)
+    [r] = check_dim_consistency(graph, "t-0117")
+    assert (r.status, r.sub_rule, r.reported_value, r.expected_value, r.difference, r.tolerance) == (
+        "violation", "DQC.US.0117.9574", "12500000", "12000000", "-500000", "2000")
+    assert r.axis == "srt:ProductOrServiceAxis" and r.network == IS
+    assert sorted((f.fact_id, f.value) for f in r.facts if f.role == "member") == [("g", "4000000"), ("w", "8000000")]
+
+
+def test_0117_tolerance_edge_is_two_units_of_decimals(graph: Graph):
+    dim_filing("12002000", "t-edge").write(graph)
+    dim_filing("12003000", "t-over").write(graph)
+    assert check_dim_consistency(graph, "t-edge")[0].status == "ok"
+    assert check_dim_consistency(graph, "t-over")[0].status == "violation"
+
+
+def test_0117_skips_nested_subtotals_and_other_axes(graph: Graph):
+    b = dim_filing("12000000", "t-nest", members={"abc:WidgetsMember": None, "abc:GadgetsMember": None,
+                                                   "abc:BlueWidgetsMember": "abc:WidgetsMember"})
+    b.fact("us-gaap:Revenues", "7000000", dims={"srt:ProductOrServiceAxis": "abc:BlueWidgetsMember"})
+    b.fact("us-gaap:Revenues", "1", dims={"srt:StatementGeographicalAxis": "abc:MarsMember"})  # not a 0117 axis
+    b.write(graph)
+    [r] = check_dim_consistency(graph, "t-nest")
+    assert (r.status, r.expected_value) == ("ok", "12000000")
+    assert sorted(f.fact_id for f in r.facts if f.role == "member") == ["g", "w"]  # BlueWidgets sits under Widgets
+
+
+def test_0117_10093_member_against_its_second_axis(graph: Graph):
+    b = dim_filing("12000000", "t-10093")
+    geo = "srt:StatementGeographicalAxis"
+    b.fact("us-gaap:Revenues", "5000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:UsMember"})
+    b.fact("us-gaap:Revenues", "2000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:EuMember"})
+    b.fact("us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember", "dei:LegalEntityAxis": "abc:SubMember"})
+    b.write(graph)
+    results = check_dim_consistency(graph, "t-10093")
+    [r] = [x for x in results if x.sub_rule == "DQC.US.0117.10093"]
+    assert (r.status, r.reported_value, r.expected_value, r.axis) == ("violation", "8000000", "7000000", geo)
+    assert r.dimensions == ["srt:ProductOrServiceAxis=abc:WidgetsMember"]
+
+
+def test_0117_asc606_exception_when_revenues_has_other_children(graph: Graph):
+    b = FilingBuilder("t-606")
+    b.role(IS, "200 - Statement - Income Statement")
+    rev = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    b.cube(IS, [rev], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", {"abc:WidgetsMember": None})
+    b.calc(IS, "us-gaap:Revenues", [(rev, 1), ("us-gaap:OtherIncome", 1)])
+    b.fact(rev, "10000000")
+    b.fact(rev, "9000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember"})
+    b.write(graph)
+    [r] = check_dim_consistency(graph, "t-606")
+    assert r.status == "ok" and r.reason.startswith("ASC 606 exception")
+
+
+def test_0117_only_document_length_durations(graph: Graph):
+    b = dim_filing("12500000", "t-q")
+    q4 = (dt.date(2024, 10, 1), dt.date(2024, 12, 31))
+    b.fact("us-gaap:Revenues", "99", period=q4)
+    b.fact("us-gaap:Revenues", "1", period=q4, dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember"})
+    b.write(graph)
+    assert [r.period for r in check_dim_consistency(graph, "t-q")] == ["duration:2024-01-01/2024-12-31"]
+
+
+# ---------------------------------------------------------------- Calculations 1.1 and the audit
+def test_calc11_uses_rounding_intervals_not_dqc_tolerance(graph: Graph):
+    calc_filing("19901000", "t-c11ok").write(graph)  # [19900500, 19901500] vs [19899000, 19901000]: overlap
+    calc_filing("19902000", "t-c11bad").write(graph)  # [19901500, 19902500] vs [19899000, 19901000]: none
+    ok = [r for r in check_calc11(graph, "t-c11ok") if r.period == "instant:2024-12-31"]
+    bad = [r for r in check_calc11(graph, "t-c11bad") if r.period == "instant:2024-12-31"]
+    assert ok[0].status == "ok" and bad[0].status == "violation" and bad[0].tolerance == "[19899000, 19901000]"
+    assert check_calc_tree(graph, "t-c11bad")[0].status == "ok"  # DQC.US.0126 allows 3000 here
+
+
+def test_audit_collects_every_rule_with_a_verdict(graph: Graph):
+    b = calc_filing("20000000", "t-audit")
+    b.fact("us-gaap:AccountsPayableRelatedPartiesNoncurrent", "-5000", period="instant")
+    b.write(graph)
+    report = audit_filing(graph, "t-audit")
+    assert report.verdict == "violations"
+    assert sorted(r.sub_rule for r in report.findings) == ["DQC.US.0015.205", "DQC.US.0126.9590"]
+    assert [s.rule for s in report.rules] == ["0015", "0117", "0126", "calc11"]
+    assert audit_filing(graph, "nope").verdict == "not_evaluable"
+    assert report.model_dump(mode="json")["findings"][0]["facts"][0]["value"] == "-5000"
