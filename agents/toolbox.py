@@ -11,7 +11,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from neo4j.exceptions import ServiceUnavailable, SessionExpired
+
 from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
+from auditgraph.errors import GraphUnavailable
 
 REQUIRED = {
     "A1": ("check_sign", "check_calc_tree", "check_dim_consistency"),
@@ -83,6 +86,10 @@ class Toolbox:
             return {"status": "error", "message": f"unknown tool {name!r}; available: {', '.join(sorted(self.specs))}"}
         try:
             result = self._runner(name, args)
+        except GraphUnavailable:
+            raise  # an outage is the run's failure, not evidence: the case is recorded as an error
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise GraphUnavailable(f"Neo4j went away during {name}: {exc}; check the server and resume the run") from exc
         except Exception as exc:  # a tool bug must not end the audit; the agent sees the error
             return {"status": "error", "message": f"{name} failed: {type(exc).__name__}: {exc}"}
         return result if isinstance(result, dict) else {"status": "ok", "result": result}
