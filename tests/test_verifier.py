@@ -249,3 +249,47 @@ def test_jsonl_record_has_the_eval_fields(acme: Verifier):
     assert rec["plan"]["target"] == "metric:gross_profit"
     assert rec["bindings"][0]["fact_id"] and rec["bindings"][0]["value"] == "383285000000"
     assert "claim" in rec["core"] and rec["reason"]
+
+
+# ------------------------------------------------------------------ CLI
+def test_cli_single_claim_json_and_unknown_filing(acme: Verifier, neo4j_connection, monkeypatch):
+    from auditgraph.cli import cli, main
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
+                                 "-c", "$169.1 billion", "--json"])
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.stdout)
+    assert rec["decision"] == "Verified" and rec["bindings"]
+    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170 billion"])
+    assert r.exit_code == 0 and "Violated" in r.output and "unsat core: claim" in r.output
+    monkeypatch.setattr("sys.argv", ["auditgraph", "verify", "--filing", "nope", "-q", "What was gross profit?", "-c", "1"])
+    with pytest.raises(SystemExit) as exc:
+        main()
+    assert exc.value.code == 1
+
+
+def test_cli_batch_writes_jsonl_and_the_acceptance_summary(acme: Verifier, neo4j_connection, monkeypatch, tmp_path):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    claims = tmp_path / "claims.jsonl"
+    rows = [
+        {"case_id": "ok", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$169.1 billion", "correct": True},
+        {"case_id": "year", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$170.8 billion", "correct": False},
+        {"case_id": "text", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "a lot", "label": "incorrect"},
+        {"case_id": "nolabel", "filing": FILING, "question": "What was gross profit for fiscal 2022?", "claim": "$170.8 billion"},
+    ]
+    claims.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    out = tmp_path / "decisions.jsonl"
+    r = CliRunner().invoke(cli, ["verify", "--batch", str(claims), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    recs = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(x["case_id"], x["decision"], x["correct"]) for x in recs] == [
+        ("ok", "Verified", True), ("year", "Violated", False), ("text", "Abstain", False), ("nolabel", "Verified", None)]
+    assert all({"case_id", "decision", "claim", "plan", "bindings", "core", "reason"} <= x.keys() for x in recs)
+    assert "TA" in r.output and "75.0%" in r.output  # coverage 3/4
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"question": "q"}\n')
+    r = CliRunner().invoke(cli, ["verify", "--batch", str(bad)])
+    assert r.exit_code != 0 and "missing filing_id" in str(r.exception or r.output)

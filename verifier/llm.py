@@ -1,0 +1,194 @@
+"""Optional model help: an LLM planner whose plans are validated, never trusted.
+
+Any OpenAI-compatible endpoint (vLLM, sglang, llama.cpp, Ollama, OpenAI) through the openai SDK
+with a base URL. The model sees the question and the registry, never the candidate claim.
+Its JSON plan must name a registry metric, or an operation over registry concepts / QNames;
+anything else is rejected and the deterministic planner decides instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from auditgraph.errors import AuditGraphError, ConfigError
+from auditgraph.verifier import formula as fx
+from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, extract_period, label_match
+from auditgraph.verifier.registry import Registry
+from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
+
+_QNAME = re.compile(r"^[a-z][a-z0-9-]*:[A-Z][A-Za-z0-9_]+$")
+_SCALES = {"units": Decimal(1), "thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+
+
+class ModelError(AuditGraphError):
+    """The model endpoint failed or answered with something unusable."""
+
+
+@dataclass(frozen=True)
+class ChatModel:
+    """One chat model behind an OpenAI-compatible endpoint."""
+
+    model: str
+    base_url: str | None = None
+    api_key: str | None = None
+    timeout: float = 60.0
+
+    @classmethod
+    def from_options(cls, model: str | None, base_url: str | None) -> ChatModel | None:
+        model = model or os.environ.get("AUDITGRAPH_VERIFIER_MODEL")
+        base_url = base_url or os.environ.get("AUDITGRAPH_VERIFIER_BASE_URL") or os.environ.get("OPENAI_BASE_URL")
+        if not model or model == "none":
+            return None
+        if not base_url and not os.environ.get("OPENAI_API_KEY"):
+            raise ConfigError(f"--llm {model} needs --base-url (an OpenAI-compatible endpoint) or OPENAI_API_KEY")
+        return cls(model, base_url)
+
+    def complete(self, messages: list[dict[str, str]]) -> str:
+        import openai
+
+        client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or os.environ.get("OPENAI_API_KEY") or "none",
+                               timeout=self.timeout, max_retries=1)
+        try:
+            resp = client.chat.completions.create(model=self.model, messages=messages, temperature=0)  # type: ignore[arg-type]
+        except openai.OpenAIError as exc:
+            raise ModelError(f"model {self.model} at {self.base_url or 'api.openai.com'} failed: {exc}") from exc
+        if not resp.choices:
+            raise ModelError(f"model {self.model} returned no choices")
+        return resp.choices[0].message.content or ""
+
+
+class _Period(BaseModel):
+    fiscal_year: int | None = Field(None, ge=1990, le=2100)
+    quarter: int | None = Field(None, ge=1, le=4)
+    end_date: date | None = None
+    months: Literal[3, 6, 9, 12] | None = None
+
+
+class _Operation(BaseModel):
+    formula: str
+    operands: dict[str, str]
+
+    @field_validator("formula")
+    @classmethod
+    def _arith(cls, v: str) -> str:
+        fx.parse(v)  # + - * / over names only, or ValueError
+        return v
+
+
+class ModelPlan(BaseModel):
+    """What the model may say; pydantic rejects anything else."""
+
+    metric: str | None = None
+    operation: _Operation | None = None
+    period: _Period = Field(default_factory=_Period)
+    scale: Literal["units", "thousands", "millions", "billions"] = "units"
+    percent: bool = False
+    extracted: dict[str, str] = Field(default_factory=dict)  # operand -> value read from the evidence
+
+
+def _system_prompt(registry: Registry) -> str:
+    metrics = "\n".join(f"- {m.id}: {m.label}" for m in registry.metrics.values())
+    concepts = "\n".join(f"- {c.id}: {c.label}" for c in registry.concepts.values())
+    return (
+        "You turn a question about one SEC filing into a verification plan. Reply with ONE JSON object only:\n"
+        '{"metric": <metric id or null>, "operation": null or {"formula": "x - y", "operands": {"x": <concept id or QName>, "y": ...}},\n'
+        ' "period": {"fiscal_year": int|null, "quarter": 1-4|null, "end_date": "YYYY-MM-DD"|null, "months": 3|6|9|12|null},\n'
+        ' "scale": "units"|"thousands"|"millions"|"billions", "percent": true|false}\n'
+        "Use an operation only when the question states one. Formulas use + - * / and parentheses.\n"
+        f"Metrics:\n{metrics}\nConcepts:\n{concepts}\n"
+    )
+
+
+def parse_model_json(text: str) -> ModelPlan:
+    m = re.search(r"\{.*\}", text, re.S)
+    if not m:
+        raise ModelError("the model's reply holds no JSON object")
+    try:
+        return ModelPlan.model_validate(json.loads(m.group(0)))
+    except (ValueError, ValidationError) as exc:
+        raise ModelError(f"the model's plan is malformed: {str(exc).splitlines()[0]}") from exc
+
+
+class LLMPlanner:
+    """Model-proposed plans, checked against the registry; falls back to the deterministic planner."""
+
+    def __init__(self, model: ChatModel, registry: Registry):
+        self.model = model
+        self.registry = registry
+        self.fallback = Planner(registry)
+        self.name = f"llm:{model.model}"
+
+    def plan(self, question: str, entity_words: Sequence[str] = (), labels: LabelLookup | None = None) -> Plan | PlanFailure:
+        try:
+            reply = self.model.complete([{"role": "system", "content": _system_prompt(self.registry)},
+                                         {"role": "user", "content": question}])
+            proposed = parse_model_json(reply)
+            plan = self._admit(proposed, question, labels)
+        except ModelError as exc:
+            plan = PlanFailure(AbstainReason.PLAN_REJECTED, str(exc))
+        if isinstance(plan, Plan):
+            return plan
+        det = self.fallback.plan(question, entity_words, labels)
+        if isinstance(det, Plan):
+            return replace(det, notes=(*det.notes, f"model plan rejected ({plan.message}); deterministic plan used"))
+        return PlanFailure(AbstainReason.PLAN_REJECTED, f"model plan rejected ({plan.message}); deterministic planner: {det.message}")
+
+    def _admit(self, p: ModelPlan, question: str, labels: LabelLookup | None) -> Plan | PlanFailure:
+        period = PeriodRequest(p.period.fiscal_year, p.period.quarter, p.period.end_date, p.period.months, "model plan")
+        if p.period == _Period():  # the model saw no period; read it from the question ourselves
+            period = extract_period(question)[0]
+        common: dict[str, Any] = dict(period=period, scale=_SCALES[p.scale], percent_question=p.percent)
+        if p.metric:
+            if p.metric not in self.registry.metrics:
+                return PlanFailure(AbstainReason.PLAN_REJECTED, f"metric {p.metric!r} is not in the registry")
+            plan = self.fallback.metric(p.metric, common, note="model plan, registry-checked")
+            return replace(plan, planner=self.name)
+        if p.operation:
+            expr = fx.parse(p.operation.formula)
+            names = fx.roles(expr)
+            if set(names) != set(p.operation.operands):
+                return PlanFailure(AbstainReason.PLAN_REJECTED, f"operation {p.operation.formula!r} and its operands {sorted(p.operation.operands)} disagree")
+            specs, mapping = [], {}
+            for var in names:
+                spec = self._operand(var, p.operation.operands[var], p.extracted.get(var), labels)
+                if isinstance(spec, PlanFailure):
+                    return spec
+                specs.append(spec)
+                mapping[var] = spec.role
+            if len({s.role for s in specs}) != len(specs):
+                return PlanFailure(AbstainReason.PLAN_REJECTED, "two operands resolve to the same concept")
+            expr = fx.substitute(expr, mapping)
+            unit = Unit.RATIO if fx.denominators(expr) else Unit.MONETARY
+            return Plan(target="explicit operation", target_label=f"model operation: {fx.render(expr)}", unit=unit,
+                        explicit_formula=fx.render(expr), operands=tuple(specs), planner=self.name, **common)
+        return PlanFailure(AbstainReason.PLAN_REJECTED, "the model plan names neither a metric nor an operation")
+
+    def _operand(self, var: str, term: str, extracted: str | None, labels: LabelLookup | None) -> OperandSpec | PlanFailure:
+        value = None
+        if extracted:
+            try:
+                value = Decimal(extracted.replace(",", ""))
+            except InvalidOperation:
+                return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var}: extracted value {extracted!r} is not a number")
+        if term in self.registry.concepts:
+            c = self.registry.concepts[term]
+            return OperandSpec(c.id, term, c.candidates, stage="registry", extracted_value=value)
+        if _QNAME.match(term):
+            entry = self.registry.concept_for_qname(term)
+            return OperandSpec(entry.id if entry else _ident(term), term, (term,), stage="registry" if entry else "qname",
+                               extracted_value=value)
+        if labels is not None:
+            qname, how = label_match(term, labels)
+            if qname:
+                return OperandSpec(_ident(qname), term, (qname,), stage="label", extracted_value=value)
+            return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}): {how}")
+        return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}) is not a registry concept or QName")

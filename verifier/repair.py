@@ -1,0 +1,92 @@
+"""Repair: turn a Violated verdict into structured feedback, ask a model again, re-verify.
+
+Guided mode (VeriFin §4.3) sends the named constraints of the unsat core (the filed facts with
+their values and periods, the formula and its source, the claim bound and whether it
+overstates or understates); naive mode sends only "your answer was judged incorrect". Every
+revised answer goes through the same verifier; nothing the model says is trusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from auditgraph.verifier.llm import ChatModel, ModelError
+from auditgraph.verifier.types import Decision, Verdict
+from auditgraph.verifier.verify import Verifier
+
+SYSTEM = ("You answer numerical questions about SEC filings. Reply with the number only, with its unit or scale "
+          "word if needed (for example: $169.1 billion, 44.1%, 6.13).")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    answer: str
+    verdict: Verdict | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    mode: str  # guided | naive
+    initial: Verdict
+    attempts: tuple[Attempt, ...]
+
+    @property
+    def recovered(self) -> bool:
+        return any(a.verdict is not None and a.verdict.decision is Decision.VERIFIED for a in self.attempts)
+
+    @property
+    def final(self) -> Verdict:
+        done = [a.verdict for a in self.attempts if a.verdict is not None]
+        return done[-1] if done else self.initial
+
+    def to_json(self) -> dict:
+        return {"mode": self.mode, "recovered": self.recovered, "initial": self.initial.to_json(),
+                "attempts": [{"answer": a.answer, "decision": a.verdict.decision.value if a.verdict else None,
+                              "reason": a.verdict.reason if a.verdict else a.error} for a in self.attempts]}
+
+
+def feedback(v: Verdict) -> str:
+    """The unsat core in words: which filed values, which formula, which claim bound conflict."""
+    lines = [f"Your answer {v.claim} was rejected: it {v.direction} the value established from the filing."]
+    by_fact = {f"fact:{b.role}:{b.fact_id}": b for b in v.bindings}
+    formulas = {f"formula:{f.source}:{i}": f for i, f in enumerate(v.formulas, 1)}
+    for name in v.core:
+        if name in by_fact:
+            b = by_fact[name]
+            lines.append(f"- filed fact {b.concept} = {b.value} {b.unit} for {b.period} (fact {b.fact_id}, decimals {b.decimals})")
+        elif name in formulas:
+            f = formulas[name]
+            lines.append(f"- formula from {f.source} ({f.source_id}): value = {f.expression}")
+        elif name == "claim" and v.extra.get("claim_interval"):
+            lo, hi = v.extra["claim_interval"]
+            lines.append(f"- your claim read as a value between {lo} and {hi}")
+    lines.append("Recompute the answer from these filed values and this formula.")
+    return "\n".join(lines)
+
+
+def repair(verifier: Verifier, model: ChatModel, filing_id: str, question: str, claim: str, k: int = 3,
+           mode: str = "guided", case_id: str | None = None) -> RepairResult:
+    initial = verifier.verify(filing_id, question, claim, case_id=case_id)
+    if initial.decision is not Decision.VIOLATED or k <= 0:
+        return RepairResult(mode, initial, ())
+    tries = 1 if mode == "naive" else k
+    messages = [{"role": "system", "content": SYSTEM},
+                {"role": "user", "content": f"Filing {filing_id}. Question: {question}"},
+                {"role": "assistant", "content": claim}]
+    last = initial
+    attempts: list[Attempt] = []
+    for _ in range(tries):
+        hint = feedback(last) if mode == "guided" else "Your previous answer is incorrect. Please revise the calculation."
+        messages.append({"role": "user", "content": hint})
+        try:
+            answer = model.complete(messages).strip()
+        except ModelError as exc:
+            attempts.append(Attempt("", None, str(exc)))
+            break
+        messages.append({"role": "assistant", "content": answer})
+        last = verifier.verify(filing_id, question, answer, case_id=case_id)
+        attempts.append(Attempt(answer, last))
+        if last.decision is not Decision.VIOLATED:
+            break  # Verified: recovered; Abstain: no core to guide another try
+    return RepairResult(mode, initial, tuple(attempts))
