@@ -171,9 +171,11 @@ def run_cmd(cases: Path, system: str, llm: str, out: Path | None) -> None:
               help="Scored eval runs (with --cases) for the per-rule accuracy figure.")
 @click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--claims", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Verifier claims JSONL for throughput.")
+@click.option("--taxonomy", "taxonomies", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Taxonomy packages to time a (forced) load of.")
 @click.option("--json", "as_json", is_flag=True, help="Also print the timings as JSON lines.")
 def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figures: Path, runs: tuple[Path, ...],
-          cases: Path | None, claims: Path | None, as_json: bool) -> None:
+          cases: Path | None, claims: Path | None, taxonomies: tuple[Path, ...], as_json: bool) -> None:
     """Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."""
     import dataclasses
     import shlex
@@ -181,7 +183,9 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
 
     from rich.progress import Progress
 
-    from auditgraph.eval.bench import BenchResult, bench_filings, bench_verifier, markdown, plot_time_vs_facts, write_section
+    from auditgraph.eval.bench import (
+        BenchResult, bench_filings, bench_taxonomy, bench_verifier, markdown, plot_time_vs_facts, write_section,
+    )
     from auditgraph.eval.report import plot_families
     from auditgraph.graph import Graph
     from auditgraph.loader.filing import remembered_packages
@@ -192,13 +196,15 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     res = BenchResult()
     figs = []
     with Graph.connect() as graph:
+        if taxonomies:
+            with console.status("Timing taxonomy loads…"):
+                res.taxonomy = bench_taxonomy(graph, taxonomies)
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("Timing filings", total=len(filings))
             res.filings = bench_filings(graph, filings, pkgs, progress=lambda _: progress.advance(task))
         if claims:
-            res.verifier = bench_verifier(graph, claims)
-            if res.verifier is None:
-                res.notes.append("verifier throughput: the verifier's batch API is not available in this build")
+            with console.status("Timing the verifier…"):
+                res.verifier = bench_verifier(graph, claims)
     figures.mkdir(parents=True, exist_ok=True)
     plot_time_vs_facts(res.filings, figures / "bench_time_vs_facts.png")
     rel = lambda p: str(p.relative_to(doc.parent)) if p.is_relative_to(doc.parent) else str(p)  # noqa: E731
@@ -213,3 +219,41 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
         for r in res.filings:
             click.echo(json.dumps(dataclasses.asdict(r)))
     console.print(f"{len(res.filings)} filings timed -> {doc}")
+
+
+@eval.command("verifier")
+@click.argument("decisions", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the table as Markdown here.")
+@click.option("--json", "as_json", is_flag=True)
+def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, as_json: bool) -> None:
+    """Score `verify --batch` outputs: TA/FA/TR/FR/Abs, precision, decision accuracy, coverage, exact CIs."""
+    from auditgraph.eval.cases import iter_jsonl
+    from auditgraph.eval.metrics import verifier_scores
+    from auditgraph.eval.report import markdown_table, verifier_table
+
+    runs = []
+    for path in decisions:
+        pairs = []
+        for lineno, obj in iter_jsonl(path):
+            if "decision" not in obj:
+                raise click.UsageError(f"{path}:{lineno}: no 'decision' field; pass the output of `auditgraph verify --batch`")
+            correct = obj.get("correct")
+            pairs.append((str(obj["decision"]), correct if isinstance(correct, bool) else None))
+        runs.append((path.stem, pairs))
+    table = verifier_table(runs)
+    if as_json:
+        for name, pairs in runs:
+            s = verifier_scores(pairs)
+            click.echo(json.dumps({"run": name, "n": s.n, "TA": s.ta, "FA": s.fa, "TR": s.tr, "FR": s.fr, "Abs": s.abstain,
+                                   "precision": s.precision, "decision_accuracy": s.decision_accuracy, "coverage": s.coverage,
+                                   "intervals": s.intervals()}))
+    else:
+        rt = Table(title=table.title)
+        for h in table.headers:
+            rt.add_column(h)
+        for row in table.rows:
+            rt.add_row(*row)
+        console.print(rt)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(markdown_table(table), encoding="utf-8")

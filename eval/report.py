@@ -203,3 +203,23 @@ def write_report(cases_path: Path, cases: list[AuditCase], runs: list[ScoredRun]
     parts += [_html_table(t) for t in all_tables]
     (out_dir / "report.html").write_text("".join(parts), encoding="utf-8")
     return path
+
+
+def verifier_table(runs: list[tuple[str, list[tuple[str, bool | None]]]], level: float = 0.95) -> Table:
+    """VeriFin Table 4 style: counts, then precision / accuracy / coverage with exact intervals."""
+    from auditgraph.eval.metrics import verifier_scores
+
+    rows = []
+    for name, pairs in runs:
+        s = verifier_scores(pairs)
+        iv = s.intervals(level)
+        rows.append((name, str(s.n), str(s.ta), str(s.fa), str(s.tr), str(s.fr), str(s.abstain),
+                     f"{pct(s.precision)} {ci(iv['precision'])}", f"{pct(s.decision_accuracy)} {ci(iv['decision_accuracy'])}",
+                     f"{pct(s.coverage)} {ci(iv['coverage'])}"))
+    return Table("Verifier decisions (accept = Verified, reject = Violated)",
+                 ("Run", "n", "TA", "FA", "TR", "FR", "Abs", "Precision %", "Decision acc. %", "Coverage %"), tuple(rows),
+                 f"Brackets: exact {int(100 * level)}% Clopper-Pearson intervals. Claims without a label count in coverage only.")
+
+
+def markdown_table(t: Table) -> str:
+    return _md_table(t)

@@ -73,3 +73,17 @@ def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], 
         if progress:
             progress(1)
     return out
+
+
+def run_agents(graph: Graph, cases: list[CaseQuery], llm: str = "none",
+               progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
+    """The AuditFlow agents (auditgraph.agents) on the cases; `llm` "none" is their offline policy."""
+    import json
+
+    from auditgraph.agents.reports import Case
+    from auditgraph.agents.session import audit_cases
+
+    agent_cases = [Case.model_validate(c.model_dump(mode="json")) for c in cases]
+    artifacts = audit_cases(graph, agent_cases, llm=llm, progress=progress)
+    name = f"auditflow (llm {llm})"
+    return [RunRecord.model_validate({**json.loads(a.to_json()), "system": name}) for a in artifacts]

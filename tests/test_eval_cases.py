@@ -80,3 +80,10 @@ def test_checker_only_translator_on_findings_and_clean_facts():
     clean = compliant_cases(META, RESULTS, per_rule=5, rng=random.Random(0))[0]
     rec = translate(clean.query(), RESULTS)
     assert rec.verdict == "consistent" and rec.prediction()["calculated_value"] == clean.reference_answer.extracted_value
+
+
+def test_a_fact_another_rule_accepts_only_within_tolerance_is_never_injected():
+    results = [_r("DQC.US.0117", "ok", "us-gaap:Revenues", "5000", "5000", "f9", tol="2000"),
+               _r("DQC.US.0126", "ok", "us-gaap:Revenues", "5000", "4999", "f9", tol="3000")]
+    assert plan_injections(META, results, per_rule=3, rng=random.Random(0)) == []
+    assert compliant_cases(META, results, per_rule=3, rng=random.Random(0)) == []

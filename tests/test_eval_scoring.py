@@ -167,3 +167,19 @@ def test_report_writes_markdown_html_and_figures(tmp_path):
     assert "<table>" in (tmp_path / "rep" / "report.html").read_text()
     scored = CliRunner().invoke(cli, ["eval", "score", "--json", str(tmp_path / "other.jsonl")])
     assert json.loads(scored.output.splitlines()[0])["joint_acc"] == 1.0
+
+
+def test_verifier_command_scores_batch_decisions(tmp_path):
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    lines = [{"case_id": f"q{i}", "decision": "Verified", "correct": True} for i in range(10)]
+    lines += [{"case_id": "w1", "decision": "Violated", "correct": False}, {"case_id": "a1", "decision": "Abstain", "correct": True}]
+    (tmp_path / "dec.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    result = CliRunner().invoke(cli, ["eval", "verifier", "--json", str(tmp_path / "dec.jsonl"), "--out", str(tmp_path / "v.md")])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.output)
+    assert (row["TA"], row["FA"], row["TR"], row["Abs"], row["precision"]) == (10, 0, 1, 1, 1.0)
+    assert round(row["intervals"]["precision"][0], 3) == 0.692  # 10/10 accepted correct: [69.2%, 100%]
+    assert "| dec | 12 | 10 | 0 | 1 | 0 | 1 |" in (tmp_path / "v.md").read_text()
