@@ -221,16 +221,17 @@ def load_package(
     """Load one package already added to `session`; see the module docstring for the guarantees."""
     reporter = reporter or Reporter()
     sample = pkg.name == SAMPLE_PACKAGE
+    label = SAMPLE_PACKAGE if sample else pkg.file_name
     existing = {r["key"]: r for r in graph.run("taxonomy.releases")}
     same = [r for r in existing.values() if r["content_hash"] == pkg.content_hash and r["status"] == "loaded"]
     if same and not force:
-        return LoadResult(pkg.file_name, skipped=f"already loaded ({', '.join(r['key'] for r in same)}, same content hash)")
+        return LoadResult(label, skipped=f"already loaded ({', '.join(r['key'] for r in same)}, same content hash)")
     real_gaap = existing.get(f"us-gaap/{pkg.year}")
     if sample and real_gaap and real_gaap["status"] == "loaded" and not real_gaap["sample"]:
-        return LoadResult(pkg.file_name, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed")
+        return LoadResult(label, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed")
 
     t0 = time.perf_counter()
-    reporter.message(f"parsing {pkg.file_name} with Arelle (offline)…")
+    reporter.message(f"parsing {label} with Arelle (offline)…")
     model, warnings = _parse(session, pkg)
     try:
         ex = _extract(model, pkg, sample=sample)
@@ -261,7 +262,7 @@ def load_package(
     t2 = time.perf_counter()
     nodes = len(ex.concepts) + len(ex.placeholders) + len(ex.labels) + len(ex.nets.roles) + len(ex.dqc.rules) + len(ex.releases)
     rels = ex.nets.count + len(ex.dqc.lists) + len(ex.labels) + len(ex.concepts) + len(ex.nets.roles)
-    return LoadResult(pkg.file_name, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
+    return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 
 def load_taxonomies(

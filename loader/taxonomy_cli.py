@@ -1,0 +1,159 @@
+"""`auditgraph taxonomy load|list|fetch`: taxonomy packages into the graph."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from auditgraph.config import cache_dir
+from auditgraph.errors import LoadError
+from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
+from auditgraph.loader.taxonomy import Reporter, load_taxonomies
+
+console = Console(stderr=True)
+FASB = "https://xbrl.fasb.org"
+FETCHED = ("us-gaap", "srt")  # FASB publishes both as `{base}/{tax}/{year}/{tax}-{year}.zip`
+
+
+class RichReporter(Reporter):
+    """One progress bar per write step, messages above it."""
+
+    def __init__(self, progress: Progress):
+        self.progress = progress
+        self.task = None
+
+    def step(self, name: str, total: int) -> None:
+        if self.task is not None:
+            self.progress.update(self.task, completed=self.progress.tasks[self.task].total)
+        self.task = self.progress.add_task(name, total=max(total, 1), completed=0 if total else 1)
+
+    def advance(self, n: int) -> None:
+        if self.task is not None:
+            self.progress.advance(self.task, n)
+
+    def message(self, text: str) -> None:
+        self.progress.console.print(text)
+
+
+def _quiet_driver() -> None:
+    # the driver logs every "property does not exist yet" notice on an empty graph as a warning
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
+
+
+@click.group("taxonomy")
+def taxonomy() -> None:
+    """Load US-GAAP, SRT and SEC taxonomy packages (offline) into the graph."""
+
+
+@taxonomy.command("load")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="Replace releases that are already loaded.")
+@click.option("--quiet", is_flag=True, help="No progress bar; only errors and the summary line.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per package.")
+def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -> None:
+    """Load taxonomy packages (zip or unpacked folder with META-INF/), e.g. us-gaap-2025.zip srt-2025.zip sec-2025.zip.
+
+    Give packages that import each other in one command (or load the imported ones first).
+    """
+    from auditgraph.cli import ensure_database  # lazy: auditgraph.cli imports this module
+
+    _quiet_driver()
+    for p in paths:  # fail on a bad path before starting a server
+        read_package(p)
+    with ensure_database() as graph:
+        if quiet or as_json:
+            results = load_taxonomies(graph, paths, force=force)
+        else:
+            columns = (TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+            with Progress(*columns, console=console, transient=True) as progress:
+                results = load_taxonomies(graph, paths, force=force, reporter=RichReporter(progress))
+    for r in results:
+        if as_json:
+            click.echo(json.dumps({
+                "package": r.package, "skipped": r.skipped, "parse_seconds": round(r.parse_seconds, 2),
+                "write_seconds": round(r.write_seconds, 2), "warnings": list(r.warnings),
+                "releases": [c.__dict__ for c in r.releases]}))
+            continue
+        if r.skipped:
+            console.print(f"{r.package}: skipped, {r.skipped}")
+            continue
+        summary = ", ".join(f"{c.key} ({c.concepts:,} concepts, {c.relationships:,} relationships)" for c in r.releases)
+        console.print(f"{r.package}: loaded {summary} in {r.parse_seconds + r.write_seconds:.1f}s")
+        for w in r.warnings if not quiet else ():
+            console.print(f"  [yellow]warning[/]: {w}")
+
+
+@taxonomy.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+def list_cmd(as_json: bool) -> None:
+    """Show the releases in the graph with their counts."""
+    from auditgraph.cli import ensure_database
+
+    _quiet_driver()
+    with ensure_database() as graph:
+        rows = graph.run("taxonomy.releases")
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    table = Table(title="Taxonomy releases")
+    for col in ("release", "status", "package", "concepts", "relationships", "labels", "DQC rules", "loaded at"):
+        table.add_column(col, justify="right" if col in ("concepts", "relationships", "labels", "DQC rules") else "left")
+    for r in rows:
+        table.add_row(r["key"], r["status"], r["package"] or "", f"{r['concepts'] or 0:,}", f"{r['relationships'] or 0:,}",
+                      f"{r['labels'] or 0:,}", f"{r['dqc_rules'] or 0:,}", (r["loaded_at"] or "")[:19])
+    Console().print(table)
+
+
+def _download(url: str, target: Path, quiet: bool) -> None:
+    part = target.with_name(target.name + ".part")
+    try:
+        with urllib.request.urlopen(url, timeout=60) as resp, part.open("wb") as out:
+            total = int(resp.headers.get("Content-Length") or 0) or None
+            with Progress(TextColumn(target.name), BarColumn(), DownloadColumn(), console=console,
+                          transient=True, disable=quiet) as progress:
+                task = progress.add_task("download", total=total)
+                while block := resp.read(1 << 16):
+                    out.write(block)
+                    progress.advance(task, len(block))
+    except (urllib.error.URLError, OSError) as exc:
+        part.unlink(missing_ok=True)
+        raise LoadError(f"{url}: download failed ({getattr(exc, 'reason', exc)}); check the URL or use --url-base") from exc
+    try:
+        read_package(part)  # a proxy error page or a truncated file is not kept
+    except LoadError as exc:
+        part.unlink(missing_ok=True)
+        raise LoadError(f"{url}: the download is not a taxonomy package ({str(exc).split(': ', 1)[-1]})") from exc
+    os.replace(part, target)
+
+
+@taxonomy.command("fetch")
+@click.argument("year", type=int)
+@click.option("--url-base", default=FASB, show_default=True, help="Where `{tax}/{year}/{tax}-{year}.zip` are served.")
+@click.option("--dest", type=click.Path(path_type=Path), help="Folder to save to (default: the cache dir's taxonomies/).")
+@click.option("--taxonomy", "taxonomies", multiple=True, default=FETCHED, show_default=True, help="Which taxonomies.")
+@click.option("--quiet", is_flag=True)
+def fetch_cmd(year: int, url_base: str, dest: Path | None, taxonomies: tuple[str, ...], quiet: bool) -> None:
+    """Download a year's FASB packages (needs internet); then run `taxonomy load` on the printed paths."""
+    if year not in SUPPORTED_YEARS:
+        raise LoadError(f"year {year} is not supported; auditgraph models {SUPPORTED_YEARS.start}-{SUPPORTED_YEARS.stop - 1}")
+    dest = dest or cache_dir() / "taxonomies"
+    dest.mkdir(parents=True, exist_ok=True)
+    for tax in taxonomies:
+        target = dest / f"{tax}-{year}.zip"
+        if target.exists():
+            console.print(f"{target}: already there")
+        else:
+            _download(f"{url_base.rstrip('/')}/{tax}/{year}/{tax}-{year}.zip", target, quiet)
+        click.echo(str(target))
+    if shutil.which("auditgraph") and not quiet:
+        console.print("next: auditgraph taxonomy load " + " ".join(str(dest / f"{t}-{year}.zip") for t in taxonomies))

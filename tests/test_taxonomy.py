@@ -1,0 +1,213 @@
+"""Loading taxonomy packages: the project's sample taxonomy with exact counts and edges, the
+guarantees of a load (skip, --force, clean failure, retry), and the graph-model questions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from auditgraph.cli import cli
+from auditgraph.config import Connection
+from auditgraph.errors import LoadError
+from auditgraph.graph import Graph
+from auditgraph.loader.packages import read_package, remembered_packages
+from auditgraph.loader.taxonomy import load_taxonomies
+
+SAMPLE = Path(str(files("auditgraph.sample") / "taxonomy"))
+GAAP = "http://fasb.org/us-gaap/2025"
+ROLE = "https://auditgraph.example/sample/2025/role/"
+
+
+@pytest.fixture(autouse=True)
+def own_config_dir(tmp_path, monkeypatch):
+    """Keep packages.json of these tests out of the user's config."""
+    monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def cli_env(neo4j_connection: Connection, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    if neo4j_connection.password:
+        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_connection.password)
+    return CliRunner()
+
+
+def counts(graph: Graph) -> dict[str, int]:
+    nodes = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
+    rels = {r["type"]: r["count"] for r in graph.run("db.relationship_counts")}
+    keys = ("Release", "Concept", "Label", "Role", "Placeholder", "CALC", "PRES", "DEF", "HAS_LABEL", "DECLARES", "HAS_ROLE")
+    merged = {**nodes, **rels}
+    return {k: merged.get(k, 0) for k in keys}
+
+
+SAMPLE_COUNTS = {"Release": 1, "Concept": 35, "Label": 56, "Role": 3, "Placeholder": 0, "CALC": 21, "PRES": 33,
+                 "DEF": 16, "HAS_LABEL": 56, "DECLARES": 35, "HAS_ROLE": 3}
+
+
+def one(graph: Graph, cypher: str, **params):
+    records, _, _ = graph.driver.execute_query(cypher, params)
+    return [r.data() for r in records]
+
+
+def test_sample_loads_with_exact_counts_and_release(graph: Graph):
+    [result] = load_taxonomies(graph, [SAMPLE])
+    assert result.skipped is None and result.package == "auditgraph-sample"
+    assert counts(graph) == SAMPLE_COUNTS
+    [rel] = graph.run("taxonomy.releases")
+    assert (rel["key"], rel["status"], rel["package"], rel["sample"], rel["year"]) == (
+        "us-gaap/2025", "loaded", "auditgraph-sample", True, 2025)
+    assert (rel["concepts"], rel["relationships"], rel["labels"]) == (35, 70, 56)
+    assert rel["content_hash"] == read_package(SAMPLE).content_hash and len(rel["content_hash"]) == 64
+
+
+def test_sample_edges_keep_every_property(graph: Graph):
+    load_taxonomies(graph, [SAMPLE])
+    calc = one(graph, "MATCH (:Concept {qname: 'us-gaap:NetIncomeLoss'})-[r:CALC]->(c) "
+                      "RETURN c.name AS child, properties(r) AS r ORDER BY r.order")
+    assert [(c["child"], c["r"]["weight"], c["r"]["order"]) for c in calc] == [
+        ("IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest", 1.0, 1.0),
+        ("IncomeTaxExpenseBenefit", -1.0, 2.0)]
+    assert calc[0]["r"] == {"owner": "us-gaap/2025", "role": ROLE + "IncomeStatement", "order": 1.0, "weight": 1.0,
+                            "arcrole": "http://www.xbrl.org/2003/arcrole/summation-item"}
+    [pres] = one(graph, "MATCH (p)-[r:PRES]->(:Concept {name: 'PaymentsToAcquirePropertyPlantAndEquipment'}) "
+                        "RETURN p.name AS parent, properties(r) AS r")
+    assert pres == {"parent": "StatementOfCashFlowsAbstract", "r": {
+        "owner": "us-gaap/2025", "role": ROLE + "CashFlow", "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
+        "order": 5.0, "preferred_label": "http://www.xbrl.org/2003/role/negatedLabel"}}
+    defs = {(d["from"], d["to"], d["r"]["arc"]): d["r"] for d in one(
+        graph, "MATCH (a)-[r:DEF]->(b) RETURN a.name AS from, b.name AS to, properties(r) AS r")}
+    assert defs[("StatementLineItems", "StatementTable", "all")] == {
+        "owner": "us-gaap/2025", "role": ROLE + "IncomeStatement", "arcrole": "http://xbrl.org/int/dim/arcrole/all",
+        "arc": "all", "order": 1.0, "closed": True, "context_element": "segment"}
+    assert defs[("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-domain")]["usable"] is False
+    assert ("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-default") in defs
+    assert sum(1 for k in defs if k[2] == "domain-member") == 12
+    [c] = one(graph, "MATCH (c:Concept {key: $k}) RETURN properties(c) AS c", k=f"{GAAP}#Assets")
+    assert {k: c["c"][k] for k in ("qname", "prefix", "balance", "period_type", "type", "base_type", "numeric",
+                                   "abstract", "nillable", "year", "release", "label")} == {
+        "qname": "us-gaap:Assets", "prefix": "us-gaap", "balance": "debit", "period_type": "instant",
+        "type": "xbrli:monetaryItemType", "base_type": "monetary", "numeric": True, "abstract": False,
+        "nillable": True, "year": 2025, "release": "us-gaap/2025", "label": "Assets"}
+
+
+def test_graph_model_questions_answer_on_the_sample(graph: Graph):
+    load_taxonomies(graph, [SAMPLE])
+    rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
+    assert [(r["child"], r["weight"]) for r in rows] == [("us-gaap:Revenues", 1.0), ("us-gaap:CostOfRevenue", -1.0)]
+    assert graph.run("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025) == [
+        {"role": ROLE + "IncomeStatement", "axis": "us-gaap:StatementBusinessSegmentsAxis"}]
+    [members] = graph.run("taxonomy.axis_members", qname="us-gaap:StatementBusinessSegmentsAxis", year=2025,
+                          role=ROLE + "IncomeStatement")
+    assert members["domain"] == members["default_member"] == "us-gaap:SegmentDomain"
+    assert sorted(members["members"]) == ["us-gaap:CorporateNonSegmentMember", "us-gaap:IntersegmentEliminationMember",
+                                          "us-gaap:OperatingSegmentsMember", "us-gaap:SegmentDomain"]
+    labels = {r["role_name"]: r["text"] for r in graph.run("taxonomy.concept_labels", qname="us-gaap:Assets", year=2025)}
+    assert labels["label"] == "Assets" and labels["totalLabel"] == "Total assets" and "documentation" in labels
+    stmts = graph.run("taxonomy.statement_roles", release="us-gaap/2025")
+    assert [r["definition"] for r in stmts] == ["100000 - Statement - Balance Sheet", "200000 - Statement - Income Statement",
+                                               "300000 - Statement - Statement of Cash Flows"]
+
+
+def test_reload_is_a_no_op_and_force_gives_identical_counts(graph: Graph, cli_env: CliRunner):
+    first = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--json"])
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.output)["releases"][0]["concepts"] == 35
+    again = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--json"])
+    assert json.loads(again.output)["skipped"].startswith("already loaded (us-gaap/2025")
+    forced = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--force", "--quiet"])
+    assert forced.exit_code == 0 and "loaded us-gaap/2025 (35 concepts, 70 relationships)" in forced.output
+    assert counts(graph) == SAMPLE_COUNTS
+    listed = cli_env.invoke(cli, ["taxonomy", "list", "--json"])
+    assert [(r["key"], r["status"]) for r in json.loads(listed.output)] == [("us-gaap/2025", "loaded")]
+
+
+def _corrupt_zip(d: Path) -> Path:
+    (d / "corrupt.zip").write_bytes(b"PK\x03\x04 truncated download")
+    return d / "corrupt.zip"
+
+
+def _plain_folder(d: Path) -> Path:
+    (d / "plain").mkdir()
+    (d / "plain" / "notes.txt").write_text("not a package")
+    return d / "plain"
+
+
+@pytest.mark.parametrize("make_bad, cause", [
+    (lambda d: d / "missing.zip", "no such file"),
+    (_corrupt_zip, "not a zip file"),
+    (_plain_folder, "not a taxonomy package"),
+])
+def test_bad_input_is_a_one_line_error_and_leaves_the_db_alone(graph, cli_env, tmp_path, make_bad, cause):
+    load_taxonomies(graph, [SAMPLE])
+    bad = make_bad(tmp_path)
+    # the real command line, so the message and exit code are what a user sees
+    proc = subprocess.run([sys.executable, "-m", "auditgraph", "taxonomy", "load", str(bad)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and proc.stdout == ""
+    message = proc.stderr.strip()
+    assert message.startswith(f"error: {bad}") and cause in message and "\n" not in message
+    assert counts(graph) == SAMPLE_COUNTS
+
+
+def _sample_copy(tmp_path: Path, old: str, new: str, file: str = "sample-gaap-2025.xsd") -> Path:
+    copy = tmp_path / "pkg"
+    shutil.copytree(SAMPLE, copy)
+    target = copy / ("META-INF/taxonomyPackage.xml" if file == "manifest" else file)
+    text = target.read_text()
+    assert old in text
+    target.write_text(text.replace(old, new))
+    return copy
+
+
+def test_unsupported_year_and_unresolvable_import_are_refused(graph: Graph, tmp_path: Path):
+    old_year = _sample_copy(tmp_path / "a", "<tp:identifier>https://auditgraph.example/sample/2025",
+                            "<tp:identifier>https://auditgraph.example/sample/2019", "manifest")
+    old_year_entry = old_year / "META-INF/taxonomyPackage.xml"
+    old_year_entry.write_text(old_year_entry.read_text().replace("<tp:version>2025", "<tp:version>2019")
+                              .replace("sample/2025/sample", "sample/2019/sample"))
+    with pytest.raises(LoadError, match=r"a 2019 package; auditgraph supports taxonomy years 2021-2026"):
+        load_taxonomies(graph, [old_year])
+    offline = _sample_copy(tmp_path / "b", "<xs:import namespace='http://www.xbrl.org/2003/instance'",
+                           "<xs:import namespace='http://fasb.org/srt/2019' schemaLocation="
+                           "'https://xbrl.fasb.org/srt/2019/elts/srt-2019.xsd'/>\n"
+                           "  <xs:import namespace='http://www.xbrl.org/2003/instance'")
+    with pytest.raises(LoadError, match=r"pkg: Arelle could not load its entry point .*srt-2019.xsd"):
+        load_taxonomies(graph, [offline])
+    assert graph.run("taxonomy.releases") == [] and counts(graph)["Concept"] == 0
+
+
+def test_interrupted_write_leaves_nothing_and_the_retry_succeeds(graph: Graph):
+    def fail_at_networks(step: str) -> None:
+        if step == "networks":
+            raise RuntimeError("simulated crash after concepts and labels were written")
+
+    with pytest.raises(LoadError, match="writing to Neo4j failed .*simulated crash.*nothing of it was kept"):
+        load_taxonomies(graph, [SAMPLE], fail_hook=fail_at_networks)
+    assert counts(graph) == {k: 0 for k in SAMPLE_COUNTS}
+    [result] = load_taxonomies(graph, [SAMPLE])
+    assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
+
+
+def test_force_over_a_pending_release_cleans_it_first(graph: Graph):
+    load_taxonomies(graph, [SAMPLE])
+    graph.driver.execute_query("MATCH (r:Release) SET r.status = 'pending'")  # as if a load died before its flip
+    [result] = load_taxonomies(graph, [SAMPLE])
+    assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
+    assert graph.run("taxonomy.releases")[0]["status"] == "loaded"
+
+
+def test_loaded_zip_packages_are_remembered_for_the_filing_loader(graph: Graph, tmp_path: Path):
+    zipped = Path(shutil.make_archive(str(tmp_path / "sample-2025"), "zip", SAMPLE.parent, SAMPLE.name))
+    load_taxonomies(graph, [zipped])
+    assert counts(graph)["Concept"] == 35
+    assert remembered_packages() == []  # the bundled sample is not a package users need to remember
+    renamed = _sample_copy(tmp_path / "c", "<tp:name>auditgraph-sample</tp:name>", "<tp:name>acme</tp:name>", "manifest")
+    load_taxonomies(graph, [renamed], force=True)
+    assert remembered_packages() == [renamed.resolve()]
