@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from arelle import ModelDocument
+from arelle import ModelDocument, PackageManager
 from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelXbrl import ModelXbrl
 
@@ -34,6 +34,12 @@ from auditgraph.loader.networks import NetworkRows, relationship_rows
 from auditgraph.loader.session import ArelleSession
 
 CHUNK = 2000
+# Arelle error codes after which the filing cannot be loaded faithfully (facts would be dropped)
+_FATAL = {
+    "xmlSchema:syntax": "malformed XML",
+    "IOerror": "a file of the filing or its taxonomy could not be read; pass its taxonomy packages (--packages) or restore the file",
+    "xbrl:schemaImportMissing": "facts without a schema declaration; check the extension schema and the taxonomy packages",
+}
 _INSTANCE_TYPES = (ModelDocument.Type.INSTANCE, ModelDocument.Type.INLINEXBRL, ModelDocument.Type.INLINEXBRLDOCUMENTSET)
 _DEI = {
     "DocumentType": "form", "DocumentPeriodEndDate": "period_end", "DocumentFiscalYearFocus": "fiscal_year_focus",
@@ -94,6 +100,7 @@ def remembered_packages() -> list[Path]:
 
 def filing_session(packages: Sequence[Path]) -> ArelleSession:
     """An offline Arelle session with inline XBRL and the SEC transformations enabled."""
+    PackageManager.reset()  # Arelle keeps package mappings process-wide; start from the given packages only
     session = ArelleSession(packages, plugins=("inlineXbrlDocumentSet", sec_transforms.__file__))
     session.cntlr.modelManager.customTransforms = None
     session.cntlr.modelManager.loadCustomTransforms()  # Arelle only does this itself in its CLI/GUI
@@ -289,7 +296,10 @@ class FilingLoader:
         model = self.session.load(inp.entry)
         try:
             arelle_seconds = time.perf_counter() - t0
+            fatal = self._fatal_messages()
             errors = self.session.errors()
+            if fatal:
+                raise LoadError(f"{inp.entry}: {fatal}")
             doc = model.modelDocument
             if doc.type not in _INSTANCE_TYPES:
                 raise LoadError(f"{inp.entry}: not an XBRL instance or inline XBRL document (Arelle read it as {ModelDocument.Type.typeName(doc.type)})")
@@ -312,6 +322,14 @@ class FilingLoader:
             write_seconds=write_seconds,
         )
 
+    def _fatal_messages(self) -> str | None:
+        records = getattr(self.session.cntlr.logHandler, "logRecordBuffer", None) or []
+        for r in records:
+            what = _FATAL.get(getattr(r, "messageCode", ""))
+            if what and r.levelno >= 40:
+                return f"{what} (Arelle: {' '.join(r.getMessage().split())[:300]})"
+        return None
+
     def load_many(self, paths: Sequence[Path | LoadError], force: bool = False,
                   on_result: Callable[[LoadResult], None] | None = None) -> Iterator[LoadResult]:
         """Load filings one by one; a failing filing becomes a `failed` result and the rest go on."""
@@ -322,7 +340,11 @@ class FilingLoader:
                 try:
                     result = self.load(item, force=force)
                 except LoadError as exc:
-                    result = LoadResult(Path(item).name, str(item), "failed", message=str(exc))
+                    try:
+                        fid = filing_input(Path(item)).id
+                    except LoadError:
+                        fid = Path(item).name
+                    result = LoadResult(fid, str(item), "failed", message=str(exc))
             if on_result:
                 on_result(result)
             yield result
