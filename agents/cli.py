@@ -168,10 +168,20 @@ def replay_server_cmd(script: Path, port: int) -> None:
 
 
 @agents.command("mcp")
-def mcp_cmd() -> None:
+@click.option("--no-investigation", is_flag=True, help="Serve only the catalog, without get_graph_schema and investigate_cypher.")
+def mcp_cmd(no_investigation: bool) -> None:
     """Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."""
+    from auditgraph.agents.environment import Investigator, with_investigation
     from auditgraph.agents.mcp_server import serve_stdio
     from auditgraph.agents.toolbox import catalog_toolbox
 
     with _graph() as graph:
-        serve_stdio(catalog_toolbox(graph))
+        box = catalog_toolbox(graph)
+        if no_investigation:
+            serve_stdio(box)
+            return
+        investigator = Investigator(graph.conn, database=graph.database)
+        try:
+            serve_stdio(with_investigation(box, investigator))
+        finally:
+            investigator.close()

@@ -147,3 +147,38 @@ def test_mcp_server_serves_the_catalog(graph):
     assert {"check_sign", "check_calc_tree", "check_dim_consistency", "get_fact_history"} <= names
     assert not result.is_error and "40000" in result.content[0].text
     assert bad.is_error
+
+
+def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
+    """`auditgraph agents mcp` as a subprocess, driven by the MCP SDK's stdio client."""
+    import os
+    import sys
+    from pathlib import Path
+
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    build(graph)
+    exe = Path(sys.executable).with_name("auditgraph")
+    env = {**os.environ, "NEO4J_URI": neo4j_connection.uri}
+    if neo4j_connection.password:
+        env["NEO4J_PASSWORD"] = neo4j_connection.password
+    params = StdioServerParameters(command=str(exe), args=["agents", "mcp"], env=env)
+
+    async def main():
+        async with Client(params, read_timeout_seconds=60) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            schema = await client.call_tool("get_graph_schema", {})
+            rows = await client.call_tool("investigate_cypher", {"query": "MATCH (f:Fact {filing_id: $f}) RETURN f.value AS v",
+                                                                 "params": {"f": FID}, "limit": 2})
+            write = await client.call_tool("investigate_cypher", {"query": "MATCH (f:Filing) SET f.x = 1 RETURN f"})
+            fact = await client.call_tool("get_fact", {"filing_id": FID, "concept": "us-gaap:GrossProfit"})
+            return names, schema, rows, write, fact
+
+    names, schema, rows, write, fact = anyio.run(main)
+    assert {"check_calc_tree", "get_fact_history", "get_graph_schema", "investigate_cypher"} <= names
+    assert "Fact" in schema.structured_content["node_props"]
+    assert rows.structured_content["row_count"] == 2 and "first 2 of" in rows.structured_content["message"]
+    assert write.is_error and "only read queries" in write.content[0].text
+    assert fact.structured_content["rows"][0]["value"] == "50000"
+    assert graph.driver.execute_query("MATCH (f:Filing) WHERE f.x IS NOT NULL RETURN count(f) AS n").records[0]["n"] == 0
