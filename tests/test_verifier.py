@@ -293,3 +293,92 @@ def test_cli_batch_writes_jsonl_and_the_acceptance_summary(acme: Verifier, neo4j
     bad.write_text('{"question": "q"}\n')
     r = CliRunner().invoke(cli, ["verify", "--batch", str(bad)])
     assert r.exit_code != 0 and "missing filing_id" in str(r.exception or r.output)
+
+
+# ------------------------------------------------------------------ model-assisted planning and repair
+class Replay:
+    """A tiny OpenAI-compatible server in a thread that answers with scripted replies, in order."""
+
+    def __init__(self, replies: list[str]):
+        import http.server
+        import threading
+
+        self.replies = list(replies)
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (http.server API)
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append(body)
+                content = outer.replies.pop(0) if outer.replies else ""
+                payload = json.dumps({"id": "r", "object": "chat.completion", "created": 0, "model": body["model"],
+                                      "choices": [{"index": 0, "finish_reason": "stop",
+                                                   "message": {"role": "assistant", "content": content}}],
+                                      "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *a):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def close(self):
+        self.server.shutdown()
+
+
+@pytest.fixture
+def replay():
+    servers = []
+
+    def start(replies):
+        servers.append(Replay(replies))
+        return servers[-1]
+
+    yield start
+    for s in servers:
+        s.close()
+
+
+def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme: Verifier, replay):
+    from auditgraph.verifier.llm import ChatModel, LLMPlanner
+
+    srv = replay([
+        json.dumps({"metric": None, "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
+                    "period": {"fiscal_year": 2023}, "scale": "millions"}),
+        json.dumps({"metric": "ebitda_adjusted_by_vibes"}),  # not in the registry: rejected, deterministic plan used
+        "I think it's fine",  # no JSON at all
+    ])
+    v = Verifier(acme.graph, planner=LLMPlanner(ChatModel("qwen3", srv.url), acme.registry))
+    r = v.verify(FILING, "How much did revenue exceed cost of sales in FY2023 (in millions)?", "169,148")
+    assert r.decision is Decision.VERIFIED, r.reason
+    assert r.plan.planner == "llm:qwen3" and [f.source for f in r.formulas] == ["question"]
+    assert all("169,148" not in m["content"] for m in srv.requests[0]["messages"])  # the candidate stays out
+    r = v.verify(FILING, "What was gross profit for fiscal 2023?", "$169.1 billion")
+    assert r.decision is Decision.VERIFIED and any("model plan rejected" in n for n in r.plan.notes)
+    r = v.verify(FILING, "How big was the moon in 2023?", "1")
+    assert r.abstain_reason is AbstainReason.PLAN_REJECTED and "no JSON" in r.reason
+
+
+def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
+    from auditgraph.verifier.llm import ChatModel
+    from auditgraph.verifier.repair import repair
+
+    srv = replay(["$170.0 billion", "$169.1 billion"])
+    res = repair(acme, ChatModel("m", srv.url), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion", k=3)
+    assert res.initial.decision is Decision.VIOLATED
+    assert [a.verdict.decision for a in res.attempts] == [Decision.VIOLATED, Decision.VERIFIED]
+    assert res.recovered
+    first_hint = srv.requests[0]["messages"][-1]["content"]
+    assert "overstates" in first_hint and "filed fact us-gaap:CostOfGoodsAndServicesSold = 214137000000" in first_hint
+    srv = replay(["$170.0 billion", "$169.1 billion"])
+    naive = repair(acme, ChatModel("m", srv.url), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion",
+                   k=3, mode="naive")
+    assert len(naive.attempts) == 1 and not naive.recovered  # one generic retry only
+    assert "filed fact" not in srv.requests[0]["messages"][-1]["content"]
