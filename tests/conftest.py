@@ -71,3 +71,27 @@ def shared_dir() -> Path:
             pytest.fail(f"shared data not found at {path}; AUDITGRAPH_REQUIRE_SHARED=1 requires it")
         pytest.skip(f"shared data not found at {path}; set AUDITGRAPH_SHARED to run this test")
     return path
+
+
+# ---------------------------------------------------------------- checks & tools (issue 5)
+@pytest.fixture(scope="module")
+def sample_filing_graph(neo4j_connection: Connection) -> Iterator[Graph]:
+    """The bundled sample taxonomy and filing loaded by the real loaders (module scope; wipes first)."""
+    from importlib.resources import files
+
+    sample = Path(str(files("auditgraph.sample")))
+    if not (sample / "filing" / "smpl-20251231.xml").exists():
+        pytest.skip("the sample filing is not in this checkout")
+    from auditgraph.loader.filing import FilingLoader
+    from auditgraph.loader.taxonomy import load_taxonomies
+
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    load_taxonomies(g, [sample / "taxonomy"])
+    with FilingLoader(g, [sample / "taxonomy"]) as loader:
+        loader.load(sample / "filing")
+    try:
+        yield g
+    finally:
+        g.close()

@@ -192,7 +192,7 @@ def test_0117_9574_total_against_member_sum(graph: Graph):
     dim_filing("12500000").write(graph)
     [r] = check_dim_consistency(graph, "t-0117")
     assert (r.status, r.sub_rule, r.reported_value, r.expected_value, r.difference, r.tolerance) == (
-        "violation", "DQC.US.0117.9574", "12500000", "12000000", "-500000", "2000")
+        "violation", "DQC.US.0117.9574", "12500000", "12000000", "500000", "2000")
     assert r.axis == "srt:ProductOrServiceAxis" and r.network == IS
     assert sorted((f.fact_id, f.value) for f in r.facts if f.role == "member") == [("g", "4000000"), ("w", "8000000")]
 

@@ -146,7 +146,8 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
         keys = {k for role in arcs_by_role.values() for k, arcs in role.items() if arcs[0].source == concept
                 or k == concept or local(arcs[0].source) == concept}
         if not keys:
-            return ne(f"{concept} is not a calculation total in any statement network of {filing_id!r}")
+            return ne(f"{concept} is not a calculation total in a network DQC.US.0126 checks in {filing_id!r} "
+                      "(\"- Statement -\" roles without a dimensional cube or excluded URI words)")
         wanted = set(keys)
         if whole_tree:
             frontier = list(keys)

@@ -72,7 +72,7 @@ def _compare(total: Fact, addends: list[Fact]) -> tuple[Decimal, Decimal, Decima
     d_sum = member_d if member_d is not None else fill
     d_tot = total.decimals if total.decimals is not None else fill
     d = min(d_sum, d_tot)
-    diff = dround(s, d) - dround(total.value, d)
+    diff = dround(total.value, d) - dround(s, d)  # reported minus expected, like the other rules
     return s, diff, 2 * unit_step(d), d
 
 
