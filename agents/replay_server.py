@@ -7,6 +7,10 @@ of responses; the role of a request is read from its system prompt. A response i
     {"content": "text"}                                   plain assistant text
     {"tool_calls": [{"name": "check_sign", "arguments": {...} | "raw text"}]}
     {"status": 500, "error": "overloaded"}                an HTTP error
+    {"delay": 2.0, ...}                                    answer late (client timeouts)
+
+It also answers Anthropic's Messages API (`POST /v1/messages`) with the same script, so the
+Anthropic client runs against it too (point ChatAnthropic's base_url at the server root).
 
 Every request body is kept in `requests` so tests can check what the client sent.
 `auditgraph agents replay-server SCRIPT.json` runs it in the foreground.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import deque
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,7 +30,7 @@ ROLE_MARKERS = (("AS", "Senior Auditor of"), ("A1", "Compliance Auditor (A1)"), 
 
 
 def role_of(body: Mapping[str, Any]) -> str:
-    system = next((m.get("content") or "" for m in body.get("messages", []) if m.get("role") == "system"), "")
+    system = body.get("system") or next((m.get("content") or "" for m in body.get("messages", []) if m.get("role") == "system"), "")
     if isinstance(system, list):
         system = " ".join(part.get("text", "") for part in system if isinstance(part, dict))
     return next((role for role, marker in ROLE_MARKERS if marker in system), "default")
@@ -64,7 +69,11 @@ class ReplayServer:
     def remaining(self) -> dict[str, int]:
         return {role: len(q) for role, q in self.queues.items()}
 
-    def _next(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    @property
+    def root_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def _next(self, body: dict[str, Any], anthropic: bool = False) -> tuple[int, dict[str, Any]]:
         with self._lock:
             self.requests.append(body)
             role = role_of(body)
@@ -74,9 +83,13 @@ class ReplayServer:
             item = queue.popleft()
             self._ids += 1
             n = self._ids
+        if item.get("delay"):
+            time.sleep(float(item["delay"]))
         if "status" in item:
             return int(item["status"]), {"error": {"message": item.get("error", "scripted error"), "type": "server_error",
                                                    "code": item.get("code")}}
+        if anthropic:
+            return 200, _anthropic_message(item, n, body)
         calls = [{"id": c.get("id", f"call_{n}_{i}"), "type": "function",
                   "function": {"name": c["name"], "arguments": c["arguments"] if isinstance(c.get("arguments"), str)
                                else json.dumps(c.get("arguments", {}))}}
@@ -100,18 +113,41 @@ class ReplayServer:
                 except ValueError:
                     status, payload = 400, {"error": {"message": "request body is not JSON"}}
                 else:
-                    if not self.path.rstrip("/").endswith("/chat/completions"):
-                        status, payload = 404, {"error": {"message": f"no route {self.path}; use /v1/chat/completions"}}
-                    else:
+                    path = self.path.split("?")[0].rstrip("/")
+                    if path.endswith("/chat/completions"):
                         status, payload = server._next(body)
+                    elif path.endswith("/messages"):
+                        status, payload = server._next(body, anthropic=True)
+                    else:
+                        status, payload = 404, {"error": {"message": f"no route {self.path}; use /v1/chat/completions"}}
                 data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test): nothing to answer
 
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 return
 
         return Handler
+
+
+def _anthropic_message(item: Mapping[str, Any], n: int, body: Mapping[str, Any]) -> dict[str, Any]:
+    content: list[dict[str, Any]] = []
+    if item.get("content"):
+        content.append({"type": "text", "text": item["content"]})
+    for i, c in enumerate(item.get("tool_calls", [])):
+        args = c.get("arguments", {})
+        if isinstance(args, str):  # Anthropic has no raw-argument form; unparsable text stays a string field
+            try:
+                args = json.loads(args)
+            except ValueError:
+                args = {"__raw__": args}
+        content.append({"type": "tool_use", "id": c.get("id", f"toolu_{n}_{i}"), "name": c["name"], "input": args})
+    return {"id": f"msg_replay_{n}", "type": "message", "role": "assistant", "model": body.get("model", "replay"),
+            "content": content, "stop_reason": "tool_use" if item.get("tool_calls") else "end_turn",
+            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}

@@ -138,3 +138,32 @@ def test_model_specs_budgets_and_reasoning_settings(monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-xyz")
     a = build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "AS")
     assert a.max_tokens == 8192 and a.temperature == 0
+
+
+def test_anthropic_client_runs_the_same_protocol(tmp_path, monkeypatch):
+    """ChatAnthropic against the replay server's Messages API: tool_use blocks, tool_result turns."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
+    script = {"A1": [tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
+                     {"content": "```json\n{\"verdict\": \"violation\", \"rules\": [\"DQC.US.0126\"]}\n```"}]}
+    with ReplayServer(script) as srv:
+        spec = ModelSpec("anthropic", "claude-sonnet-4-6", base_url=srv.root_url, max_retries=0)
+        client, art, traj = run(spec, tmp_path / "cache", AuditConfig(agents="a1"))
+        bodies = list(srv.requests)
+    assert client.calls == 4 and bodies[0]["system"].startswith("You are the Compliance Auditor (A1)")
+    assert bodies[0]["temperature"] == 0 and bodies[0]["max_tokens"] == 4096
+    assert {t["name"] for t in bodies[0]["tools"]} >= {"check_sign", "final_report"}
+    last = bodies[-1]["messages"][-1]["content"][0]
+    assert last["type"] == "tool_result" and "not_evaluable" in last["content"]
+    assert (art.verdict, art.rules, art.calculated_value) == ("violation", ("DQC.US.0126",), "90")
+    assert SECRET not in art.to_json() + canonical_json(traj)
+
+
+def test_a_slow_provider_times_out_and_counts_as_a_step(tmp_path):
+    script = {"A1": [{"delay": 1.5, "content": "late"}, tc("check_sign"), tc("check_calc_tree"),
+                     tc("check_dim_consistency"), report(["DQC.US.0126"])]}
+    with ReplayServer(script) as srv:
+        spec = ModelSpec.parse("openai-compatible:replay-1", base_url=srv.base_url, max_retries=0, timeout=0.5)
+        _, art, traj = run(spec, None, AuditConfig(agents="a1"))
+    first = traj["agents"]["A1"]["invocations"][0]["events"][0]
+    assert first["kind"] == "provider_error" and "Timeout" in first["message"]
+    assert art.trace["A1"]["steps"] == 5 and art.verdict == "violation"
