@@ -4,7 +4,7 @@ Constraint names (they appear in unsat cores):
   fact:<role>:<fact_id>      lower <= role <= upper        (the fact's rounding interval)
   formula:<source>:<n>       value == expression(roles)    (one per authorised formula)
   nonzero:<n>                divisor != 0
-  claim                      claim_lower <= value <= claim_upper
+  claim                      claim_lower < value < claim_upper (open; a point when the width is 0)
 
 Procedure: evidence alone (facts + formulas) must be satisfiable, else the filing contradicts
 itself and we abstain with that core. Then the claim is added: sat -> Verified, unsat ->
@@ -92,7 +92,10 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
     value = vars_[VALUE]
     lo, hi = rational(claim_lower), rational(claim_upper)
     s.push()
-    s.assert_and_track(z3.And(value >= lo, value <= hi), "claim")
+    # The claim interval is open: a claim touching the facts' interval only at an end point is a
+    # different rounded figure (352,584 vs a filed 352,583 with decimals -6), not the same one.
+    claim = z3.And(value > lo, value < hi) if claim_lower < claim_upper else value == lo
+    s.assert_and_track(claim, "claim")
     verdict = s.check()
     core = _core(s) if verdict == z3.unsat else ()
     s.pop()
@@ -106,7 +109,7 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
         s.pop()
         return CheckResult(Decision.VERIFIED, entailed=entailed, expected=expected)
     s.push()
-    s.add(value > hi)  # can the true value lie above the claim? then the claim understates it
+    s.add(value >= hi)  # can the true value lie above the claim? then the claim understates it
     above = s.check()
     s.pop()
     direction = "understates" if above == z3.sat else "overstates"

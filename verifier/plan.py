@@ -116,6 +116,7 @@ def _year(s: str) -> int:
 def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     """'What was Apple's total net sales for ?' -> 'total net sales'."""
     text = _SCALE.sub(" ", text)
+    text = re.sub(r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b|\(\s*%\s*\)|%", " ", text, flags=re.I)
     text = re.sub(r"[?!]", " ", text)
     text = re.sub(r"\b(?:as of|as at|for the|for|in|during|at)\s*[,.]?\s*$", " ", text.strip(), flags=re.I)
     text = _LEAD.sub("", text.strip())
