@@ -72,7 +72,8 @@ def _script(box, case):
         return {"tool_calls": [{"name": "final_report", "arguments": {"verdict": verdict, "rules": rules, **extra}}]}
 
     return {
-        "A1": [tc("get_concept_metadata"), tc("check_calc_tree"), final(["DQC.US.0126"]),  # gate refuses
+        "A1": [{"tool_calls": [{"name": "check_calc_tree", "arguments": {"concpt": "GrossProfit"}}]},  # hallucinated args
+               tc("get_concept_metadata"), tc("check_calc_tree"), final(["DQC.US.0126"]),  # gate refuses
                tc("check_sign"), tc("check_dim_consistency"), final(["DQC.US.0126"]), final(["DQC.US.0126"])],
         "A2": [tc("get_fact_history"), tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
                final([], verdict="consistent", overrides=[{"rule": "DQC.US.0015", "justification": "prior period negative",
@@ -92,11 +93,13 @@ def test_scripted_model_over_the_real_catalog_and_cache_replay(graph, tmp_path):
         art, traj = audit_case(case, ModelPolicy(client), box, AuditConfig())
         assert srv.remaining() == {"A1": 0, "A2": 0, "AS": 0}
     assert art.trace["A1"]["gate_rejections"] == 1 and art.rounds == 1 and art.agreement
+    bad = traj["agents"]["A1"]["invocations"][0]["events"][0]
+    assert not bad["ok"] and "filing_id" in bad["observation"]["message"] and art.trace["A1"]["tool_errors"] == 1
     assert (art.verdict, art.rules, art.extracted_value, art.calculated_value) == ("violation", ("DQC.US.0126",), "50000", "40000")
     first_a2 = traj["agents"]["A2"]["invocations"][0]["events"][-1]["report"]
     assert first_a2["rules"] == ["DQC.US.0015", "DQC.US.0126"]  # the override made them disagree
-    calc = next(e for e in traj["agents"]["A1"]["invocations"][0]["events"] if e.get("tool") == "check_calc_tree")
-    assert calc["ok"]
+    calcs = [e for e in traj["agents"]["A1"]["invocations"][0]["events"] if e.get("tool") == "check_calc_tree"]
+    assert [e["ok"] for e in calcs] == [False, True]
     # replay with the server gone: zero model calls, identical bytes
     again = ChatClient(spec, ModelCache(tmp_path / "cache"))
     art2, traj2 = audit_case(case, ModelPolicy(again), catalog_toolbox(graph), AuditConfig())
