@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
 import time
 from collections.abc import Callable
@@ -33,6 +34,10 @@ console = Console(stderr=True)
 
 def _graph() -> Any:
     from auditgraph.cli import ensure_database  # late: auditgraph.cli imports this module to register it
+
+    # The driver logs every server notification (e.g. a property no filing has yet) as a warning;
+    # in the middle of a progress bar they are noise, the tools report real problems themselves.
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
 
     return ensure_database()
 

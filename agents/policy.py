@@ -58,9 +58,6 @@ class DeterministicPolicy:
 
     label = "none"
 
-    def __init__(self, sign_args: dict[str, Any] | None = None):
-        self.sign_args = sign_args or {}
-
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
              case: Case) -> dict[str, Any]:
         if role == "AS":
@@ -74,8 +71,7 @@ class DeterministicPolicy:
                 continue
             tries = [obs for tool, obs in seen if tool == name]
             if not any(is_ok(o) for o in tries) and len(tries) < MAX_ATTEMPTS:
-                extra = self.sign_args if name == "check_sign" else None
-                call = {"id": f"{role}-{n}", "name": name, "args": case_args(available[name], case, extra)}
+                call = {"id": f"{role}-{n}", "name": name, "args": case_args(available[name], case)}
                 return {"content": "", "tool_calls": [call], "invalid_tool_calls": []}
         found = candidates_from(seen, case)
         reported, expected = observed_values(seen, case)
