@@ -72,6 +72,14 @@ def _config(kw: dict[str, Any]) -> AuditConfig:
                        max_rounds=kw["max_rounds"])
 
 
+def _check_llm(kw: dict[str, Any]) -> None:
+    """Refuse a bad --llm before connecting to anything."""
+    if kw["llm"]:
+        from auditgraph.agents.models import ModelSpec
+
+        ModelSpec.parse(kw["llm"], base_url=kw["base_url"])
+
+
 def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     if not kw["llm"]:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
@@ -96,6 +104,7 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
     """Audit a loaded filing: one case per checker finding, or the given concept and period."""
     from auditgraph.agents.session import filing_cases
 
+    _check_llm(kw)
     with _graph() as graph:
         cases = ([Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
                  if concept else filing_cases(graph, filing_id, kw["sign_coverage"]))
@@ -115,6 +124,7 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
 def run_cmd(cases_file: Path, out: Path, concurrency: int, **kw: Any) -> None:
     """Audit every case of CASES_FILE (JSONL: case_id, filing_id, concept, period, dims, unit)."""
     cases = read_cases(cases_file)
+    _check_llm(kw)
     with _graph() as graph:
         summary, session = _run(graph, cases, out, concurrency, kw)
     _report(summary, session, kw["as_json"], show_cases=False)

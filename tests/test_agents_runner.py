@@ -90,3 +90,19 @@ def test_case_files_are_validated_and_reference_fields_dropped(tmp_path):
         read_cases(path)
     with pytest.raises(ConfigError, match="no such cases file"):
         read_cases(tmp_path / "missing.jsonl")
+
+
+def test_cli_refuses_bad_input_with_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text('{"case_id": "a", "filing_id": "F", "concept": "us-gaap:Assets"}\n')
+    runner = CliRunner()
+    res = runner.invoke(cli, ["agents", "run", str(cases), "--llm", "gpt-4o", "--out", str(tmp_path / "o.jsonl")])
+    assert res.exit_code == 1 and "--llm 'gpt-4o' is not understood" in str(res.exception)
+    res = runner.invoke(cli, ["agents", "run", str(cases), "--llm", "openai-compatible:q", "--out", str(tmp_path / "o.jsonl")])
+    assert "needs --base-url" in str(res.exception)
+    res = runner.invoke(cli, ["agents", "run", str(tmp_path / "nope.jsonl"), "--llm", "none", "--out", str(tmp_path / "o.jsonl")])
+    assert "no such cases file" in str(res.exception)
