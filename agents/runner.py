@@ -108,6 +108,7 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
     done = _read_done(out)
     done_traj = _read_done(side)
     todo = [c for c in cases if c.case_id not in done]
+    toolbox = toolbox.memoized()
     lock = threading.Lock()
     fresh: dict[str, tuple[str, str]] = {}
 

@@ -7,13 +7,15 @@ its tests do not depend on it; a call never raises, errors come back as observat
 
 from __future__ import annotations
 
+import copy
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 
-from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
+from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, canonical_json, exact, normalize_rule
 from auditgraph.errors import GraphUnavailable
 
 REQUIRED = {
@@ -80,6 +82,31 @@ class Toolbox:
     def without(self, names: Iterable[str]) -> Toolbox:
         drop = set(names)
         return Toolbox([s for n, s in self.specs.items() if n not in drop], self._runner)
+
+    def memoized(self) -> Toolbox:
+        """The same tools with results remembered per (name, arguments) for one run.
+
+        The tools only read and the graph does not change during a run, so both juniors asking
+        the same checker the same question get the first answer instead of a second filing read.
+        Errors are not remembered.
+        """
+        memo: dict[str, dict[str, Any]] = {}
+        lock = threading.Lock()
+        inner = self._runner
+
+        def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
+            key = canonical_json([name, args])
+            with lock:
+                hit = memo.get(key)
+            if hit is not None:
+                return copy.deepcopy(hit)
+            result = inner(name, args)
+            if is_ok(result):
+                with lock:
+                    memo[key] = copy.deepcopy(result)
+            return result
+
+        return Toolbox(self.specs.values(), run)
 
     def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         if name not in self.specs:
