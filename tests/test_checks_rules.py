@@ -218,12 +218,18 @@ def test_0117_skips_nested_subtotals_and_other_axes(graph: Graph):
 def test_0117_10093_member_against_its_second_axis(graph: Graph):
     b = dim_filing("12000000", "t-10093")
     geo = "srt:StatementGeographicalAxis"
+    b.def_arc(IS, "hypercube-dimension", "us-gaap:StatementTable", geo)  # D2 must be an axis of the same cube
+    b.def_arc(IS, "dimension-domain", geo, "srt:SegmentGeographicalDomain")
+    for m in ("abc:UsMember", "abc:EuMember"):
+        b.def_arc(IS, "domain-member", "srt:SegmentGeographicalDomain", m)
+    b.fact("us-gaap:Revenues", "-4000000", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember",
+                                                 "srt:ConsolidationItemsAxis": "srt:IntersegmentEliminationMember"})
     b.fact("us-gaap:Revenues", "5000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:UsMember"})
     b.fact("us-gaap:Revenues", "2000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:EuMember"})
     b.fact("us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember", "dei:LegalEntityAxis": "abc:SubMember"})
     b.write(graph)
     results = check_dim_consistency(graph, "t-10093")
-    [r] = [x for x in results if x.sub_rule == "DQC.US.0117.10093"]
+    [r] = [x for x in results if x.sub_rule == "DQC.US.0117.10093"]  # nothing for the axes outside the cube
     assert (r.status, r.reported_value, r.expected_value, r.axis) == ("violation", "8000000", "7000000", geo)
     assert r.dimensions == ["srt:ProductOrServiceAxis=abc:WidgetsMember"]
 

@@ -55,3 +55,21 @@ def test_cli_check_and_audit(sample_filing_graph: Graph, neo4j_connection, monke
     out = CliRunner().invoke(cli, ["audit", FILING, "--format", "jsonl", "--rules", "0015"])
     assert [json.loads(x)["sub_rule"] for x in out.output.splitlines()] == ["DQC.US.0015.1964"]
     assert "unknown rule(s) 9999" in str(CliRunner().invoke(cli, ["check", FILING, "--rule", "9999"]).exception)
+
+
+def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_filing_graph: Graph):
+    from auditgraph.checks.html_report import render_html, reproduce
+
+    report = audit_filing(sample_filing_graph, FILING)
+    page = render_html(report)
+    assert page.startswith("<!doctype html>") and page.count("<h2>") == 4  # three DQC findings + one Calc 1.1
+    assert "<td class='num diff'>100000</td>" in page and ":param role =&gt;" in page
+    calc = next(r for r in report.findings if r.rule_id == "DQC.US.0126")
+    name, params = reproduce(calc, FILING)
+    rows = sample_filing_graph.run(name, **params)
+    assert [(r["item"], r["concept"], [v.split(" ")[0] for v in r["values"]]) for r in rows] == [
+        ("total", "us-gaap:Assets", ["20000000"]), ("child", "us-gaap:AssetsCurrent", ["12000000"]),
+        ("child", "us-gaap:AssetsNoncurrent", ["7900000"])]
+    dim = next(r for r in report.findings if r.rule_id == "DQC.US.0117")
+    name, params = reproduce(dim, FILING)
+    assert sorted(r["value"] for r in sample_filing_graph.run(name, **params)) == ["12500000", "4000000", "8000000"]

@@ -87,7 +87,8 @@ def check(filing_id: str, rules: str | None, concept: str | None, coverage: str,
 @click.option("--checker-only", is_flag=True, help="Deterministic checkers only, no LLM (the only mode of this command).")
 @click.option("--rules", default=None, help=f"Comma-separated rules: {', '.join(RULES)} (default all).")
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "html"]), default="table", show_default=True,
+              help="html: one self-contained page (redirect it to a file).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
 def audit(filing_id: str, checker_only: bool, rules: str | None, coverage: str, fmt: str, as_json: bool,
@@ -99,6 +100,10 @@ def audit(filing_id: str, checker_only: bool, rules: str | None, coverage: str, 
         report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
     if as_json or fmt == "json":
         click.echo(report.model_dump_json(indent=2))
+    elif fmt == "html":
+        from auditgraph.checks.html_report import render_html
+
+        click.echo(render_html(report))
     elif fmt == "jsonl":
         for r in report.findings + report.calc11 + report.not_evaluable:
             click.echo(r.model_dump_json())

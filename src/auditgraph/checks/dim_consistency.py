@@ -175,7 +175,6 @@ def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
     """10093: D=m totals against their D2 breakdown (D2 is not LegalEntityAxis)."""
     d_local = local(axis.qname)
     groups: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-    second_axis: dict[str, str] = {}
     for f in facts:
         if len(f.dims) != 2 or not _period_ok(f, ctx.doc_days):
             continue
@@ -186,7 +185,9 @@ def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
         a2, m2 = other[0]
         if local(a2) == "LegalEntityAxis" or m2.startswith("typed:"):
             continue
-        second_axis[local(a2)] = a2
+        cube_axis = cube.axes.get(local(a2))
+        if cube_axis is None or local(m2) not in cube_axis.members:
+            continue  # D2 and its members come from the same statement cube (docs/dqc.md)
         groups[(f.period_key, f.unit, local(mine[0][1]), local(a2))][local(m2)].append(f)
     out = []
     for (period, unit, member, a2), members in groups.items():
@@ -194,7 +195,7 @@ def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
         if not totals:
             continue  # the rule needs the D=m fact as the total
         total = totals[0]
-        axis2 = cube.axes.get(a2) or Axis(second_axis[a2])
+        axis2 = cube.axes[a2]
         if len(distinct_values(totals)) > 1:
             out.append(_not_eval(S10093, cube, axis2, total, "inconsistent duplicate totals; the rule cannot pick one"))
             continue

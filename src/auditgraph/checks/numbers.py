@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
 
 INF = None  # a decimals value of None means INF or absent: no rounding information
 
@@ -30,8 +30,9 @@ def dround(value: Decimal, d: int | None) -> Decimal:
     """Round to d decimals the way XULE's round() does (Python Decimal, half-even); INF: as is."""
     if d is None:
         return value
-    return value.quantize(Decimal(1).scaleb(-d), rounding=ROUND_HALF_EVEN) if d >= 0 else \
-        (value.scaleb(d).quantize(Decimal(1), rounding=ROUND_HALF_EVEN)).scaleb(-d)
+    with localcontext() as ctx:  # enough digits for any fact: quantize must never run out of precision
+        ctx.prec = max(64, len(value.as_tuple().digits) + abs(d) + 4)
+        return value.quantize(Decimal(1).scaleb(-d), rounding=ROUND_HALF_EVEN)
 
 
 def unit_step(d: int) -> Decimal:
@@ -50,7 +51,9 @@ def fmt(value: Decimal | None) -> str | None:
     if value is None:
         return None
     if value == value.to_integral_value():
-        return str(value.quantize(Decimal(1)))
+        return str(value.quantize(Decimal(1))) if value.adjusted() < 60 else str(value.normalize())
+    if value.adjusted() < -20:  # e.g. a tolerance from decimals="128": scientific, still exact
+        return str(value.normalize())
     return format(value.normalize(), "f")
 
 

@@ -44,6 +44,19 @@ def excluded_by(fact: Fact, ex: SignExclusions) -> str | None:
     return None
 
 
+def exclusions(graph: Graph, year: int) -> tuple[SignExclusions, str]:
+    """The 0015 exclusions: member and axis lists from the loaded dqcrules taxonomy when it has them."""
+    shipped = sign_exclusions(year)
+    rows = graph.run("checks.dqc_lists", rule_id=RULE, release=f"us-gaap/{year}")
+    members = {r["name"] for r in rows if r["list"] == "ExcludeNonNegMembers"}
+    axes = {r["name"] for r in rows if r["list"] == "ExcludeNonNegAxis"}
+    if not members and not axes:
+        return shipped, "shipped constants"
+    return SignExclusions(shipped.substrings, frozenset(members) or shipped.members,
+                          frozenset(axes | {"IncomeTaxEffectChangeInLawAxis"}) if axes else shipped.axes,
+                          shipped.pairs), f"dqcrules taxonomy us-gaap/{year}"
+
+
 def _not_evaluable(reason: str, concept: str | None = None, sub_rule: str = RULE) -> list[CheckResult]:
     return [CheckResult(rule_id=RULE, sub_rule=sub_rule, status="not_evaluable", reason=reason, concept=concept,
                         message=reason)]
@@ -64,7 +77,7 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
         lst = sign_list(data.us_gaap_year)
     except ConfigError as exc:
         return _not_evaluable(str(exc), concept)
-    ex = sign_exclusions(data.us_gaap_year)
+    ex, _ = exclusions(graph, data.us_gaap_year)
     out: list[CheckResult] = []
     seen_concept = False
     for f in data.facts:
