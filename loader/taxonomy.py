@@ -30,6 +30,7 @@ SAMPLE_PACKAGE = "auditgraph-sample"
 BATCH = 5000  # rows per transaction: small enough for a 2 GB heap, large enough to be fast
 # the FASB meta model (custom arcroles the graph model does not hold) and the bundles that only add it or the DQC rules
 _SKIP_ENTRY_DIRS = ("/meta/", "-wmm-", "-wdqc-")
+_DQC_ROLE = "/role/dqc/"
 
 
 class Reporter:
@@ -146,13 +147,15 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
     all_owned = [c for cs in owned.values() for c in cs]
     out.labels = label_rows(model, all_owned, key_of)
     nets = relationship_rows(model, key_of, primary, doc_filter=pkg.owns)
-    for rows in (nets.calc, nets.pres, nets.defn):
+    # DQC rule roles (`.../role/dqc/0004`) hold rule data, not financial networks: they become LISTS
+    calc, pres, defn = ([r for r in rows if _DQC_ROLE not in r["role"]] for rows in (nets.calc, nets.pres, nets.defn))
+    for rows in (calc, pres, defn):
         for r in rows:  # a network belongs to the release of its source concept when this package declares it
             r["owner"] = release_of_key.get(r["from_key"], primary)
-    out.nets = nets
+    out.nets = NetworkRows(calc, pres, defn, [r for r in nets.roles if _DQC_ROLE not in r["uri"]])
     if primary.startswith("us-gaap/"):
         out.dqc = dqc_rows(model, key_of, primary)
-    needed = nets.endpoint_keys() | set(out.dqc.targets)
+    needed = out.nets.endpoint_keys() | set(out.dqc.targets)
     out.placeholders = [
         placeholder_row(known[k].qname.namespaceURI, known[k].qname.localName, known[k].qname.prefix)
         for k in sorted(needed - release_of_key.keys())

@@ -211,3 +211,44 @@ def test_loaded_zip_packages_are_remembered_for_the_filing_loader(graph: Graph, 
     renamed = _sample_copy(tmp_path / "c", "<tp:name>auditgraph-sample</tp:name>", "<tp:name>acme</tp:name>", "manifest")
     load_taxonomies(graph, [renamed], force=True)
     assert remembered_packages() == [renamed.resolve()]
+
+
+@pytest.fixture
+def package_server(tmp_path: Path):
+    """A local HTTP server standing in for xbrl.fasb.org, serving the sample zipped as us-gaap-2025.zip."""
+    import functools
+    import http.server
+    import threading
+
+    root = tmp_path / "www"
+    (root / "us-gaap" / "2025").mkdir(parents=True)
+    shutil.make_archive(str(root / "us-gaap" / "2025" / "us-gaap-2025"), "zip", SAMPLE.parent, SAMPLE.name)
+    (root / "srt" / "2025").mkdir(parents=True)
+    (root / "srt" / "2025" / "srt-2025.zip").write_text("<html>proxy login page</html>")
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def test_fetch_downloads_a_package_and_refuses_what_is_not_one(package_server: str, tmp_path: Path):
+    runner = CliRunner()
+    dest = tmp_path / "dl"
+    ok = runner.invoke(cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest),
+                             "--taxonomy", "us-gaap", "--quiet"])
+    assert ok.exit_code == 0, ok.output
+    assert ok.output.strip() == str(dest / "us-gaap-2025.zip")
+    assert read_package(dest / "us-gaap-2025.zip").name == "auditgraph-sample"
+    bad = runner.invoke(cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest),
+                              "--taxonomy", "srt", "--quiet"])
+    assert isinstance(bad.exception, LoadError) and "srt-2025.zip: the download is not a taxonomy package" in str(bad.exception)
+    missing = runner.invoke(cli, ["taxonomy", "fetch", "2024", "--url-base", package_server, "--dest", str(dest), "--quiet"])
+    assert isinstance(missing.exception, LoadError) and "download failed" in str(missing.exception)
+    assert sorted(p.name for p in dest.iterdir()) == ["us-gaap-2025.zip"]  # nothing partial left
+    old = runner.invoke(cli, ["taxonomy", "fetch", "2019", "--dest", str(dest)])
+    assert isinstance(old.exception, LoadError) and "year 2019 is not supported" in str(old.exception)
