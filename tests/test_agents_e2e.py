@@ -185,3 +185,26 @@ def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
     assert write.is_error and "only read queries" in write.content[0].text
     assert fact.structured_content["rows"][0]["value"] == "50000"
     assert graph.driver.execute_query("MATCH (f:Filing) WHERE f.x IS NOT NULL RETURN count(f) AS n").records[0]["n"] == 0
+
+
+def test_cli_with_a_model_endpoint_then_from_the_warm_cache(graph, neo4j_connection, tmp_path, monkeypatch):
+    """`agents run --llm openai-compatible:… --base-url …` against the replay server, then the same
+    command with the server gone: zero model calls and the same bytes."""
+    build(graph)
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    box = catalog_toolbox(graph)
+    case = next(c for c in filing_cases(graph, FID) if c.concept == "us-gaap:GrossProfit")
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(case.model_dump_json() + "\n")
+    with ReplayServer(_script(box, case)) as srv:
+        args = ["agents", "run", str(cases), "--llm", "openai-compatible:replay", "--base-url", srv.base_url,
+                "--max-retries", "0", "--cache", str(tmp_path / "cache"), "--json"]
+        res = CliRunner().invoke(cli, args + ["--out", str(tmp_path / "a.jsonl")])
+        assert res.exit_code == 0, res.output
+        first = json.loads(res.stdout)["summary"]
+        assert first["model_calls"] == len(srv.requests) > 10 and first["violations"] == 1
+    res = CliRunner().invoke(cli, args + ["--out", str(tmp_path / "b.jsonl")])
+    second = json.loads(res.stdout)["summary"]
+    assert (second["model_calls"], second["cache_hits"]) == (0, first["model_calls"])
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
+    assert (tmp_path / "a.trajectory.jsonl").read_bytes() == (tmp_path / "b.trajectory.jsonl").read_bytes()
