@@ -88,11 +88,18 @@ class Fusion:
     bet_c: Decimal
     verdict: str  # "violation" | "consistent"
 
+    @property
+    def unnormalized(self) -> dict[str, Decimal]:
+        """m* before dividing by 1 - K (sums to 1 - K)."""
+        norm = _ONE - self.conflict
+        return {"v": self.fused.v * norm, "c": self.fused.c * norm, "theta": self.fused.theta * norm}
+
     def as_json(self) -> dict:
         return {
             "m1": self.m1.as_json(),
             "m2": self.m2.as_json(),
             "K": _fmt(self.conflict),
+            "combined": {k: _fmt(v) for k, v in self.unnormalized.items()},
             "fused": self.fused.as_json(),
             "tau": _fmt(self.tau),
             "redistributed": {"v": _fmt(self.bet_v), "c": _fmt(self.bet_c)},

@@ -44,6 +44,7 @@ def test_disagreement_by_hand():
     assert f.as_json()["tau"] == "0.965517241379"
     assert f.verdict == "violation"  # .655 + .017 > .310 + .017
     assert f.as_json()["K"] == "0.855"
+    assert f.as_json()["combined"] == {"v": "0.095", "c": "0.045", "theta": "0.005"}  # m* before 1/(1-K)
 
 
 def test_unresolved_consistent_loses_to_a_rule_and_ties_go_to_consistent():
