@@ -149,10 +149,14 @@ def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule
     return cases
 
 
-def injected_value(r: CheckResult, original: Decimal) -> Decimal:
-    """The value written into the copy: the negated value for a sign flip; for a total, the
-    original moved away from its children's sum by about 7% (at least 10 tolerances), on the
-    fact's own decimals grid and never across zero, so only the intended rule can fire on it."""
+def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
+    """The value written into the copy, or None when the fact cannot carry a clean violation.
+
+    Sign flip: the negated value. A total: the original moved away from what its children or
+    members sum to by about 7% (at least 10 tolerances), on the fact's own decimals grid, never
+    across zero (so DQC.US.0015 stays silent on it). A calculation total grows in magnitude; a
+    dimensional total shrinks, because DQC.US.0117's ASC 606 exception may excuse a revenue
+    total that exceeds its member sum but never one that falls short of it."""
     if r.rule_id == "DQC.US.0015":
         return -original
     d = None
@@ -163,6 +167,10 @@ def injected_value(r: CheckResult, original: Decimal) -> Decimal:
     tol = _dec(r.tolerance) or step
     delta = max(abs(original) * Decimal("0.07"), 10 * tol, step)
     delta = (delta / step).to_integral_value() * step
+    if r.rule_id == "DQC.US.0117":
+        if delta * 2 > abs(original):
+            return None  # shrinking by 10 tolerances would cross or touch zero
+        delta = -delta
     return original + delta if original > 0 else original - delta
 
 
@@ -182,8 +190,11 @@ def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule
             if fact_id is None:
                 continue
             original = _dec(r.reported_value)
+            new_value = injected_value(r, original)
+            if new_value is None:
+                continue
             cid = f"{filing.id}:{INJECTION[rule].removeprefix('injected_')}:{len(plans):03d}"
-            plans.append(Injection(cid, filing, r, fact_id, injected_value(r, original), original))
+            plans.append(Injection(cid, filing, r, fact_id, new_value, original))
     return plans
 
 
@@ -276,14 +287,14 @@ def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[P
     ns, name = split_key(loc[0]["concept_key"])
     src = filing_folder(plan.filing.source)
     kind = plan.origin.removeprefix("injected_").replace("_", "-")
-    name = safe_name(f"{plan.filing.id}{COPY_MARK}{kind}-{plan.case_id[-3:]}")
-    dest = copy_filing(src, out_dir / "filings" / name)
+    copy_name = safe_name(f"{plan.filing.id}{COPY_MARK}{kind}-{plan.case_id[-3:]}")
+    dest = copy_filing(src, out_dir / "filings" / copy_name)
     original = dest / Path(plan.filing.source or "").name
     if not original.is_file():
         raise ConfigError(f"{original}: the copied folder lacks the instance the filing was loaded from")
     # the copy's own instance name: whether the loader names a filing by folder or by instance
     # stem, the copy gets an id of its own and can never replace the original or another copy
-    instance = original.rename(dest / f"{name}{original.suffix}")
+    instance = original.rename(dest / f"{copy_name}{original.suffix}")
     edit = FactEdit(ns, name, loc[0]["fact_id"], tuple(loc[0]["context_ids"]), loc[0]["unit_id"], plan.new_value)
     rewrite_fact(instance, edit)
     return load_copy(dest)

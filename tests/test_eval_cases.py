@@ -62,7 +62,7 @@ def test_injections_have_known_answers():
     assert case.filing_id == "ACME_FY_2023__calc-001" and case.reviewed
     assert case.reference_answer.model_dump() == {"extracted_value": "856000", "calculated_value": "800000"}
     dim = injected_case(by_origin["injected_dim_total"], "copy")
-    assert dim.reference_answer.model_dump() == {"extracted_value": "84000", "calculated_value": "64000"}  # 10 x 2000
+    assert dim.reference_answer.model_dump() == {"extracted_value": "44000", "calculated_value": "64000"}  # shrinks by 10 x 2000
     flip = injected_case(sign, "copy2")
     assert Decimal(flip.reference_answer.extracted_value) == -Decimal(flip.reference_answer.calculated_value) < 0
 
