@@ -200,3 +200,44 @@ def mcp_cmd(no_investigation: bool) -> None:
             serve_stdio(with_investigation(box, investigator))
         finally:
             investigator.close()
+
+
+@agents.command("show")
+@click.argument("run_file", type=click.Path(exists=True, path_type=Path))
+@click.argument("case_id", required=False)
+def show_cmd(run_file: Path, case_id: str | None) -> None:
+    """Print a run's artifacts as a table, or one case's trajectory step by step."""
+    from auditgraph.agents.runner import trajectory_path
+
+    arts = [Artifact.model_validate_json(x) for x in run_file.read_text(encoding="utf-8").splitlines() if x.strip()]
+    out = Console()
+    if case_id is None:
+        table = Table(title=str(run_file))
+        for col in ("case", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds", "gate rejections"):
+            table.add_column(col)
+        for a in arts:
+            gates = sum(v.get("gate_rejections", 0) for v in a.trace.values() if isinstance(v, dict))
+            table.add_row(a.case_id, a.verdict or f"error: {a.error}", ", ".join(a.rules), a.extracted_value or "",
+                          a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds), str(gates))
+        out.print(table)
+        return
+    side = trajectory_path(run_file)
+    traj = next((json.loads(x) for x in side.read_text(encoding="utf-8").splitlines() if json.loads(x).get("case_id") == case_id), None) \
+        if side.exists() else None
+    if traj is None:
+        from auditgraph.errors import ConfigError
+
+        raise ConfigError(f"{side}: no trajectory for case {case_id!r}; list the cases with `auditgraph agents show {run_file}`")
+    for role, agent in traj.get("agents", {}).items():
+        for inv in agent["invocations"]:
+            table = Table(title=f"{role} round {inv['round']}: {inv['status']} after {inv['steps']} steps")
+            for col in ("step", "event", "detail"):
+                table.add_column(col)
+            for e in inv["events"]:
+                detail = e.get("tool") or ", ".join(e.get("missing", [])) or e.get("message", "") or e.get("action", "")
+                if e["kind"] == "tool_call":
+                    detail += "" if e["ok"] else f" -> error: {e['observation'].get('message', '')[:80]}"
+                table.add_row(str(e["step"]), e["kind"], detail)
+            out.print(table)
+    for fb in traj.get("senior", []):
+        out.print(f"[bold]Senior, round {fb['round']}:[/bold] {fb['feedback']}")

@@ -106,3 +106,19 @@ def test_cli_refuses_bad_input_with_one_line(tmp_path):
     assert "needs --base-url" in str(res.exception)
     res = runner.invoke(cli, ["agents", "run", str(tmp_path / "nope.jsonl"), "--llm", "none", "--out", str(tmp_path / "o.jsonl")])
     assert "no such cases file" in str(res.exception)
+
+
+def test_show_prints_the_run_and_one_trajectory(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("COLUMNS", "200")  # rich tables truncate to the terminal width
+    out = tmp_path / "run.jsonl"
+    run_cases(CASES[:2], toolbox(), DeterministicPolicy(), AuditConfig(), out)
+    res = CliRunner().invoke(cli, ["agents", "show", str(out)])
+    assert res.exit_code == 0 and "c1" in res.output and "violation" in res.output
+    res = CliRunner().invoke(cli, ["agents", "show", str(out), "c1"])
+    assert "A2 round 0: finalized after 5 steps" in res.output and "get_fact_history" in res.output
+    res = CliRunner().invoke(cli, ["agents", "show", str(out), "nope"])
+    assert "no trajectory for case 'nope'" in str(res.exception)
