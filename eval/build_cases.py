@@ -209,6 +209,40 @@ def injected_case(inj: Injection, copy_filing_id: str) -> AuditCase:
                            f"{format_value(inj.original)} to {format_value(inj.new_value)} in a copy")
 
 
+@dataclass(frozen=True)
+class Review:
+    """A person's check of one checker finding against the official rule text."""
+
+    original_id: str  # AuditCase.original_id: "{filing}|{sub_rule}|{fact_id}"
+    agree: bool  # the finding is a violation of the rule as written
+    note: str
+
+
+def read_reviews(path: Path) -> dict[str, Review]:
+    from auditgraph.eval.cases import iter_jsonl
+
+    out = {}
+    for lineno, obj in iter_jsonl(path):
+        if not isinstance(obj.get("original_id"), str) or not isinstance(obj.get("agree"), bool):
+            raise ConfigError(f"{path}:{lineno}: a review needs original_id (string) and agree (true/false)")
+        out[obj["original_id"]] = Review(obj["original_id"], obj["agree"], str(obj.get("note", "")))
+    return out
+
+
+def apply_reviews(cases: list[AuditCase], reviews: dict[str, Review]) -> tuple[list[AuditCase], list[str]]:
+    """Mark reviewed findings; drop the ones a reviewer found not to be violations of the rule."""
+    kept, dropped = [], []
+    for c in cases:
+        r = reviews.get(c.original_id or "")
+        if c.origin != "checker_finding" or r is None:
+            kept.append(c)
+        elif r.agree:
+            kept.append(c.model_copy(update={"reviewed": True, "notes": f"{c.notes} | review: {r.note}"}))
+        else:
+            dropped.append(f"{c.case_id}: {r.note}")
+    return kept, dropped
+
+
 Evaluate = Callable[[str], list[CheckResult]]  # filing id -> every evaluated item (violation, ok, not_evaluable)
 
 

@@ -97,8 +97,10 @@ def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--packages", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="Taxonomy packages for loading the copies (default: those `taxonomy load` remembered).")
+@click.option("--reviews", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="JSONL of {original_id, agree, note}: findings a person checked against the rule text.")
 def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], findings: int, injected: int,
-                    compliant: int, seed: int, packages: tuple[Path, ...]) -> None:
+                    compliant: int, seed: int, packages: tuple[Path, ...], reviews: Path | None) -> None:
     """Build audit cases with known answers from the loaded filings (findings, injected, compliant)."""
     from rich.progress import Progress
 
@@ -123,7 +125,14 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
             task = progress.add_task("Building cases", total=total)
             cases, stats = build(graph, copies, lambda fid: filing_results(graph, fid), load_copy, filings or None,
                                  findings, injected, compliant, seed, on_filing=lambda _: progress.advance(task))
+    dropped: list[str] = []
+    if reviews:
+        from auditgraph.eval.build_cases import apply_reviews, read_reviews
+
+        cases, dropped = apply_reviews(cases, read_reviews(reviews))
     write_jsonl(out, cases)
+    for msg in dropped:
+        console.print(f"[yellow]finding dropped by review[/]: {msg}")
     console.print(f"{len(cases)} cases from {stats.filings} filings -> {out}: {stats.findings} checker findings, "
                   f"{stats.injected} injected violations, {stats.compliant} compliant; copies in {copies}")
     for msg in stats.failed_injections:

@@ -87,3 +87,17 @@ def test_a_fact_another_rule_accepts_only_within_tolerance_is_never_injected():
                _r("DQC.US.0126", "ok", "us-gaap:Revenues", "5000", "4999", "f9", tol="3000")]
     assert plan_injections(META, results, per_rule=3, rng=random.Random(0)) == []
     assert compliant_cases(META, results, per_rule=3, rng=random.Random(0)) == []
+
+
+def test_reviews_mark_or_drop_checker_findings(tmp_path):
+    import json
+
+    from auditgraph.eval.build_cases import apply_reviews, read_reviews
+
+    (case,) = finding_cases(META, RESULTS)
+    path = tmp_path / "reviews.jsonl"
+    path.write_text(json.dumps({"original_id": case.original_id, "agree": True, "note": "Revenues is listed; -500 < 0"}) + "\n")
+    (kept,), dropped = apply_reviews([case], read_reviews(path))
+    assert kept.reviewed and "listed" in kept.notes and not dropped
+    path.write_text(json.dumps({"original_id": case.original_id, "agree": False, "note": "excluded member"}) + "\n")
+    assert apply_reviews([case], read_reviews(path))[0] == []
