@@ -208,3 +208,14 @@ def test_cli_with_a_model_endpoint_then_from_the_warm_cache(graph, neo4j_connect
     assert (second["model_calls"], second["cache_hits"]) == (0, first["model_calls"])
     assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
     assert (tmp_path / "a.trajectory.jsonl").read_bytes() == (tmp_path / "b.trajectory.jsonl").read_bytes()
+
+
+def test_a_compliant_fact_is_consistent_with_its_own_value(graph):
+    build(graph)
+    from auditgraph.agents.reports import Case
+
+    case = Case(case_id="cash", filing_id=FID, concept="us-gaap:Cash", period="instant:2024-12-31")
+    (art,) = audit_cases(graph, [case], "none")
+    # both juniors: no rule, value resolved -> m(c) = .9 each; m*(c) = .81 + .09 + .09 = .99
+    assert (art.verdict, art.rules, art.extracted_value, art.calculated_value) == ("consistent", (), "7000", "7000")
+    assert (art.K, art.tau, art.masses["fused"]["c"]) == ("0", "0.99", "0.99")
