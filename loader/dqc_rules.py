@@ -42,10 +42,25 @@ def _rule_name(model_xbrl: ModelXbrl, concept: ModelConcept, role: str) -> str |
     return None
 
 
+def _rule_row(model_xbrl: ModelXbrl, number: str, role: str, release: str) -> dict[str, Any]:
+    rule_id = f"DQC.US.{number}"
+    roots = model_xbrl.nameConcepts.get(f"Dqc_{number}") or []
+    types = model_xbrl.roleTypes.get(role) or []
+    return {"key": f"{rule_id}@{release}", "rule_id": rule_id, "release": release, "role": role,
+            "name": _rule_name(model_xbrl, roots[0], role) if roots else None,
+            "source": types[0].modelDocument.uri if types else None}
+
+
 def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None], release: str) -> DqcRows:
-    """DqcRule rows (key `DQC.US.NNNN@release`) and LISTS rows for every rule-concept arc to a real concept."""
+    """DqcRule rows (key `DQC.US.NNNN@release`) for every rule role, and LISTS rows for every
+    `dqcrules/arcrole/*` arc in a rule role that ends at a real (non-DQC) concept."""
+    rules = {}
+    for role in model_xbrl.roleTypes:
+        m = _RULE_ROLE.search(role)
+        if m:
+            row = _rule_row(model_xbrl, m.group(1), role, release)
+            rules[row["key"]] = row
     arcroles = sorted({k[0] for k in model_xbrl.baseSets if k[0] and str(k[0]).startswith(DQC_ARCROLE_PREFIX)})
-    rules: dict[str, dict[str, Any]] = {}
     lists: dict[tuple, dict[str, Any]] = {}
     targets: dict[str, ModelConcept] = {}
     for arcrole in arcroles:
@@ -54,39 +69,18 @@ def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None]
             src, dst = rel.fromModelObject, rel.toModelObject
             if not m or not isinstance(src, ModelConcept) or not isinstance(dst, ModelConcept):
                 continue
-            rule_id = f"DQC.US.{m.group(1)}"
-            rule_key = f"{rule_id}@{release}"
-            if rule_key not in rules:
-                root = next((c for c in (src,) if c.name == f"Dqc_{m.group(1)}"), None)
-                rules[rule_key] = {"key": rule_key, "rule_id": rule_id, "release": release, "role": rel.linkrole,
-                                   "name": _rule_name(model_xbrl, root, rel.linkrole) if root is not None else None,
-                                   "source": src.modelDocument.uri}
-            elif rules[rule_key]["name"] is None and src.name == f"Dqc_{m.group(1)}":
-                rules[rule_key]["name"] = _rule_name(model_xbrl, src, rel.linkrole)
             if is_dqc_namespace(dst.qname.namespaceURI):
                 continue  # structure between the rule's own abstracts
             ckey = key_of(dst)
-            if ckey is None:
+            rule_key = f"DQC.US.{m.group(1)}@{release}"
+            if ckey is None or rule_key not in rules:
                 continue
+            # the list is named by the rule abstract the arc starts from, else by the arcrole
             sm = _RULE_CONCEPT.match(src.name) if is_dqc_namespace(src.qname.namespaceURI) else None
-            list_name = (sm.group(2) or arcrole.rsplit("/", 1)[-1]) if sm else arcrole.rsplit("/", 1)[-1]
+            list_name = (sm.group(2) if sm else "") or arcrole.rsplit("/", 1)[-1]
             ident = (rule_key, ckey, list_name)
             if ident not in lists:
                 targets[ckey] = dst
                 lists[ident] = {"rule_key": rule_key, "concept_key": ckey, "list": list_name,
                                 "element_id": None, "order": float(rel.order or 1)}
-    # rules whose role has no arcs to real concepts still exist (e.g. calculation checks)
-    for role_uri in model_xbrl.roleTypes:
-        m = _RULE_ROLE.search(role_uri)
-        if m and f"DQC.US.{m.group(1)}@{release}" not in rules:
-            types = model_xbrl.roleTypes[role_uri]
-            rule_id = f"DQC.US.{m.group(1)}"
-            rules[f"{rule_id}@{release}"] = {"key": f"{rule_id}@{release}", "rule_id": rule_id, "release": release,
-                                            "role": role_uri, "name": None,
-                                            "source": types[0].modelDocument.uri if types else None}
-    for rule in rules.values():
-        if rule["name"] is None:
-            root = model_xbrl.nameConcepts.get(f"Dqc_{rule['rule_id'][-4:]}")
-            if root:
-                rule["name"] = _rule_name(model_xbrl, root[0], rule["role"])
     return DqcRows(rules=sorted(rules.values(), key=lambda r: r["key"]), lists=list(lists.values()), targets=targets)

@@ -48,6 +48,8 @@ class ArelleSession:
         if not info:
             raise LoadError(f"{path}: Arelle could not read it as a taxonomy package; check that it is a FASB/SEC package zip")
         PackageManager.rebuildRemappings(self.cntlr)
+        if path.is_dir():
+            self.errors()  # Arelle logs "Taxonomy package is not a zip file." for every unpacked package
         self.packages.append(path)
         return info
 

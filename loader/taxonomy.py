@@ -135,7 +135,9 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
         out.releases[key] = {"key": key, "taxonomy": taxonomy, "year": int(year), "content_hash": pkg.content_hash,
                              "namespaces": sorted({c.qname.namespaceURI for c in concepts}),
                              "package": SAMPLE_PACKAGE if sample else pkg.file_name, "sample": sample}
-        out.concepts += [r.to_row() for r in concept_rows(model, concepts, release=key, year=int(year))]
+        # nulls are left out: fewer bytes on the wire and no property to write (a placeholder has none)
+        out.concepts += [{k: v for k, v in r.to_row().items() if v is not None}
+                         for r in concept_rows(model, concepts, release=key, year=int(year))]
     known: dict[str, ModelConcept] = {}
 
     def key_of(c: ModelConcept) -> str:

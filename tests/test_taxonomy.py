@@ -252,3 +252,13 @@ def test_fetch_downloads_a_package_and_refuses_what_is_not_one(package_server: s
     assert sorted(p.name for p in dest.iterdir()) == ["us-gaap-2025.zip"]  # nothing partial left
     old = runner.invoke(cli, ["taxonomy", "fetch", "2019", "--dest", str(dest)])
     assert isinstance(old.exception, LoadError) and "year 2019 is not supported" in str(old.exception)
+
+
+def test_sample_steps_aside_for_a_real_us_gaap_release(graph: Graph, tmp_path: Path):
+    real = _sample_copy(tmp_path, "<tp:name>auditgraph-sample</tp:name>", "<tp:name>us-gaap 2025 (stand-in)</tp:name>", "manifest")
+    load_taxonomies(graph, [SAMPLE])
+    [replaced] = load_taxonomies(graph, [real])  # a real package replaces the sample without --force
+    assert replaced.skipped is None and graph.run("taxonomy.releases")[0]["sample"] is False
+    [skipped] = load_taxonomies(graph, [SAMPLE])
+    assert skipped.skipped == "a real us-gaap/2025 is loaded (pkg); the sample is not needed"
+    assert counts(graph) == SAMPLE_COUNTS
