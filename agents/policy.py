@@ -41,15 +41,14 @@ class ModelPolicy:
 
 def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
     """(tool name, observation) pairs of a conversation, in order."""
-    names = {c["id"]: c["name"] for m in messages if m["role"] == "assistant" for c in m.get("tool_calls", [])}
     out = []
     for m in messages:
-        if m["role"] == "tool" and names.get(m["tool_call_id"]) not in TERMINAL:
+        if m["role"] == "tool" and m.get("name") not in TERMINAL:
             try:
                 obs = json.loads(m["content"])
             except ValueError:
                 obs = {"status": "error", "message": m["content"]}
-            out.append((names.get(m["tool_call_id"], "?"), obs))
+            out.append((m.get("name", "?"), obs))
     return out
 
 

@@ -116,6 +116,7 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
                 continue
             calls = [{"id": f"text-{len(session.messages)}", "name": FINAL, "args": report}]
             content = ""
+        calls = _unique_ids(calls, session)
         session.messages.append({"role": "assistant", "content": content, "tool_calls": calls})
         accepted: JuniorReport | None = None
         for call in calls:
@@ -145,6 +146,19 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             return accepted
     events.append({"step": steps, "kind": "budget_exhausted", "missing": session.missing()})
     return _fallback(session, invocation, config, "budget_exhausted", steps, case)
+
+
+def _unique_ids(calls: list[dict[str, Any]], session: JuniorSession) -> list[dict[str, Any]]:
+    """Some local servers send empty or repeated tool-call ids; each call needs its own."""
+    used = {c["id"] for m in session.messages if m["role"] == "assistant" for c in m.get("tool_calls", [])}
+    out = []
+    for i, call in enumerate(calls):
+        cid = str(call.get("id") or "")
+        if not cid or cid in used:
+            cid = f"{session.role}-{len(session.messages)}-{i}"
+        used.add(cid)
+        out.append({**call, "id": cid})
+    return out
 
 
 def _tool_msg(call: dict[str, Any], obs: Any) -> dict[str, Any]:

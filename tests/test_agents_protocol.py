@@ -264,3 +264,17 @@ def test_deterministic_policy_reports_what_the_checkers_found():
     assert art.action_path[:4] == ("A1:get_fact", "A1:check_sign", "A1:check_calc_tree", "A1:check_dim_consistency")
     assert "A2:get_fact_history" in art.action_path
     assert art.trace["A1"]["gate_rejections"] == 0 and D(art.masses["fused"]["v"]) == D("0.9975")
+
+
+def test_repeated_tool_call_ids_from_a_server_do_not_confuse_the_gate():
+    class SameId(Scripted):
+        def turn(self, role, system, messages, tools, case):
+            t = super().turn(role, system, messages, tools, case)
+            t["tool_calls"] = [{**c, "id": "call_0"} for c in t["tool_calls"]]
+            return t
+
+    policy = SameId(A1=[call("check_sign"), call("check_calc_tree"), final(), call("check_dim_consistency"), final()])
+    art, traj = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1"))
+    assert art.trace["A1"]["gate_rejections"] == 1 and art.verdict == "violation"
+    ids = [c["id"] for m in policy.seen[-1][2] if m["role"] == "assistant" for c in m["tool_calls"]]
+    assert len(ids) == len(set(ids)) == 4
