@@ -262,3 +262,31 @@ def test_sample_steps_aside_for_a_real_us_gaap_release(graph: Graph, tmp_path: P
     [skipped] = load_taxonomies(graph, [SAMPLE])
     assert skipped.skipped == "a real us-gaap/2025 is loaded (pkg); the sample is not needed"
     assert counts(graph) == SAMPLE_COUNTS
+
+
+def _sample_for_year(tmp_path: Path, year: int) -> Path:
+    """The sample re-dated to another year: namespace, URLs, roles and file names all carry the year."""
+    copy = tmp_path / f"sample-{year}"
+    shutil.copytree(SAMPLE, copy)
+    for f in sorted(copy.rglob("*")):
+        if f.is_file():
+            f.write_text(f.read_text().replace("2025", str(year)))
+            if "2025" in f.name:
+                f.rename(f.with_name(f.name.replace("2025", str(year))))
+    return copy
+
+
+def test_six_release_years_live_side_by_side(graph: Graph, tmp_path: Path):
+    years = range(2021, 2027)
+    results = load_taxonomies(graph, [_sample_for_year(tmp_path, y) for y in years])
+    assert [r.releases[0].key for r in results] == [f"us-gaap/{y}" for y in years]
+    releases = graph.run("taxonomy.releases")
+    assert [(r["key"], r["status"], r["concepts"], r["relationships"]) for r in releases] == [
+        (f"us-gaap/{y}", "loaded", 35, 70) for y in years]
+    for y in years:  # each year's networks connect only that year's concepts
+        rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release=f"us-gaap/{y}")
+        assert [r["child"] for r in rows] == ["us-gaap:Revenues", "us-gaap:CostOfRevenue"]
+    records, _, _ = graph.driver.execute_query(
+        "MATCH (a:Concept)-[r:CALC|PRES|DEF]->(b:Concept) WHERE a.year <> b.year RETURN count(r) AS n")
+    assert records[0]["n"] == 0
+    assert counts(graph)["Concept"] == 6 * 35 and counts(graph)["DEF"] == 6 * 16
