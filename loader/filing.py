@@ -9,20 +9,21 @@ model.close(). A failure anywhere leaves the database as it was.
 
 from __future__ import annotations
 
-import json
 import re
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from arelle import ModelDocument, PackageManager
 from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelXbrl import ModelXbrl
+from neo4j.exceptions import Neo4jError
 
-from auditgraph.config import config_dir
 from auditgraph.errors import LoadError
 from auditgraph.graph import Graph, Tx, chunked
 from auditgraph.loader import sec_transforms
@@ -31,6 +32,7 @@ from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import FactRows, fact_rows
 from auditgraph.loader.filing_source import FilingInput, filing_input
 from auditgraph.loader.networks import NetworkRows, relationship_rows
+from auditgraph.loader.packages import remembered_packages
 from auditgraph.loader.session import ArelleSession
 
 CHUNK = 2000
@@ -38,8 +40,8 @@ CHUNK = 2000
 _FATAL = {
     "xmlSchema:syntax": "malformed XML",
     "IOerror": "a file of the filing or its taxonomy could not be read; pass its taxonomy packages (--packages) or restore the file",
-    "xbrl:schemaImportMissing": "facts without a schema declaration; check the extension schema and the taxonomy packages",
 }
+_UNDECLARED = "xbrl:schemaImportMissing"  # a few facts of an otherwise readable filing: Arelle drops them; we report
 _INSTANCE_TYPES = (ModelDocument.Type.INSTANCE, ModelDocument.Type.INLINEXBRL, ModelDocument.Type.INLINEXBRLDOCUMENTSET)
 _DEI = {
     "DocumentType": "form", "DocumentPeriodEndDate": "period_end", "DocumentFiscalYearFocus": "fiscal_year_focus",
@@ -78,24 +80,12 @@ class RelinkResult:
     placeholder_facts_by_year: dict[int | None, int] = field(default_factory=dict)
 
 
-def remembered_packages() -> list[Path]:
-    """Taxonomy packages `auditgraph taxonomy load` remembered (config_dir()/packages.json)."""
-    path = config_dir() / "packages.json"
-    if not path.is_file():
-        return []
-    try:
-        doc = json.loads(path.read_text())
-    except ValueError as exc:
-        raise LoadError(f"{path}: not valid JSON ({exc}); delete it or pass --packages") from exc
-    items = doc.get("packages", doc) if isinstance(doc, dict) else doc
-    if isinstance(items, dict):
-        items = list(items.values())
-    out = []
-    for item in items:
-        p = item.get("path") if isinstance(item, dict) else item
-        if p:
-            out.append(Path(p))
-    return out
+def default_packages() -> list[Path]:
+    """The packages `auditgraph taxonomy load` remembered, plus the bundled sample taxonomy
+    (its catalog maps only its own auditgraph.example URLs, so it never shadows a real release)."""
+    sample = Path(str(files("auditgraph.sample") / "taxonomy"))
+    known = remembered_packages()
+    return known + ([sample] if sample.is_dir() and sample.resolve() not in {p.resolve() for p in known} else [])
 
 
 def filing_session(packages: Sequence[Path]) -> ArelleSession:
@@ -189,6 +179,15 @@ def build_rows(model: ModelXbrl, inp: FilingInput, errors: int) -> FilingRows:
     return FilingRows(props, facts, duplicates, extensions, labels, placeholders, networks)
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    inp: FilingInput
+    rows: FilingRows
+    previous: str | None  # status of the version in the database, if any
+    arelle_seconds: float
+    warning: str | None = None
+
+
 def _write_chunks(tx: Tx, name: str, rows: list[dict[str, Any]], **params: Any) -> None:
     for chunk in chunked(rows, CHUNK):
         tx.run(name, rows=chunk, **params)
@@ -262,8 +261,9 @@ class FilingLoader:
 
     def __init__(self, graph: Graph, packages: Sequence[Path] | None = None):
         self.graph = graph
-        self.packages = list(packages) if packages is not None else remembered_packages()
+        self.packages = list(packages) if packages is not None else default_packages()
         self._session: ArelleSession | None = None
+        self._undeclared: str | None = None
 
     @property
     def session(self) -> ArelleSession:
@@ -284,9 +284,13 @@ class FilingLoader:
 
     def load(self, path: Path | str, force: bool = False) -> LoadResult:
         """Load one filing; raises LoadError (naming the file) and leaves nothing behind on failure."""
+        prepared = self.prepare(path, force)
+        return prepared if isinstance(prepared, LoadResult) else self.commit(prepared)
+
+    def prepare(self, path: Path | str, force: bool = False) -> _Prepared | LoadResult:
+        """Parse a filing into rows (no write yet); an `unchanged` LoadResult when there is nothing to do."""
         inp = filing_input(Path(path))
         existing = self.graph.run("filing.get", filing_id=inp.id)
-        replace = bool(existing)
         if existing and existing[0]["status"] == "loaded" and not force:
             if existing[0]["content_hash"] == inp.content_hash:
                 return LoadResult(inp.id, inp.entry, "unchanged", message="same content already loaded")
@@ -310,20 +314,30 @@ class FilingLoader:
                 raise LoadError(f"{inp.entry}: {exc}{hint}") from exc
         finally:
             model.close()  # free the model before writing: memory stays flat across many filings
+        previous = existing[0]["status"] if existing else None
+        return _Prepared(inp, rows, previous, arelle_seconds, self._undeclared)
+
+    def commit(self, p: _Prepared) -> LoadResult:
+        """Write prepared rows in one transaction (replacing any previous version of the filing)."""
         t1 = time.perf_counter()
-        write_filing(self.graph, rows, replace)
-        write_seconds = time.perf_counter() - t1
-        n = rows.networks
+        try:
+            write_filing(self.graph, p.rows, replace=p.previous is not None)
+        except Neo4jError as exc:
+            raise LoadError(f"{p.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again") from exc
+        rows, n = p.rows, p.rows.networks
         return LoadResult(
-            id=inp.id, source=inp.entry, status="replaced" if replace and existing[0]["status"] == "loaded" else "loaded",
+            id=p.inp.id, source=p.inp.entry, status="replaced" if p.previous == "loaded" else "loaded",
             facts=len(rows.facts.facts), contexts=len(rows.facts.contexts), units=len(rows.facts.units),
             extension_concepts=len(rows.extensions), edges=n.count, duplicates=sum(1 for f in rows.facts.facts if f["duplicate"]),
-            placeholders=len(rows.placeholders), errors=rows.props["errors"], arelle_seconds=arelle_seconds,
-            write_seconds=write_seconds,
+            placeholders=len(rows.placeholders), errors=rows.props["errors"], arelle_seconds=p.arelle_seconds,
+            write_seconds=time.perf_counter() - t1, message=p.warning,
         )
 
     def _fatal_messages(self) -> str | None:
         records = getattr(self.session.cntlr.logHandler, "logRecordBuffer", None) or []
+        undeclared = [r for r in records if getattr(r, "messageCode", "") == _UNDECLARED]
+        self._undeclared = (f"skipped facts without a schema declaration (Arelle: {' '.join(undeclared[0].getMessage().split())[:200]})"
+                            if undeclared else None)
         for r in records:
             what = _FATAL.get(getattr(r, "messageCode", ""))
             if what and r.levelno >= 40:
@@ -332,19 +346,55 @@ class FilingLoader:
 
     def load_many(self, paths: Sequence[Path | LoadError], force: bool = False,
                   on_result: Callable[[LoadResult], None] | None = None) -> Iterator[LoadResult]:
-        """Load filings one by one; a failing filing becomes a `failed` result and the rest go on."""
-        for item in paths:
+        """Load filings one by one; a failing filing becomes a `failed` result and the rest go on.
+
+        Pipelined: while filing n is written to Neo4j (a wait on the server), Arelle parses
+        filing n+1. At most one model and one filing's rows are held at a time.
+        """
+        def failed(item: Path | LoadError, exc: Exception) -> LoadResult:
             if isinstance(item, LoadError):
-                result = LoadResult("?", "?", "failed", message=str(item))
-            else:
-                try:
-                    result = self.load(item, force=force)
-                except LoadError as exc:
+                return LoadResult("?", "?", "failed", message=str(item))
+            try:
+                fid = filing_input(Path(item)).id
+            except LoadError:
+                fid = Path(item).name
+            return LoadResult(fid, str(item), "failed", message=str(exc))
+
+        def finish(fut: Future, item: Path) -> LoadResult:
+            try:
+                return fut.result()
+            except Exception as exc:  # one filing's failure must not stop the batch
+                return failed(item, exc)
+
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="filing-writer") as writer:
+            in_flight: tuple[Future, Path, str] | None = None
+            for item in paths:
+                if isinstance(item, LoadError):
+                    results = [failed(item, item)]
+                else:
+                    results = []
                     try:
                         fid = filing_input(Path(item)).id
-                    except LoadError:
-                        fid = Path(item).name
-                    result = LoadResult(fid, str(item), "failed", message=str(exc))
-            if on_result:
-                on_result(result)
-            yield result
+                        if in_flight and in_flight[2] == fid:  # the same filing twice: let the first land
+                            results.append(finish(in_flight[0], in_flight[1]))
+                            in_flight = None
+                        prepared = self.prepare(item, force)
+                    except Exception as exc:  # reported per filing; the others still load
+                        prepared = failed(item, exc if isinstance(exc, LoadError) else LoadError(
+                            f"{item}: unexpected {type(exc).__name__}: {exc}"))
+                    if in_flight:
+                        results.append(finish(in_flight[0], in_flight[1]))
+                        in_flight = None
+                    if isinstance(prepared, LoadResult):
+                        results.append(prepared)
+                    else:
+                        in_flight = (writer.submit(self.commit, prepared), Path(item), prepared.inp.id)
+                for result in results:
+                    if on_result:
+                        on_result(result)
+                    yield result
+            if in_flight:
+                result = finish(in_flight[0], in_flight[1])
+                if on_result:
+                    on_result(result)
+                yield result

@@ -37,7 +37,7 @@ def filing() -> None:
 @filing.command("load")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--packages", "-p", multiple=True, type=click.Path(path_type=Path),
-              help="Taxonomy package zip or folder (repeat); default: the packages `taxonomy load` remembered.")
+              help="Taxonomy package zip or folder (repeat); default: the packages `taxonomy load` remembered plus the bundled sample taxonomy.")
 @click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
 def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool) -> None:

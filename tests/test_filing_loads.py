@@ -276,3 +276,10 @@ def test_session_enables_the_sec_transforms():
         assert {str(k) for k in transforms} >= {"ixt-sec:numwordsen", "ixt-sec:durwordsen", "ixt-sec:exchnameen"}
     finally:
         session.close()
+
+
+def test_a_fact_of_an_undeclared_concept_is_skipped_and_reported(graph: Graph, loader: FilingLoader, tmp_path: Path):
+    inst = crafted(tmp_path / "u", "undeclared-20251231", fact("us-gaap:Revenues", "100") + fact("us-gaap:NoSuchConceptAnywhere", "5"))
+    res = loader.load(inst)
+    assert (res.status, res.facts, res.errors) == ("loaded", 1, 2)  # undeclared + unexpected element
+    assert "skipped facts without a schema declaration" in res.message and "us-gaap:NoSuchConceptAnywhere" in res.message

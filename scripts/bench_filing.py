@@ -1,0 +1,137 @@
+"""Benchmark the filing loader: Arelle's own load time vs our load into Neo4j, per filing, and
+all shared filings in one streaming run (time, memory first vs last). Appends to docs/benchmarks.md.
+
+    NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_filing.py [--all] [--no-write]
+
+It replaces (deletes, then loads) only the filings it measures; nothing else in the database is touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import resource
+import statistics
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from auditgraph.graph import Graph
+from auditgraph.loader.filing import FilingLoader, delete_filing
+from auditgraph.loader.filing_source import expand, filing_input
+
+REPO = Path(__file__).resolve().parent.parent
+TYPICAL = ("edgar/aapl-10k-2023-09-30", "edgar/nflx-10k-2023-12-31", "edgar/nvda-10k-2024-01-28",
+           "edgar/amzn-10k-2022-12-31", "edgar/pg-10k-2023-06-30", "xule-2025/K_FY_2023", "xule-2025/WTM_Q3_2023")
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def machine() -> str:
+    mem = next((ln.split()[1] for ln in open("/proc/meminfo") if ln.startswith("MemTotal")), "0")
+    return f"{os.cpu_count()} cores, {int(mem) / 2**20:.0f} GB RAM, {platform.python_implementation()} {platform.python_version()}"
+
+
+def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int) -> list[dict]:
+    rows = []
+    for rel in TYPICAL:
+        inp = filing_input(shared / "filings" / rel)
+        arelle, ours = [], []
+        for _ in range(repeats):
+            gc.collect()
+            t0 = time.perf_counter()
+            with loader.session.model(inp.entry):
+                pass
+            arelle.append(time.perf_counter() - t0)
+            delete_filing(graph, inp.id)
+            gc.collect()
+            t0 = time.perf_counter()
+            res = loader.load(shared / "filings" / rel)
+            ours.append(time.perf_counter() - t0)
+        a, o = statistics.median(arelle), statistics.median(ours)
+        rows.append({"filing": rel, "facts": res.facts, "arelle_s": a, "ours_s": o, "ratio": o / a,
+                     "parse_s": res.arelle_seconds, "write_s": res.write_seconds, "facts_per_s": res.facts / o})
+        print(json.dumps(rows[-1]))
+    return rows
+
+
+def all_filings(graph: Graph, loader: FilingLoader, shared: Path) -> dict:
+    items = expand([shared / "filings"])
+    for item in items:
+        if not isinstance(item, Exception):
+            try:
+                delete_filing(graph, filing_input(Path(item)).id)
+            except Exception:
+                pass
+    rss, statuses = [], []
+    t0 = time.perf_counter()
+    for res in loader.load_many(items):
+        gc.collect()
+        rss.append(rss_mb())
+        statuses.append(res.status)
+    total = time.perf_counter() - t0
+    out = {"filings": len(items), "loaded": statuses.count("loaded") + statuses.count("replaced"),
+           "failed": statuses.count("failed"), "total_s": total, "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
+           "rss_max_mb": max(rss), "peak_mb": peak_mb()}
+    print(json.dumps(out))
+    return out
+
+
+def markdown(cmd: str, rows: list[dict], batch: dict | None) -> str:
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [f"## Filing loader ({now})", "", f"Command: `{cmd}`  ", f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
+             "shared with other work (load average varies).", ""]
+    if rows:
+        lines += ["Per filing, warm session, median of the repeats. *Arelle* = Arelle alone parsing the filing "
+                  "(`ModelManager.load`, no validation); *ours* = the whole `filing load` of the same filing "
+                  "(input resolution and hash, Arelle parse, rows, one Neo4j write transaction).", "",
+                  "| filing | facts | Arelle s | ours s | ours / Arelle | of which parse s | write s | facts/s |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rows:
+            lines.append(f"| {r['filing']} | {r['facts']:,} | {r['arelle_s']:.2f} | {r['ours_s']:.2f} | {r['ratio']:.2f}x | "
+                         f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} |")
+        lines += ["", f"Peak RSS of the benchmark process: {peak_mb():.0f} MB.", ""]
+    if batch:
+        lines += [f"All of `../shared/filings` in one streaming run: {batch['filings']} filings, {batch['loaded']} loaded, "
+                  f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "
+                  f"first filing {batch['rss_first_mb']:.0f} MB, after the last {batch['rss_last_mb']:.0f} MB "
+                  f"(max {batch['rss_max_mb']:.0f} MB).", ""]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=Path(os.environ.get("AUDITGRAPH_SHARED", REPO.parent / "shared")))
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--all", action="store_true", help="also load every shared filing in one streaming run")
+    ap.add_argument("--only-all", action="store_true", help="skip the per-filing comparison")
+    ap.add_argument("--no-write", action="store_true", help="print only, do not append to docs/benchmarks.md")
+    args = ap.parse_args()
+    packages = sorted((args.shared / "taxonomies").glob("*.zip"))
+    with Graph.connect() as graph, FilingLoader(graph, packages) as loader:
+        graph.run_script("schema.constraints")
+        loader.load(args.shared / "filings" / TYPICAL[0], force=True)  # warm Arelle caches and Neo4j query plans
+        rows = [] if args.only_all else per_filing(graph, loader, args.shared, args.repeats)
+        batch = all_filings(graph, loader, args.shared) if (args.all or args.only_all) else None
+    text = markdown("NEO4J_URI=... .venv/bin/python scripts/bench_filing.py " + " ".join(
+        a for a in ("--all" if args.all else "", "--only-all" if args.only_all else "", f"--repeats {args.repeats}") if a), rows, batch)
+    print(text)
+    if not args.no_write:
+        path = REPO / "docs" / "benchmarks.md"
+        head = "" if path.exists() else "# Benchmarks\n\n"
+        with path.open("a") as fh:
+            fh.write(head + text)
+
+
+if __name__ == "__main__":
+    main()
