@@ -36,7 +36,8 @@ _DQC_ROLE = "/role/dqc/"
 class Reporter:
     """Progress of a load; the CLI passes a rich-backed one, scripts and tests a silent one."""
 
-    def step(self, name: str, total: int) -> None: ...
+    def step(self, name: str, total: int | None) -> None:
+        """A new step with `total` rows to write (None: a step of unknown length, e.g. Arelle parsing)."""
 
     def advance(self, n: int) -> None: ...
 
@@ -236,9 +237,11 @@ def load_package(
         return LoadResult(label, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed")
 
     t0 = time.perf_counter()
-    reporter.message(f"parsing {label} with Arelle (offline)…")
+    reporter.message(f"{label}: parsing with Arelle (offline)…")
+    reporter.step("arelle parse", None)
     model, warnings = _parse(session, pkg)
     try:
+        reporter.step("extract rows", None)
         ex = _extract(model, pkg, sample=sample)
     finally:
         model.close()

@@ -32,10 +32,13 @@ class RichReporter(Reporter):
         self.progress = progress
         self.task = None
 
-    def step(self, name: str, total: int) -> None:
-        if self.task is not None:
-            self.progress.update(self.task, completed=self.progress.tasks[self.task].total)
-        self.task = self.progress.add_task(name, total=max(total, 1), completed=0 if total else 1)
+    def step(self, name: str, total: int | None) -> None:
+        if self.task is not None:  # close the previous step's bar
+            prev = self.progress.tasks[self.task].total
+            self.progress.update(self.task, total=prev or 1, completed=prev or 1)
+        # total None: a pulsing bar (Arelle gives no progress); 0 rows: an already-full bar
+        self.task = self.progress.add_task(name, total=None if total is None else max(total, 1),
+                                           completed=0 if total else (1 if total == 0 else 0))
 
     def advance(self, n: int) -> None:
         if self.task is not None:

@@ -89,6 +89,15 @@ def test_sample_edges_keep_every_property(graph: Graph):
     assert defs[("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-domain")]["usable"] is False
     assert ("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-default") in defs
     assert sum(1 for k in defs if k[2] == "domain-member") == 12
+    [label] = one(graph, "MATCH (:Concept {name: 'Assets'})-[:HAS_LABEL]->(l:Label {role_name: 'totalLabel'}) "
+                         "RETURN properties(l) AS l")
+    assert label["l"] == {"key": f"{GAAP}#Assets|http://www.xbrl.org/2003/role/totalLabel|en-US", "lang": "en-US",
+                          "role": "http://www.xbrl.org/2003/role/totalLabel", "role_name": "totalLabel", "text": "Total assets"}
+    [role] = one(graph, "MATCH (:Release {key: 'us-gaap/2025'})-[:HAS_ROLE]->(r:Role {uri: $u}) RETURN properties(r) AS r",
+                 u=ROLE + "BalanceSheet")
+    assert role["r"] == {"key": f"us-gaap/2025|{ROLE}BalanceSheet", "owner": "us-gaap/2025", "uri": ROLE + "BalanceSheet",
+                         "definition": "100000 - Statement - Balance Sheet",
+                         "used_on": ["link:calculationLink", "link:definitionLink", "link:presentationLink"]}
     [c] = one(graph, "MATCH (c:Concept {key: $k}) RETURN properties(c) AS c", k=f"{GAAP}#Assets")
     assert {k: c["c"][k] for k in ("qname", "prefix", "balance", "period_type", "type", "base_type", "numeric",
                                    "abstract", "nillable", "year", "release", "label")} == {
