@@ -76,7 +76,8 @@ def establish(plan: Plan, grounder: Grounder, registry: Registry) -> Established
                                   f"no authority defines {plan.target_label}: no calculation, registry formula or reported concept")
         return NotEstablished(AbstainReason.OPERAND_UNGROUNDED, "; ".join(dict.fromkeys(notes)))
     authorised = tuple(Authorised(f"formula:{f.source}:{i}", e) for i, (f, e) in enumerate(formulas, 1))
-    return Established(tuple(bindings), tuple(f for f, _ in formulas), authorised, tuple(notes))
+    unique = tuple({(b.role, b.fact_id): b for b in bindings}.values())  # a child shared by two networks binds once
+    return Established(unique, tuple(f for f, _ in formulas), authorised, tuple(notes))
 
 
 def _calc(qname: str, grounder: Grounder, unit: Unit | None) -> tuple[list[tuple[Formula, fx.Expr, list[Binding]]], list[str]]:

@@ -7,8 +7,13 @@ Constraint names (they appear in unsat cores):
   claim                      claim_lower < value < claim_upper (open; a point when the width is 0)
 
 Procedure: evidence alone (facts + formulas) must be satisfiable, else the filing contradicts
-itself and we abstain with that core. Then the claim is added: sat -> Verified, unsat ->
-Violated with the core and the direction, unknown -> Abstain. Values enter Z3 as exact
+itself and we abstain with that core. Interval stage: the claim is added; unsat -> Violated
+with the core and the direction; unknown -> Abstain. Reported-value stage (only when the
+interval stage is sat): the same check with every fact fixed at its reported value
+(`reported:<role>:<fact_id>`; the reported total when there is one, else the formula). A claim
+that survives only because rounding errors of several facts add up (13,787 for a free cash
+flow computed as 13,786 from figures in millions) is Violated with that core; when the reported
+figures disagree among themselves the interval stage alone decides. Values enter Z3 as exact
 rationals built from the Decimal strings; no float is ever involved.
 """
 
@@ -44,6 +49,8 @@ class CheckResult:
     evidence_inconsistent: bool = False
     solver_unknown: str | None = None
     expected: tuple[Decimal, Decimal] | None = None
+    point_mismatch: bool = False  # consistent with the rounding intervals, not with the reported figures
+    expected_point: Decimal | None = None  # the value computed from the figures as reported
 
 
 def rational(d: Decimal) -> z3.RatNumRef:
@@ -62,7 +69,8 @@ def _z3(expr: fx.Expr, vars_: dict[str, z3.ArithRef]) -> z3.ArithRef:
     return {"+": a + b, "-": a - b, "*": a * b, "/": a / b}[expr.op]
 
 
-def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeout_ms: int) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
+def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeout_ms: int,
+              prefix: str = "fact", points: bool = False) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
     s = z3.Solver()
     s.set("timeout", timeout_ms)
     roles = {b.role for b in bindings} | {r for f in formulas for r in fx.roles(f.expr)}
@@ -70,7 +78,8 @@ def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeo
     vars_[VALUE] = z3.Real(VALUE)
     for b in bindings:
         v = vars_[b.role]
-        s.assert_and_track(z3.And(v >= rational(b.lower), v <= rational(b.upper)), f"fact:{b.role}:{b.fact_id}")
+        bound = v == rational(b.value) if points else z3.And(v >= rational(b.lower), v <= rational(b.upper))
+        s.assert_and_track(bound, f"{prefix}:{b.role}:{b.fact_id}")
     n = 0
     for f in formulas:
         s.assert_and_track(vars_[VALUE] == _z3(f.expr, vars_), f.name)
@@ -80,8 +89,39 @@ def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeo
     return s, vars_
 
 
+def _claim(s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal, claim_upper: Decimal,
+           half_up: bool = False) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None]:
+    """Add the claim; (result, core, direction when unsat)."""
+    lo, hi = rational(claim_lower), rational(claim_upper)
+    s.push()
+    # The claim interval is open: a claim touching the evidence only at an end point is a
+    # different rounded figure (352,584 vs a filed 352,583 with decimals -6), not the same one.
+    # Against an exact reported value, the tie that rounds half up (away from zero) to the
+    # claim belongs to it: 8.645 billion is "8.65 billion".
+    if claim_lower >= claim_upper:
+        bound = value == lo
+    elif half_up and claim_lower > 0:
+        bound = z3.And(value >= lo, value < hi)
+    elif half_up and claim_upper < 0:
+        bound = z3.And(value > lo, value <= hi)
+    else:
+        bound = z3.And(value > lo, value < hi)
+    s.assert_and_track(bound, "claim")
+    verdict = s.check()
+    core = _core(s) if verdict == z3.unsat else ()
+    s.pop()
+    direction = None
+    if verdict == z3.unsat:
+        s.push()
+        s.add(value >= hi)  # can the true value lie above the claim? then the claim understates it
+        direction = "understates" if s.check() == z3.sat else "overstates"
+        s.pop()
+    return verdict, core, direction
+
+
 def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal, claim_upper: Decimal,
           timeout_ms: int = 5000) -> CheckResult:
+    """Interval stage, then reported-value stage (see module docstring)."""
     s, vars_ = _evidence(bindings, formulas, timeout_ms)
     expected = expected_range(bindings, formulas)
     base = s.check()
@@ -90,30 +130,48 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
     if base == z3.unsat:
         return CheckResult(Decision.ABSTAIN, core=_core(s), evidence_inconsistent=True, expected=expected)
     value = vars_[VALUE]
-    lo, hi = rational(claim_lower), rational(claim_upper)
-    s.push()
-    # The claim interval is open: a claim touching the facts' interval only at an end point is a
-    # different rounded figure (352,584 vs a filed 352,583 with decimals -6), not the same one.
-    claim = z3.And(value > lo, value < hi) if claim_lower < claim_upper else value == lo
-    s.assert_and_track(claim, "claim")
-    verdict = s.check()
-    core = _core(s) if verdict == z3.unsat else ()
-    s.pop()
+    verdict, core, direction = _claim(s, value, claim_lower, claim_upper)
     if verdict == z3.unknown:
         return CheckResult(Decision.ABSTAIN, solver_unknown=s.reason_unknown(), expected=expected)
-    if verdict == z3.sat:
-        # Entailed: no value the facts allow lies outside the claim's interval.
-        s.push()
-        s.add(z3.Or(value < lo, value > hi))
-        entailed = s.check() == z3.unsat
-        s.pop()
-        return CheckResult(Decision.VERIFIED, entailed=entailed, expected=expected)
+    if verdict == z3.unsat:
+        return CheckResult(Decision.VIOLATED, core=core, direction=direction, entailed=False, expected=expected)
     s.push()
-    s.add(value >= hi)  # can the true value lie above the claim? then the claim understates it
-    above = s.check()
+    s.add(z3.Or(value <= rational(claim_lower), value >= rational(claim_upper)))
+    entailed = s.check() == z3.unsat  # every value the facts allow lies inside the claim
     s.pop()
-    direction = "understates" if above == z3.sat else "overstates"
-    return CheckResult(Decision.VIOLATED, core=core, direction=direction, entailed=False, expected=expected)
+    point = _point_stage(bindings, formulas, claim_lower, claim_upper, timeout_ms)
+    if point is not None and point[0] == z3.unsat:
+        return CheckResult(Decision.VIOLATED, core=point[1], direction=point[2], entailed=False, expected=expected,
+                           point_mismatch=True, expected_point=point[3])
+    return CheckResult(Decision.VERIFIED, entailed=entailed, expected=expected,
+                       expected_point=point[3] if point else None)
+
+
+def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal,
+                 claim_upper: Decimal, timeout_ms: int):
+    """The claim against the value computed from the figures as reported (most precise duplicate,
+    the reported total when there is one). None when the reported figures disagree among
+    themselves (rounding in the filing): then the interval stage alone decides."""
+    best: dict[str, Binding] = {}
+    for b in bindings:
+        if b.role not in best or (b.upper - b.lower) < (best[b.role].upper - best[b.role].lower):
+            best[b.role] = b
+    reported = [f for f in formulas if f.name.startswith("formula:filed-fact")]
+    use = reported or list(formulas)
+    roles = {r for f in use for r in fx.roles(f.expr)}
+    s, vars_ = _evidence([b for r, b in best.items() if r in roles], use, timeout_ms, prefix="reported", points=True)
+    if s.check() != z3.sat:
+        return None
+    point = s.model().eval(vars_[VALUE], model_completion=True)
+    expected_point = _decimal(point)
+    verdict, core, direction = _claim(s, vars_[VALUE], claim_lower, claim_upper, half_up=True)
+    return verdict, core, direction, expected_point
+
+
+def _decimal(v: z3.ExprRef) -> Decimal | None:
+    if isinstance(v, z3.RatNumRef):
+        return fx.to_decimal(Fraction(v.numerator_as_long(), v.denominator_as_long()))
+    return None
 
 
 def _core(s: z3.Solver) -> tuple[str, ...]:

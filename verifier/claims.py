@@ -2,7 +2,7 @@
 
 A claim carries its own precision: "383.3 billion" means [383.25, 383.35] billion. That
 half-unit of the last written digit is the claim's tolerance, capped at MAX_RELATIVE_TOLERANCE
-of the value so that "0.4 trillion" cannot pass for 383.285 billion (docs/verifier.md).
+(5%) of the value so that a one-digit "0.1 trillion" cannot pass for 114.3 billion (docs/verifier.md).
 Unparsable claims are not errors: parse_claim returns a reason and the verifier abstains.
 """
 
@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 
 from auditgraph.verifier.types import ClaimValue
 
-MAX_RELATIVE_TOLERANCE = Decimal("0.005")
+MAX_RELATIVE_TOLERANCE = Decimal("0.05")
 
 SCALE_WORDS: dict[str, Decimal] = {
     "thousand": Decimal(10) ** 3, "thousands": Decimal(10) ** 3, "k": Decimal(10) ** 3,

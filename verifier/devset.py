@@ -46,8 +46,10 @@ def _round(v: Decimal, places: int) -> Decimal:
     return v.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def _money(v: Decimal, style: int) -> tuple[str, str]:
-    """(claim text, question suffix) in one of three styles."""
+def _money(v: Decimal, style: int, keep: bool = False) -> tuple[str, str]:
+    """(claim text, question suffix) in one of three styles; `keep` forbids falling back to style 0."""
+    if not keep and (style == 1 and abs(v) < 10 * MILLION or style == 2 and abs(v) < 100 * MILLION):
+        style = 0  # keep at least three significant digits in the claim
     if style == 0:
         return f"${v:,.0f}" if v >= 0 else f"-${-v:,.0f}", ""
     if style == 1 and abs(v) >= BILLION:
@@ -177,21 +179,24 @@ class DevSetBuilder:
                             "correct": is_correct(Decimal(claim), places, q.reference)})
             return out
         if q.unit is Unit.RATIO:
-            right = (f"{_round(q.reference * 100, 1)}%", q.text.replace("?", ", as a percentage?"), 3)
+            p = 1 if abs(q.reference) >= Decimal("0.1") else 2  # at least two significant digits
+            pct = lambda v: f"{_round(v * 100, p)}%"  # noqa: E731
+            question = q.text.replace("?", ", as a percentage?")
+            out.append({**base, "case_id": f"{cid}|correct", "question": question, "claim": pct(q.reference),
+                        "kind": "correct", "correct": True})
             wrongs = []
-            if q.prior is not None and _round(q.prior * 100, 1) != _round(q.reference * 100, 1):
-                wrongs.append(("wrong_year", f"{_round(q.prior * 100, 1)}%"))
-            wrongs.append(("wrong_scale", f"{_round(q.reference, 3)}%"))  # a fraction written as a percentage
-            wrongs.append(("arithmetic_slip", f"{_round(q.reference * 100, 1) + Decimal('1.0')}%"))
-            pct_q = right[1]
-            out.append({**base, "case_id": f"{cid}|correct", "question": pct_q, "claim": right[0], "kind": "correct",
-                        "correct": True})
+            if q.prior is not None and _round(q.prior * 100, p) != _round(q.reference * 100, p):
+                wrongs.append(("wrong_year", pct(q.prior)))
+            wrongs.append(("wrong_scale", f"{_round(q.reference, p + 2)}%"))  # a fraction written as a percentage
+            wrongs.append(("arithmetic_slip", f"{_round(q.reference * 100, p) + Decimal('1.0')}%"))
             for kind, claim in wrongs[: 2 if n % 2 else 3]:
                 value = Decimal(claim.rstrip("%")) / 100
-                out.append({**base, "case_id": f"{cid}|{kind}", "question": pct_q, "claim": claim, "kind": kind,
-                            "correct": is_correct(value, 3, q.reference)})
+                out.append({**base, "case_id": f"{cid}|{kind}", "question": question, "claim": claim, "kind": kind,
+                            "correct": is_correct(value, p + 2, q.reference)})
             return out
         style = n % 3
+        if style == 1 and abs(q.reference) < 10 * MILLION or style == 2 and abs(q.reference) < 100 * MILLION:
+            style = 0
         claim, suffix = _money(q.reference, style)
         question = q.text.replace("?", f"{suffix}?") if suffix else q.text
         out.append({**base, "case_id": f"{cid}|correct", "question": question, "claim": claim, "kind": "correct", "correct": True})
@@ -233,7 +238,7 @@ class DevSetBuilder:
             v = ref / 1000
         if v is None:
             return None
-        text, _ = _money(v, style)
+        text, _ = _money(v, style, keep=True)
         return v, text
 
 

@@ -242,7 +242,7 @@ class Grounder:
     filing: FilingInfo
     period: PeriodSpec
     currency: str | None = None
-    _cache: dict[str, list[FactRow]] = field(default_factory=dict)
+    _cache: dict[str, list[FactRow]] = field(default_factory=dict)  # QName -> facts; may be shared per filing
 
     def facts(self, qnames: Sequence[str]) -> list[FactRow]:
         todo = [q for q in qnames if q not in self._cache]

@@ -38,7 +38,7 @@ _SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billion
 _PERCENT = re.compile(r"(%|\bper ?cent(?:age)?\b|\bin percent\b)", re.I)
 _QNAME = re.compile(r"\b([a-z][a-z0-9-]*):([A-Z][A-Za-z0-9_]+)\b")
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,})\b")
-_LEAD = re.compile(r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for))*\s*", re.I)
+_LEAD = re.compile(r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for)\b)*\s*", re.I)
 _STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "companys", "reported", "report", "reports",
          "amount", "value", "figure", "what", "was", "were", "is", "are", "in", "for", "at", "on", "by", "during",
          "as", "its", "their", "ended", "ending", "end", "period", "year", "fiscal", "quarter", "to", "from", "s",
@@ -116,7 +116,7 @@ def _year(s: str) -> int:
 def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     """'What was Apple's total net sales for ?' -> 'total net sales'."""
     text = _SCALE.sub(" ", text)
-    text = re.sub(r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b|\(\s*%\s*\)|%", " ", text, flags=re.I)
+    text = re.sub(r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b(?!\s+of\b)|\(\s*%\s*\)|%", " ", text, flags=re.I)
     text = re.sub(r"[?!]", " ", text)
     text = re.sub(r"\b(?:as of|as at|for the|for|in|during|at)\s*[,.]?\s*$", " ", text.strip(), flags=re.I)
     text = _LEAD.sub("", text.strip())

@@ -48,10 +48,22 @@ class Verifier:
     def _filings(self) -> dict[str, FilingInfo | None]:
         return {}
 
+    @cached_property
+    def _per_filing(self) -> dict[str, dict]:
+        return {}
+
     def filing(self, filing_id: str) -> FilingInfo | None:
+        """Filing, its periods and fact rows are read once per Verifier (a batch re-reads nothing)."""
         if filing_id not in self._filings:
             self._filings[filing_id] = filing_info(self.graph, filing_id)
+            self._per_filing[filing_id] = {"facts": {}}
         return self._filings[filing_id]
+
+    def _periods(self, filing_id: str):
+        cache = self._per_filing[filing_id]
+        if "periods" not in cache:
+            cache["periods"] = period_rows(self.graph, filing_id)
+        return cache["periods"]
 
     def verify(self, filing_id: str, question: str, claim: str | int | Decimal, case_id: str | None = None) -> Verdict:
         base = Verdict(Decision.ABSTAIN, str(claim), question, filing_id, "", case_id=case_id)
@@ -73,10 +85,10 @@ class Verifier:
         cv = _read_claim(raw, plan)
         if isinstance(cv, str):
             return abstain(AbstainReason.CLAIM_UNIT_MISMATCH, cv, plan=plan, claim_value=raw)
-        period = resolve_period(plan.period, filing, period_rows(self.graph, filing_id))
+        period = resolve_period(plan.period, filing, self._periods(filing_id))
         if isinstance(period, PeriodProblem):
             return abstain(AbstainReason.NO_PERIOD, period.message, plan=plan, claim_value=cv)
-        grounder = Grounder(self.graph, filing, period)
+        grounder = Grounder(self.graph, filing, period, _cache=self._per_filing[filing_id]["facts"])
         est = establish(plan, grounder, self.registry)
         if isinstance(est, NotEstablished):
             return abstain(est.reason, est.message, plan=plan, claim_value=cv, extra={"period": period.label()})
@@ -88,12 +100,19 @@ class Verifier:
                       expected_upper=res.expected[1] if res.expected else None,
                       extra={"period": period.label(), "period_source": period.source, "notes": list(est.notes),
                              "claim_interval": [str(cv.value - tol), str(cv.value + tol)],
+                             "expected_point": str(res.expected_point) if res.expected_point is not None else None,
                              "formula_names": {k: f.source + ":" + f.source_id for k, f in names.items()}})
         expected = _fmt_range(res.expected)
         if res.decision is Decision.VERIFIED:
             how = "every value the facts allow" if res.entailed else "the filed facts and formula"
             return replace(base, decision=Decision.VERIFIED, entailed=res.entailed, **common,
                            reason=f"claim {cv.text} agrees with {how} ({_sources(est.formulas)}); expected {expected}")
+        if res.decision is Decision.VIOLATED and res.point_mismatch:
+            return replace(base, decision=Decision.VIOLATED, core=res.core, direction=res.direction, entailed=False, **common,
+                           reason=f"claim {cv.text} {res.direction} {plan.target_label}: the reported figures give "
+                                  f"{_short(res.expected_point) if res.expected_point is not None else '?'} "
+                                  f"({_sources(est.formulas)}); only the facts' rounding ({expected}) could reach the "
+                                  f"claim; conflicting constraints {', '.join(res.core)}")
         if res.decision is Decision.VIOLATED:
             return replace(base, decision=Decision.VIOLATED, core=res.core, direction=res.direction, entailed=False, **common,
                            reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
@@ -105,7 +124,7 @@ class Verifier:
         return abstain(AbstainReason.SOLVER_UNKNOWN, f"Z3 returned unknown ({res.solver_unknown})", **common)
 
     def _labels(self, filing_id: str) -> LabelLookup:
-        cache: list = []
+        cache: list = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("labels", [])
 
         def lookup():
             if not cache:
