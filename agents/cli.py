@@ -52,6 +52,7 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
         click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
         click.option("--no-cache", is_flag=True, help="Do not read or write the model-call cache."),
+        click.option("--retry-errors", is_flag=True, help="Call the model again where the cache holds a provider error (default: replay it)."),
         click.option("--authoritative/--override", "authoritative", default=False, help="Follow checker outcomes only, or (default) allow declared, justified overrides."),
         click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True),
         click.option("--no-checkers", is_flag=True, help="Ablation: remove the deterministic checkers from both catalogs."),
@@ -84,7 +85,8 @@ def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     if not kw["llm"]:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
     return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
-                        use_cache=not kw["no_cache"], timeout=kw["timeout"], max_retries=kw["max_retries"],
+                        use_cache=not kw["no_cache"], retry_errors=kw["retry_errors"], timeout=kw["timeout"],
+                        max_retries=kw["max_retries"],
                         reasoning_effort=kw["reasoning_effort"])
 
 

@@ -150,16 +150,22 @@ def from_langchain(message: Any) -> dict[str, Any]:
 class ChatClient:
     """Cached, tool-calling model calls for all three roles of a run (one backbone per run)."""
 
-    def __init__(self, spec: ModelSpec, cache: ModelCache):
+    def __init__(self, spec: ModelSpec, cache: ModelCache, retry_errors: bool = False):
         self.spec = spec
         self.cache = cache
+        self.retry_errors = retry_errors  # False: a cached provider error is replayed, so replays are exact
         self.calls = 0  # real model calls (cache misses that reached the provider)
         self._models: dict[str, Any] = {}
+        self._attempts: dict[str, int] = {}
         self._lock = threading.Lock()
 
     @property
     def label(self) -> str:
         return self.spec.label
+
+    def _failed(self, base: str, attempt: int) -> None:
+        with self._lock:
+            self._attempts[base] = attempt + 1
 
     def _model(self, role: str) -> Any:
         with self._lock:
@@ -168,9 +174,18 @@ class ChatClient:
             return self._models[role]
 
     def complete(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec]) -> dict[str, Any]:
-        key = cache_key(role, self.spec.label, system, messages, [t.name for t in tools])
+        base = cache_key(role, self.spec.label, system, messages, [t.name for t in tools])
+        # A retry after an error asks the same question again; the attempt number keeps the retry's
+        # answer apart from the cached error, and a replay meets the attempts in the same order.
+        with self._lock:
+            attempt = self._attempts.get(base, 0)
+        key = base if attempt == 0 else f"{base}-{attempt}"
         cached = self.cache.get(key)
-        if cached is not None:
+        if cached is not None and "error" in cached:
+            if not self.retry_errors:
+                self._failed(base, attempt)
+                raise (ContextOverflow if cached.get("overflow") else ProviderError)(cached["error"])
+        elif cached is not None:
             return cached
         model = self._model(role)
         if tools:
@@ -180,8 +195,11 @@ class ChatClient:
         try:
             reply = model.invoke(to_langchain(system, messages))
         except Exception as exc:  # provider SDKs raise many types; the protocol records one message
-            text = _scrub(f"{type(exc).__name__}: {exc}")[:500]
-            raise (ContextOverflow if _OVERFLOW.search(text) else ProviderError)(f"{self.spec.label}: {text}") from None
+            text = f"{self.spec.label}: " + _scrub(f"{type(exc).__name__}: {exc}")[:500]
+            overflow = bool(_OVERFLOW.search(text))
+            self.cache.put(key, {"error": text, "overflow": overflow})
+            self._failed(base, attempt)
+            raise (ContextOverflow if overflow else ProviderError)(text) from None
         turn = from_langchain(reply)
         json.dumps(turn)  # must be JSON-serialisable before it is cached
         self.cache.put(key, turn)

@@ -167,3 +167,18 @@ def test_a_slow_provider_times_out_and_counts_as_a_step(tmp_path):
     first = traj["agents"]["A1"]["invocations"][0]["events"][0]
     assert first["kind"] == "provider_error" and "Timeout" in first["message"]
     assert art.trace["A1"]["steps"] == 5 and art.verdict == "violation"
+
+
+def test_provider_errors_are_cached_so_a_replay_takes_the_same_path(tmp_path):
+    script = {"A1": [{"status": 503, "error": "busy"}, tc("check_sign"), tc("check_calc_tree"),
+                     tc("check_dim_consistency"), report(["DQC.US.0126"]), tc("check_sign")]}
+    with ReplayServer(script) as srv:
+        spec = ModelSpec.parse("openai-compatible:replay-1", base_url=srv.base_url, max_retries=0)
+        _, art, traj = run(spec, tmp_path / "cache", AuditConfig(agents="a1"))
+        assert art.trace["A1"]["provider_errors"] == 1
+        client, again, traj2 = run(spec, tmp_path / "cache", AuditConfig(agents="a1"))
+        assert client.calls == 0 and again.to_json() == art.to_json() and canonical_json(traj2) == canonical_json(traj)
+        retry = ChatClient(spec, ModelCache(tmp_path / "cache"), retry_errors=True)
+        _, traj3 = audit_case(CASE, ModelPolicy(retry), toolbox(), AuditConfig(agents="a1"))
+        first = traj3["agents"]["A1"]["invocations"][0]["events"][0]
+        assert retry.calls >= 1 and (first["kind"], first["tool"]) == ("tool_call", "check_sign")  # called again
