@@ -139,9 +139,14 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
             for case in todo:
                 record(*one(case))
         else:
-            with ThreadPoolExecutor(max_workers=concurrency) as pool:
+            pool = ThreadPoolExecutor(max_workers=concurrency)
+            try:
                 for fut in as_completed([pool.submit(one, c) for c in todo]):
                     record(*fut.result())
+            except BaseException:  # Ctrl-C: drop queued cases now; finished ones are on disk for --resume
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+            pool.shutdown()
     lines, tlines = [], []
     for c in cases:
         if c.case_id in fresh:
