@@ -99,7 +99,7 @@ def agents() -> None:
 @click.argument("filing_id")
 @click.option("--concept", help="Audit one concept (QName) instead of every checker finding.")
 @click.option("--period", help="Period key of the audited fact, e.g. instant:2023-12-31 (with --concept).")
-@click.option("--out", type=click.Path(path_type=Path), help="Write artifacts here (JSONL) plus a .trajectory.jsonl sidecar.")
+@click.option("--out", type=click.Path(path_type=Path), help="Artifacts (JSONL) plus a .trajectory.jsonl sidecar; default FILING_ID.agents.jsonl here.")
 @click.option("--concurrency", type=int, default=1, show_default=True)
 @run_options
 def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
