@@ -48,6 +48,7 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--llm", envvar="AUDITGRAPH_LLM", help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible:MODEL; default $AUDITGRAPH_LLM, else checker-only."),
         click.option("--base-url", envvar="AUDITGRAPH_LLM_BASE_URL", help="Endpoint of an OpenAI-compatible server (vLLM, sglang, llama.cpp, Ollama)."),
         click.option("--reasoning-effort", type=click.Choice(["minimal", "low", "medium", "high"]), help="Reasoning models only (default low)."),
+        click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),
         click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
         click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
@@ -86,7 +87,7 @@ def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
     return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
                         use_cache=not kw["no_cache"], retry_errors=kw["retry_errors"], timeout=kw["timeout"],
-                        max_retries=kw["max_retries"],
+                        max_retries=kw["max_retries"], no_thinking=kw["no_thinking"],
                         reasoning_effort=kw["reasoning_effort"])
 
 

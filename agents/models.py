@@ -46,6 +46,7 @@ class ModelSpec:
     timeout: float = 120.0
     max_retries: int = 2
     reasoning_effort: str | None = None  # default "low" for reasoning models
+    no_thinking: bool = False  # OpenAI-compatible servers: chat_template_kwargs enable_thinking=false (Qwen3)
 
     @classmethod
     def parse(cls, text: str, base_url: str | None = None, **kw: Any) -> ModelSpec:
@@ -106,6 +107,8 @@ def build_chat_model(spec: ModelSpec, role: str) -> Any:
     kwargs: dict[str, Any] = dict(common)
     if spec.base_url:
         kwargs["base_url"] = spec.base_url
+    if spec.no_thinking:  # the paper served Qwen with thinking off in the chat template (vLLM/sglang read this)
+        kwargs["extra_body"] = {"chat_template_kwargs": {"enable_thinking": False}}
     if spec.reasoning:  # reasoning models reject temperature; they take an effort instead
         kwargs["reasoning_effort"] = spec.reasoning_effort or "low"
         kwargs["max_completion_tokens"] = spec.output_budget(role)

@@ -138,6 +138,8 @@ def test_model_specs_budgets_and_reasoning_settings(monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-xyz")
     a = build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "AS")
     assert a.max_tokens == 8192 and a.temperature == 0
+    q = build_chat_model(ModelSpec.parse("openai-compatible:Qwen3.6-27B", base_url="http://x/v1", no_thinking=True), "A1")
+    assert q.extra_body == {"chat_template_kwargs": {"enable_thinking": False}}
 
 
 def test_anthropic_client_runs_the_same_protocol(tmp_path, monkeypatch):
