@@ -1,6 +1,6 @@
 """`auditgraph agents …`: the AuditFlow auditors over the tool catalog.
 
-    auditgraph agents audit FILING_ID --llm none|openai:MODEL|anthropic:MODEL|openai-compatible:MODEL [--base-url URL]
+    auditgraph agents audit FILING_ID --llm none|openai:MODEL|anthropic:MODEL|openai-compatible[:MODEL] [--base-url URL]
     auditgraph agents run CASES.jsonl --llm … --out run.jsonl [--concurrency 8]
     auditgraph agents replay-server SCRIPT.json [--port 8000]
 
@@ -45,7 +45,7 @@ def _graph() -> Any:
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Model and configuration flags shared by `audit` and `run` (the paper's conditions as flags)."""
     opts = [
-        click.option("--llm", envvar="AUDITGRAPH_LLM", help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible:MODEL; default $AUDITGRAPH_LLM, else checker-only."),
+        click.option("--llm", envvar="AUDITGRAPH_LLM", help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible[:MODEL] (the server's model when omitted); default $AUDITGRAPH_LLM, else checker-only."),
         click.option("--base-url", envvar="AUDITGRAPH_LLM_BASE_URL", help="Endpoint of an OpenAI-compatible server (vLLM, sglang, llama.cpp, Ollama)."),
         click.option("--reasoning-effort", type=click.Choice(["minimal", "low", "medium", "high"]), help="Reasoning models only (default low)."),
         click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),

@@ -54,6 +54,8 @@ class ModelSpec:
         if text == "none":
             return cls("none", "none")
         provider, _, model = text.partition(":")
+        if provider == "openai-compatible" and not model:
+            model = _served_model(base_url) if base_url else ""
         if provider not in PROVIDERS or not model:
             raise ConfigError(f"--llm {text!r} is not understood; use none, openai:MODEL, anthropic:MODEL or openai-compatible:MODEL --base-url URL")
         if provider == "openai-compatible" and not base_url:
@@ -73,6 +75,19 @@ class ModelSpec:
             return SENIOR_BUDGET
         name = self.model.lower()
         return next((v for k, v in JUNIOR_BUDGETS.items() if name.startswith(k)), JUNIOR_BUDGET)
+
+
+def _served_model(base_url: str) -> str:
+    """`--llm openai-compatible` without a name: the first model the server lists (GET /models)."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(base_url.rstrip("/") + "/models", timeout=5) as resp:
+            data = json.loads(resp.read())
+        return str(data["data"][0]["id"])
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:
+        raise ConfigError(f"{base_url}/models did not name a model ({type(exc).__name__}); "
+                          "pass --llm openai-compatible:MODEL") from None
 
 
 def _api_key(spec: ModelSpec) -> str:

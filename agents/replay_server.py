@@ -39,7 +39,8 @@ def role_of(body: Mapping[str, Any]) -> str:
 class ReplayServer:
     """Serve `script` on 127.0.0.1:`port` (0 picks a free port) in a background thread."""
 
-    def __init__(self, script: Mapping[str, list[dict[str, Any]]], port: int = 0):
+    def __init__(self, script: Mapping[str, list[dict[str, Any]]], port: int = 0, model: str = "replay"):
+        self.model = model  # what GET /v1/models lists
         self.queues = {role: deque(items) for role, items in script.items()}
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
@@ -106,6 +107,11 @@ class ReplayServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                found = self.path.split("?")[0].rstrip("/").endswith("/models")
+                payload = {"object": "list", "data": [{"id": server.model, "object": "model", "owned_by": "replay"}]}
+                self._answer(200 if found else 404, payload if found else {"error": {"message": f"no route {self.path}"}})
+
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 length = int(self.headers.get("Content-Length") or 0)
                 try:
@@ -120,6 +126,9 @@ class ReplayServer:
                         status, payload = server._next(body, anthropic=True)
                     else:
                         status, payload = 404, {"error": {"message": f"no route {self.path}; use /v1/chat/completions"}}
+                self._answer(status, payload)
+
+            def _answer(self, status: int, payload: dict[str, Any]) -> None:
                 data = json.dumps(payload).encode()
                 try:
                     self.send_response(status)

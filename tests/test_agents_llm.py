@@ -184,3 +184,11 @@ def test_provider_errors_are_cached_so_a_replay_takes_the_same_path(tmp_path):
         _, traj3 = audit_case(CASE, ModelPolicy(retry), toolbox(), AuditConfig(agents="a1"))
         first = traj3["agents"]["A1"]["invocations"][0]["events"][0]
         assert retry.calls >= 1 and (first["kind"], first["tool"]) == ("tool_call", "check_sign")  # called again
+
+
+def test_openai_compatible_without_a_name_uses_the_servers_model():
+    with ReplayServer({}, model="Qwen3.6-27B") as srv:
+        spec = ModelSpec.parse("openai-compatible", base_url=srv.base_url)
+    assert spec.label == "openai-compatible:Qwen3.6-27B"
+    with pytest.raises(ConfigError, match="did not name a model"):
+        ModelSpec.parse("openai-compatible", base_url="http://127.0.0.1:9/v1")
