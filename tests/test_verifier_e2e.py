@@ -74,7 +74,9 @@ def test_sample_planted_inconsistency_is_not_accepted(verifier: Verifier):
     for claim in ("$20.0 million", "$19.9 million"):
         v = verifier.verify(SMPL, "What were total assets at fiscal year end 2025?", claim)
         assert v.abstain_reason is AbstainReason.EVIDENCE_INCONSISTENT, v.reason
-        assert "fact:us-gaap:Assets:f-bs-11" in v.core and any(c.startswith("formula:registry") for c in v.core)
+        assert {"fact:us-gaap:Assets:f-bs-11", "fact:us-gaap:AssetsCurrent:f-bs-7", "fact:us-gaap:AssetsNoncurrent:f-bs-9",
+                "formula:filed-fact:2"} <= set(v.core)
+        assert any(c.startswith("formula:filing-calc") for c in v.core)  # the balance-sheet calculation
 
 
 def test_sample_dimensional_and_duplicate_facts(verifier: Verifier):
