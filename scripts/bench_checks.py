@@ -43,6 +43,40 @@ def load_missing(graph: Graph, root: Path) -> None:
                 print(f"skip {folder.name}: {exc}")
 
 
+def synthetic(graph: Graph, n_facts: int) -> str:
+    """A hand-built 10-K of about n_facts numeric facts: statement calculations, a segment cube, 0015 concepts."""
+    import datetime as dt
+
+    from auditgraph.checks.handbuilt import FilingBuilder
+
+    fid = f"bench-synthetic-{n_facts}"
+    b = FilingBuilder(fid)
+    bs, is_ = "http://example.com/role/BalanceSheet", "http://example.com/role/IncomeStatement"
+    b.role(bs, "100 - Statement - Balance Sheet")
+    b.role(is_, "200 - Statement - Income Statement")
+    members = {f"abc:Seg{i}Member": None for i in range(8)}
+    b.cube(is_, [f"abc:Line{i}" for i in range(40)], "us-gaap:StatementBusinessSegmentsAxis", "us-gaap:SegmentDomain", members)
+    years = [(dt.date(y, 1, 1), dt.date(y, 12, 31)) for y in (2022, 2023, 2024)]
+    i = 0
+    while len(b.facts) < n_facts:
+        parent, kids = f"abc:Total{i}", [f"abc:Part{i}x{k}" for k in range(4)]
+        b.calc(bs, parent, [(k, 1) for k in kids])
+        for y in years:
+            b.fact(parent, str(4000 * (i + 1)), period=y[1])
+            for k in kids:
+                b.fact(k, str(1000 * (i + 1)), period=y[1])
+        line = f"abc:Line{i % 40}"
+        for y in years:
+            b.fact(line, "8000", period=y)
+            for m in members:
+                b.fact(line, "1000", period=y, dims={"us-gaap:StatementBusinessSegmentsAxis": m})
+        b.fact("us-gaap:AccountsPayableRelatedPartiesNoncurrent", str(-i), period=dt.date(2024, 12, 31),
+               dims={"srt:ProductOrServiceAxis": f"abc:P{i}Member"})
+        i += 1
+    b.write(graph)
+    return fid
+
+
 def bench(graph: Graph, repeat: int) -> list[dict]:
     ids = [r["id"] for r in graph.run("checks.loaded_filings")]
     rows = []
@@ -101,11 +135,14 @@ def main() -> None:
     ap.add_argument("--load", type=Path, help="load the filing folders under this path first")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-write", action="store_true", help="print only; leave docs/benchmarks.md alone")
+    ap.add_argument("--synthetic", type=int, metavar="N", help="also build a hand-built filing of about N facts")
     args = ap.parse_args()
     logging.getLogger("neo4j").setLevel(logging.ERROR)
     with Graph.connect() as graph:
         if args.load:
             load_missing(graph, args.load)
+        if args.synthetic and not graph.run("tools.filing", filing_id=f"bench-synthetic-{args.synthetic}"):
+            synthetic(graph, args.synthetic)
         rows = bench(graph, args.repeat)
     section = write_markdown(rows, args.repeat)
     if args.no_write:

@@ -44,25 +44,28 @@ def _result_table(results: list[CheckResult], title: str) -> Table:
 @click.argument("filing_id")
 @click.option("--rule", "rules", default=None, help=f"Comma-separated rules to run: {', '.join(RULES)} (default all).")
 @click.option("--concept", default=None, help="Only this concept (QName or local name).")
+@click.option("--period", default=None, help="Only this Period key (instant:2024-12-31, duration:2024-01-01/2024-12-31).")
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True,
               help="DQC.US.0015 list: the full official one, or its debit-balance concepts only.")
 @click.option("--all", "show_all", is_flag=True, help="Also show ok results (default: violations and not evaluable).")
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one CheckResult per line.")
-def check(filing_id: str, rules: str | None, concept: str | None, coverage: str, show_all: bool, as_json: bool) -> None:
+def check(filing_id: str, rules: str | None, concept: str | None, period: str | None, coverage: str, show_all: bool,
+          as_json: bool) -> None:
     """Run DQC checkers on a loaded filing and list their results."""
     _quiet_driver()
     wanted = parse_rules(rules)
     with Graph.connect() as graph:
         _require_filing(graph, filing_id)
-        if concept:
+        if concept or period:
             from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
             from auditgraph.checks.filing_data import load_filing_data
 
             data = load_filing_data(graph, filing_id)
-            runners = {"0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, data=data),  # type: ignore[arg-type]
-                       "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, data=data),
-                       "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, data=data),
-                       "calc11": lambda: calc11.check_calc11(graph, filing_id, concept, data=data)}
+            runners = {"0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
+                       "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
+                       "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
+                       "calc11": lambda: [r for r in calc11.check_calc11(graph, filing_id, concept, data=data)
+                                          if period is None or r.period == period]}
             results = {r: runners[r]() for r in wanted}
         else:
             results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]

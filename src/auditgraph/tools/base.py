@@ -9,8 +9,28 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import neo4j
+
+from auditgraph import queries
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
+
+QUERY_TIMEOUT_S = 10.0  # every tool query runs in a READ transaction that the server aborts after this
+
+
+def read_query(graph: Graph, name: str, timeout: float = QUERY_TIMEOUT_S, **params: Any) -> list[dict]:
+    """A registry query in a READ transaction with a server-side timeout (what agents' tools use)."""
+    query = queries.get(name)
+    query.check_params(params)
+    if query.mode != "read":
+        raise ConfigError(f"{name} is a {query.mode} query; tools only read")
+
+    @neo4j.unit_of_work(timeout=timeout)
+    def work(tx: neo4j.ManagedTransaction) -> list[dict]:
+        return [r.data() for r in tx.run(query.text, params)]
+
+    with graph.driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
+        return session.execute_read(work)
 
 
 class ToolResult(BaseModel):
@@ -64,7 +84,7 @@ class ConceptRef:
 
 def filing_release(graph: Graph, filing_id: str) -> str | None:
     """The us-gaap release the filing uses ("us-gaap/2025"), for taxonomy fallbacks."""
-    rows = graph.run("tools.filing", filing_id=filing_id)
+    rows = read_query(graph, "tools.filing", filing_id=filing_id)
     if not rows:
         raise ConfigError(f"no filing {filing_id!r} in the database; load it with `auditgraph filing load`")
     year = rows[0]["us_gaap_year"]
@@ -79,7 +99,7 @@ def resolve_concept(graph: Graph, filing_id: str, concept: str) -> ConceptRef:
     else:
         prefix, _, name = concept.rpartition(":")
         prefix = prefix or None
-    rows = graph.run("tools.resolve_concept", local_name=name, prefix=prefix, filing_id=filing_id)
+    rows = read_query(graph, "tools.resolve_concept", local_name=name, prefix=prefix, filing_id=filing_id)
     if "#" in concept:
         rows = [r for r in rows if r["key"] == concept] or rows
     if not rows:

@@ -15,7 +15,8 @@ from auditgraph.checks.rule_data import DIM_AXES, sign_list, split_key
 from auditgraph.checks.sign import check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import Rows, Tool, ToolResult, filing_release, jsonable, period_matches, resolve_concept, rows_result
+from auditgraph.tools.base import (Rows, Tool, ToolResult, filing_release, jsonable, period_matches, read_query,
+                                   resolve_concept, rows_result)
 
 
 class ConceptArgs(BaseModel):
@@ -88,7 +89,7 @@ def run_check_dim(graph: Graph, a: CheckArgs) -> ToolResult:
 
 def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = graph.run("tools.concept_metadata", key=c.key)
+    rows = read_query(graph, "tools.concept_metadata", key=c.key)
     meta = jsonable(rows[0]["concept"]) if rows else {}
     return Rows(concept=c.qname, rows=[{"metadata": meta, "node_labels": rows[0]["node_labels"] if rows else [],
                                         "labels": rows[0]["labels"] if rows else []}])
@@ -96,7 +97,7 @@ def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
 
 def _network(graph: Graph, a: NetworkArgs, query: str) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = [r for r in graph.run(query, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
+    rows = [r for r in read_query(graph, query, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
             if a.role is None or r["role"] == a.role]
     own = [r for r in rows if r["owner"] == a.filing_id]
     source = "filing" if own else "taxonomy"
@@ -135,7 +136,7 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
     except ConfigError as exc:
         rules.append({"rule": "DQC.US.0015", "sub_rule": None, "why": f"not evaluable: {exc}"})
     rules += [{"rule": r["rule_id"], "sub_rule": r["element_id"], "why": f"dqcrules list {r['list']}"}
-              for r in graph.run("tools.dqc_lists", key=c.key)]
+              for r in read_query(graph, "tools.dqc_lists", key=c.key)]
     stmt = set(statement_roles(data))
     for arc in data.calc:
         if arc.role in stmt and c.key in (arc.source_key, arc.target_key):
@@ -152,7 +153,7 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
 
 def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = graph.run("tools.facts", filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
+    rows = read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
     want = None if a.dimensions is None else sorted(f"{k}={v}" for k, v in a.dimensions.items())
     out = []
     for r in rows:
