@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -211,7 +212,7 @@ def test_label_match_is_the_last_resort(acme: Verifier):
     assert v.decision is Decision.VERIFIED, v.reason
     assert v.bindings[0].concept == "us-gaap:OtherAssetsNoncurrent"
     v = acme.verify(FILING, "What were other assets as of September 30, 2023?", "$64.8 billion")
-    assert v.abstain_reason is AbstainReason.NO_METRIC and "equally well" in v.reason
+    assert v.abstain_reason is AbstainReason.AMBIGUOUS_METRIC and "equally well" in v.reason  # current or noncurrent?
 
 
 @pytest.mark.parametrize("question,claim,reason,text", [
@@ -229,6 +230,22 @@ def test_each_abstain_reason_names_the_missing_requirement(acme: Verifier, quest
     assert v.decision is Decision.ABSTAIN
     assert v.abstain_reason is reason, v.reason
     assert text in v.reason
+
+
+def test_formula_authority_incomplete_or_ambiguous_abstains(acme: Verifier, tmp_path):
+    import json as _json
+
+    from auditgraph.verifier.registry import load_registry
+
+    v = acme.verify(FILING, "What was revenue minus net sales in fiscal 2023?", "0")
+    assert v.abstain_reason is AbstainReason.FORMULA_AMBIGUOUS  # both operands are the same concept
+    doc = _json.loads((Path(__file__).resolve().parent.parent / "verifier" / "metrics_registry.json").read_text())
+    doc["metrics"]["brand_value"] = {"label": "Brand value", "statement": "BS", "unit": "monetary",
+                                     "aliases": ["brand value"], "concept": None, "formula": None, "source": "none"}
+    custom = tmp_path / "registry.json"
+    custom.write_text(_json.dumps(doc))
+    v = Verifier(acme.graph, load_registry(str(custom))).verify(FILING, "What was the brand value in fiscal 2023?", "$1 billion")
+    assert v.abstain_reason is AbstainReason.FORMULA_INCOMPLETE and "no authority defines Brand value" in v.reason
 
 
 def test_unknown_filing_abstains(acme: Verifier):

@@ -92,3 +92,12 @@ def test_planner_reads_metric_operation_period_and_scale_without_the_claim():
     assert pct.unit is Unit.RATIO and pct.percent_question and pct.period.months == 9
     line = p.plan("What was accounts receivable, net of allowance for fiscal 2023?")
     assert isinstance(line, PlanFailure)  # "net of" here is part of a name; its operand is unknown: abstain
+
+
+def test_solver_unknown_is_reported_not_raised():
+    names = [f"x{i}" for i in range(12)]
+    facts = [_b(n, str(1000 + 7 * i), "0", f"f{i}") for i, n in enumerate(names)]
+    hard = [Authorised("formula:registry:1", fx.parse(" * ".join(names[:6]) + " / (" + " * ".join(names[6:]) + " - 3)")),
+            Authorised("formula:registry:2", fx.parse(" * ".join(reversed(names)) + " / 7"))]
+    r = check(facts, hard, Decimal("1.5"), Decimal("1.6"), timeout_ms=1)
+    assert r.decision is Decision.ABSTAIN and r.solver_unknown and not r.evidence_inconsistent

@@ -163,6 +163,10 @@ def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:
     return winners[0], f"label match ({low} surplus tokens)"
 
 
+def _label_failure(how: str) -> AbstainReason:
+    return AbstainReason.AMBIGUOUS_METRIC if "equally well" in how else AbstainReason.NO_METRIC
+
+
 class Planner:
     """Deterministic planning from the registry's aliases and operation rules."""
 
@@ -233,7 +237,7 @@ class Planner:
             qname, how = label_match(core, labels)
             if qname:
                 return self._concept_plan(qname, how, common)
-            return PlanFailure(AbstainReason.NO_METRIC, f"no registry metric, operation or concept for {core!r}: {how}")
+            return PlanFailure(_label_failure(how), f"no registry metric, operation or concept for {core!r}: {how}")
         return PlanFailure(AbstainReason.NO_METRIC, f"no registry metric, operation or concept for {core!r}")
 
     def metric(self, metric_id: str, common: dict, note: str = "") -> Plan:
@@ -269,7 +273,7 @@ class Planner:
             qname, how = label_match(phrase, labels)
             if qname:
                 return OperandSpec(_ident(qname), phrase, (qname,), stage="label")
-            return PlanFailure(AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}): {how}")
+            return PlanFailure(_label_failure(how), f"operand {var} ({phrase!r}): {how}")
         return PlanFailure(AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}) is not a registry concept or QName")
 
     def _unit_of(self, operands: Sequence[OperandSpec]) -> Unit:
