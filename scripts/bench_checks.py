@@ -105,7 +105,8 @@ def write_markdown(rows: list[dict], repeat: int) -> str:
     tot = lambda r: r["seconds"]["read"] + sum(r["seconds"][k] for k in ("0015", "0117", "0126"))  # noqa: E731
     big = max(rows, key=lambda r: r["facts"]) if rows else None
     lines = [BEGIN, "## DQC checkers (`scripts/bench_checks.py`)", "",
-             f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --repeat {repeat}`; best of {repeat} runs; "
+             f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --load ../shared/filings --repeat {repeat} "
+             f"--synthetic 5000`; best of {repeat} runs; "
              f"{platform.machine()}, {platform.python_version()}, a 2-core machine shared with other work. "
              "`read` is the one graph read every rule shares (facts, networks, roles); rule columns are Python on "
              "exact Decimals after it.", "",
@@ -125,8 +126,10 @@ def write_markdown(rows: list[dict], repeat: int) -> str:
                      + " | ".join(f"{s[k]:.3f}" for k in RULES) + " | "
                      + " | ".join(str(v[k]) for k in RULES) + " | "
                      + "; ".join(f"{k}: {x[:60]}" for k, x in r["refused"].items()) + " |")
-    lines += ["", "Violation counts per rule (all filings): " + ", ".join(
-        f"{k} {sum(r['violations'][k] for r in rows)}" for k in RULES), END]
+    real = [r for r in rows if not r["id"].startswith("bench-synthetic")]
+    lines += ["", f"Violation counts per rule on the {len(real)} real filings (synthetic excluded): " + ", ".join(
+        f"{k} {sum(r['violations'][k] for r in real)} in {sum(1 for r in real if r['violations'][k])} filings"
+        for k in RULES) + ".", END]
     return "\n".join(lines)
 
 

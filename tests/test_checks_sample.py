@@ -73,3 +73,30 @@ def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_fi
     dim = next(r for r in report.findings if r.rule_id == "DQC.US.0117")
     name, params = reproduce(dim, FILING)
     assert sorted(r["value"] for r in sample_filing_graph.run(name, **params)) == ["12500000", "4000000", "8000000"]
+
+
+def test_case_artifact_picks_the_expected_value_by_rule_priority(sample_filing_graph: Graph, neo4j_connection, monkeypatch):
+    from auditgraph.checks.case import translate
+
+    results = [r for check in (check_sign, check_calc_tree, check_dim_consistency) for r in check(sample_filing_graph, FILING)]
+    art = translate(FILING, "us-gaap:Assets", "instant:2025-12-31", results)
+    assert (art.verdict, art.reported_value, art.expected_value, art.rules) == ("violation", "20000000", "19900000", ["DQC.US.0126"])
+    assert {p.target for p in art.path} == {"us-gaap:AssetsCurrent", "us-gaap:AssetsNoncurrent"}
+    ok = translate(FILING, "us-gaap:Liabilities", "instant:2025-12-31", results)
+    assert (ok.verdict, ok.expected_value) == ("consistent", "10000000")
+    assert translate(FILING, "us-gaap:Nope", None, results).verdict == "not_evaluable"
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    out = CliRunner().invoke(cli, ["check", FILING, "--case", "--concept", "us-gaap:Revenues",
+                                   "--period", "duration:2025-01-01/2025-12-31"])
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.output)
+    assert (doc["verdict"], doc["expected_value"], doc["rules"]) == ("violation", "12000000", ["DQC.US.0117"])
+
+
+def test_demo_reports_the_planted_findings(sample_filing_graph: Graph, neo4j_connection, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)  # an external server: demo starts nothing
+    out = CliRunner().invoke(cli, ["demo"])
+    assert out.exit_code == 0, out.output
+    for rule in ("DQC.US.0015.1964", "DQC.US.0117.9574", "DQC.US.0126.9590"):
+        assert rule in out.output
+    assert "Neo4j Browser:" in out.output

@@ -49,13 +49,24 @@ def _result_table(results: list[CheckResult], title: str) -> Table:
               help="DQC.US.0015 list: the full official one, or its debit-balance concepts only.")
 @click.option("--all", "show_all", is_flag=True, help="Also show ok results (default: violations and not evaluable).")
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one CheckResult per line.")
+@click.option("--case", "as_case", is_flag=True,
+              help="Checker-only case artifact for --concept/--period (verdict, values by 0126 > 0015 > 0117, evidence).")
 def check(filing_id: str, rules: str | None, concept: str | None, period: str | None, coverage: str, show_all: bool,
-          as_json: bool) -> None:
+          as_json: bool, as_case: bool) -> None:
     """Run DQC checkers on a loaded filing and list their results."""
     _quiet_driver()
     wanted = parse_rules(rules)
     with Graph.connect() as graph:
         _require_filing(graph, filing_id)
+        if as_case:
+            if not concept:
+                raise ConfigError("--case needs --concept QNAME (and usually --period PERIOD_KEY)")
+            from auditgraph.checks.case import translate
+
+            results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
+            art = translate(filing_id, concept, period, [r for rs in results.values() for r in rs])
+            click.echo(art.model_dump_json(indent=2))
+            return
         if concept or period:
             from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
             from auditgraph.checks.filing_data import load_filing_data

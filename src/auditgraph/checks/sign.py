@@ -114,7 +114,8 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
                                tolerance="0", message=msg, **base))
     if concept and not out:
         if not seen_concept:
-            return _not_evaluable(f"no facts of {concept} in filing {filing_id!r}", concept)
+            when = f" for period {period}" if period else ""
+            return _not_evaluable(f"no facts of {concept}{when} in filing {filing_id!r}", concept)
         which = "limited (debit-balance) " if coverage == "limited" else ""
         return _not_evaluable(f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year}", concept)
     return out
