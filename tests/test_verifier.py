@@ -399,3 +399,19 @@ def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
                    k=3, mode="naive")
     assert len(naive.attempts) == 1 and not naive.recovered  # one generic retry only
     assert "filed fact" not in srv.requests[0]["messages"][-1]["content"]
+
+
+def test_cli_repair_reports_each_attempt(acme: Verifier, neo4j_connection, monkeypatch, replay):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    srv = replay(["$169.1 billion"])
+    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
+                                 "-c", "$170.8 billion", "--repair", "2", "--llm", "m", "--base-url", srv.url, "--planner",
+                                 "deterministic", "--json"])
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.stdout)
+    assert rec["recovered"] and rec["initial"]["decision"] == "Violated"
+    assert [a["decision"] for a in rec["attempts"]] == ["Verified"]
+    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "q", "-c", "1", "--repair", "2"])
+    assert r.exit_code == 2 and "--repair needs a model" in r.output

@@ -39,10 +39,12 @@ def _graph() -> Graph:
               help="guided: structured feedback from the unsat core; naive: one generic retry.")
 @click.option("--llm", "model_name", help="OpenAI-compatible model for planning/repair (or AUDITGRAPH_VERIFIER_MODEL).")
 @click.option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (or AUDITGRAPH_VERIFIER_BASE_URL).")
+@click.option("--planner", type=click.Choice(["auto", "deterministic", "llm"]), default="auto", show_default=True,
+              help="auto: the model plans when one is configured (its plans are checked), else the deterministic planner.")
 @click.option("--registry", "registry_path", type=click.Path(path_type=Path), help="Another metric registry JSON file.")
 def verify(filing_id: str | None, question: str | None, claim: str | None, batch: Path | None, out_path: Path | None,
            as_json: bool, repair_k: int, repair_mode: str, model_name: str | None, base_url: str | None,
-           registry_path: Path | None) -> None:
+           planner: str, registry_path: Path | None) -> None:
     """Verify a numerical claim about a loaded filing: Verified, Violated (with the unsat core) or Abstain."""
     from auditgraph.verifier.llm import ChatModel, LLMPlanner
     from auditgraph.verifier.registry import load_registry
@@ -54,11 +56,12 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
         raise click.UsageError("--repair takes a number of attempts >= 0")
     registry = load_registry(str(registry_path) if registry_path else None)
     model = ChatModel.from_options(model_name, base_url)
-    if repair_k and model is None:
-        raise click.UsageError("--repair needs a model: --llm MODEL --base-url URL")
+    if (repair_k or planner == "llm") and model is None:
+        raise click.UsageError(f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm MODEL --base-url URL")
     graph = _graph()
     try:
-        verifier = Verifier(graph, registry, LLMPlanner(model, registry) if model else None)
+        use_model = model is not None and planner != "deterministic"
+        verifier = Verifier(graph, registry, LLMPlanner(model, registry) if use_model and model else None)
         if batch is not None:
             _batch(verifier, batch, out_path)
             return
