@@ -104,3 +104,17 @@ def test_errors_are_observations(sample_filing_graph: Graph):
     assert call(g, "no_such_tool")["status"] == "error"
     assert "no concept 'us-gaap:Nope'" in call(g, "get_concept_metadata", filing_id=F, concept="us-gaap:Nope")["message"]
     assert "not a date" in call(g, "get_fact", filing_id=F, concept="Assets", period="last year")["message"]
+
+
+def test_period_and_dimension_matching_rules():
+    from neo4j.time import Date
+
+    from auditgraph.tools.base import dims_match, period_matches
+
+    d = ("duration:2024-01-01/2024-12-31", "duration", Date(2024, 1, 1), Date(2024, 12, 31))
+    assert period_matches("2024-12-31", *d) and period_matches("2024-01-01/2024-12-31", *d)
+    assert period_matches("duration:2024-01-01/2024-12-31", *d) and not period_matches("instant:2024-12-31", *d)
+    assert period_matches("instant:2024-12-31", "instant:2024-12-31", "instant", None, Date(2024, 12, 31))
+    assert dims_match(["us-gaap:StatementBusinessSegmentsAxis=smpl:WidgetsSegmentMember"],
+                      {"StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"})
+    assert dims_match([], {}) and not dims_match(["a:X=b:Y"], {}) and dims_match(["a:X=b:Y"], None)

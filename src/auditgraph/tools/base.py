@@ -109,6 +109,15 @@ def resolve_concept(graph: Graph, filing_id: str, concept: str) -> ConceptRef:
     return ConceptRef(r["key"], r["qname"], release, r["reported"])
 
 
+def dims_match(dims: list[str], want: dict[str, str] | None) -> bool:
+    """A fact's "axis=member" list against {axis: member} by local names; None matches anything, {} none."""
+    if want is None:
+        return True
+    local = lambda q: q.rsplit(":", 1)[-1]  # noqa: E731 (instance prefixes need not match the caller's)
+    have = sorted(f"{local(d.split('=', 1)[0])}={local(d.split('=', 1)[1])}" for d in dims)
+    return have == sorted(f"{local(k)}={local(v)}" for k, v in want.items())
+
+
 def period_matches(period: str | None, key: str, kind: str | None, start: Any, end: Any) -> bool:
     """Match a period given as a Period key, an ISO date (instant or duration end), or "start/end"."""
     if not period:

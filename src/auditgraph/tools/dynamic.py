@@ -16,8 +16,8 @@ from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.rule_data import split_key
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import (Rows, Tool, ToolResult, filing_release, jsonable, period_matches, read_query,
-                                   resolve_concept, rows_result)
+from auditgraph.tools.base import (Rows, Tool, ToolResult, dims_match, filing_release, jsonable, period_matches,
+                                   read_query, resolve_concept, rows_result)
 from auditgraph.tools.static import ConceptArgs
 
 
@@ -46,17 +46,10 @@ class CypherArgs(BaseModel):
     timeout_seconds: float = Field(5.0, gt=0, le=30, description="server-side transaction timeout")
 
 
-def _dims_ok(dims: list[str], want: dict[str, str] | None) -> bool:
-    if want is None:
-        return True
-    norm = sorted(f"{local(d.split('=', 1)[0])}={local(d.split('=', 1)[1])}" for d in dims)
-    return norm == sorted(f"{local(k)}={local(v)}" for k, v in want.items())
-
-
 def run_history(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     ns, name = split_key(c.key)
-    rows = [r for r in read_query(graph, "tools.fact_history", filing_id=a.filing_id, local_name=name) if _dims_ok(r["dims"], a.dimensions)]
+    rows = [r for r in read_query(graph, "tools.fact_history", filing_id=a.filing_id, local_name=name) if dims_match(r["dims"], a.dimensions)]
     seen, out = set(), []
     for r in rows:  # one row per (filing, period, unit, dims, value): duplicates and repeated comparatives collapse
         k = (r["filing_id"], r["period_key"], r["unit"], tuple(r["dims"]), r["value"])
@@ -69,7 +62,7 @@ def run_history(graph: Graph, a: HistoryArgs) -> ToolResult:
 def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     facts = [r for r in read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=None)
-             if not r["nil"] and _dims_ok(r["dims"], a.dimensions)]
+             if not r["nil"] and dims_match(r["dims"], a.dimensions)]
     by_period: dict[tuple, dict] = {}
     for r in facts:
         length = (r["end"].to_native() - r["start"].to_native()).days if r["kind"] == "duration" else 0

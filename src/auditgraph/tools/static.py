@@ -9,14 +9,14 @@ from pydantic import BaseModel, Field
 from auditgraph.checks.calc_tree import check_calc_tree, statement_roles
 from auditgraph.checks.cubes import build_cubes, is_statement
 from auditgraph.checks.dim_consistency import check_dim_consistency
-from auditgraph.checks.filing_data import load_filing_data, local
+from auditgraph.checks.filing_data import load_filing_data
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import DIM_AXES, sign_list, split_key
 from auditgraph.checks.sign import check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import (Rows, Tool, ToolResult, filing_release, jsonable, period_matches, read_query,
-                                   resolve_concept, rows_result)
+from auditgraph.tools.base import (Rows, Tool, ToolResult, dims_match, filing_release, jsonable, period_matches,
+                                   read_query, resolve_concept, rows_result)
 
 
 class ConceptArgs(BaseModel):
@@ -154,16 +154,11 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
 def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     rows = read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
-    want = None if a.dimensions is None else sorted(f"{k}={v}" for k, v in a.dimensions.items())
     out = []
     for r in rows:
         if not period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"]):
             continue
-        if a.unit and r["unit"] != a.unit:
-            continue
-        if want is not None and sorted(r["dims"]) != want and \
-                sorted(f"{local(x.split('=')[0])}={local(x.split('=')[1])}" for x in r["dims"]) != \
-                sorted(f"{local(k)}={local(v)}" for k, v in a.dimensions.items()):
+        if (a.unit and r["unit"] != a.unit) or not dims_match(r["dims"], a.dimensions):
             continue
         out.append(r)
     res = rows_result(c.qname, out, f"no fact of {c.qname} in {a.filing_id} matches")
