@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.check import Authorised
-from auditgraph.verifier.ground import Grounded, Grounder, calc_children
+from auditgraph.verifier.ground import Grounded, Grounder
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, Binding, Formula, Plan, Unit
 
@@ -82,7 +82,7 @@ def establish(plan: Plan, grounder: Grounder, registry: Registry) -> Established
 
 def _calc(qname: str, grounder: Grounder, unit: Unit | None) -> tuple[list[tuple[Formula, fx.Expr, list[Binding]]], list[str]]:
     """Every distinct, fully grounded child set the filing declares under `qname`."""
-    networks = calc_children(grounder.graph, grounder.filing.id, qname)
+    networks = grounder.calc(qname)
     seen: set[frozenset[tuple[str, Decimal]]] = set()
     out, notes = [], []
     for role_uri, children in networks.items():

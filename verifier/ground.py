@@ -243,6 +243,13 @@ class Grounder:
     period: PeriodSpec
     currency: str | None = None
     _cache: dict[str, list[FactRow]] = field(default_factory=dict)  # QName -> facts; may be shared per filing
+    _calc_cache: dict[str, dict[str, list[tuple[str, Decimal]]]] = field(default_factory=dict)
+
+    def calc(self, qname: str) -> dict[str, list[tuple[str, Decimal]]]:
+        """The filing's calculation children under `qname`, per role (read once per filing)."""
+        if qname not in self._calc_cache:
+            self._calc_cache[qname] = calc_children(self.graph, self.filing.id, qname)
+        return self._calc_cache[qname]
 
     def facts(self, qnames: Sequence[str]) -> list[FactRow]:
         todo = [q for q in qnames if q not in self._cache]

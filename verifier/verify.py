@@ -88,7 +88,8 @@ class Verifier:
         period = resolve_period(plan.period, filing, self._periods(filing_id))
         if isinstance(period, PeriodProblem):
             return abstain(AbstainReason.NO_PERIOD, period.message, plan=plan, claim_value=cv)
-        grounder = Grounder(self.graph, filing, period, _cache=self._per_filing[filing_id]["facts"])
+        cache = self._per_filing[filing_id]
+        grounder = Grounder(self.graph, filing, period, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
         est = establish(plan, grounder, self.registry)
         if isinstance(est, NotEstablished):
             return abstain(est.reason, est.message, plan=plan, claim_value=cv, extra={"period": period.label()})
