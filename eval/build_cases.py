@@ -152,11 +152,12 @@ def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule
 def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
     """The value written into the copy, or None when the fact cannot carry a clean violation.
 
-    Sign flip: the negated value. A total: the original moved away from what its children or
-    members sum to by about 7% (at least 10 tolerances), on the fact's own decimals grid, never
-    across zero (so DQC.US.0015 stays silent on it). A calculation total grows in magnitude; a
-    dimensional total shrinks, because DQC.US.0117's ASC 606 exception may excuse a revenue
-    total that exceeds its member sum but never one that falls short of it."""
+    Sign flip: the negated value. Calculation total: the original grown by about 7% (at least 10
+    tolerances) on the fact's own decimals grid. Dimensional total: set below its largest member
+    (90% of it, on the grid), because DQC.US.0117 holds back an axis whose facts also appear in
+    a disclosure cube unless a member exceeds the total, and its ASC 606 exception may excuse a
+    revenue total above its member sum but never one below it. Nothing crosses zero, so
+    DQC.US.0015 stays silent on the edited fact."""
     if r.rule_id == "DQC.US.0015":
         return -original
     d = None
@@ -165,12 +166,14 @@ def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
             d = int(f.decimals)
     step = Decimal(1).scaleb(-d) if d is not None else Decimal(1)
     tol = _dec(r.tolerance) or step
+    if r.rule_id == "DQC.US.0117":
+        members = [v for f in r.facts if f.role == "member" and (v := _dec(f.value)) is not None]
+        if original <= 0 or not members or max(members) <= 0:
+            return None
+        new = (max(members) * Decimal("0.9") / step).to_integral_value(rounding="ROUND_FLOOR") * step
+        return new if 0 < new < max(members) and original - new > 10 * tol else None
     delta = max(abs(original) * Decimal("0.07"), 10 * tol, step)
     delta = (delta / step).to_integral_value() * step
-    if r.rule_id == "DQC.US.0117":
-        if delta * 2 > abs(original):
-            return None  # shrinking by 10 tolerances would cross or touch zero
-        delta = -delta
     return original + delta if original > 0 else original - delta
 
 

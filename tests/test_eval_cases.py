@@ -16,11 +16,14 @@ META = FilingMeta(id="ACME_FY_2023", ticker="ACME", form="10-K", filing_date=Non
 P = "duration:2023-01-01/2023-12-31"
 
 
-def _r(rule, status, concept, rep, exp, fact="f1", decimals="-3", tol=None, dims=()):
+def _r(rule, status, concept, rep, exp, fact="f1", decimals="-3", tol=None, dims=(), members=()):
+    def used(fid, value, role):
+        return FactUsed(fact_id=fid, concept=concept, value=value, decimals=decimals, context_id="c1", period=P, role=role)
+
     return CheckResult(rule_id=rule, sub_rule=rule + ".1", status=status, concept=concept, reported_value=rep,
                        expected_value=exp, period=P, unit="iso4217:USD", dimensions=list(dims), tolerance=tol,
-                       facts=[FactUsed(fact_id=fact, concept=concept, value=rep, decimals=decimals, context_id="c1",
-                                       period=P, role="total" if rule != "DQC.US.0015" else "fact")])
+                       facts=[used(fact, rep, "total" if rule != "DQC.US.0015" else "fact")]
+                       + [used(f"m{i}", v, "member") for i, v in enumerate(members)])
 
 
 RESULTS = [
@@ -29,7 +32,7 @@ RESULTS = [
     _r("DQC.US.0015", "ok", "us-gaap:Assets", "1200000", "1200000", "f2"),
     _r("DQC.US.0126", "ok", "us-gaap:Liabilities", "800000", "800000", "f3", tol="3000"),
     _r("DQC.US.0126", "ok", "us-gaap:CostOfRevenue", "90000", "91000", "f4", tol="3000"),  # within tolerance only
-    _r("DQC.US.0117", "ok", "us-gaap:Goodwill", "64000", "64000", "f5", tol="2000"),
+    _r("DQC.US.0117", "ok", "us-gaap:Goodwill", "64000", "64000", "f5", tol="2000", members=("40000", "24000")),
     _r("DQC.US.0015", "ok", "us-gaap:Goodwill", "64000", "64000", "f5"),
 ]
 
@@ -62,7 +65,8 @@ def test_injections_have_known_answers():
     assert case.filing_id == "ACME_FY_2023__calc-001" and case.reviewed
     assert case.reference_answer.model_dump() == {"extracted_value": "856000", "calculated_value": "800000"}
     dim = injected_case(by_origin["injected_dim_total"], "copy")
-    assert dim.reference_answer.model_dump() == {"extracted_value": "44000", "calculated_value": "64000"}  # shrinks by 10 x 2000
+    # below its largest member (90% of 40000): a member then exceeds the total, so no guard holds it back
+    assert dim.reference_answer.model_dump() == {"extracted_value": "36000", "calculated_value": "64000"}
     flip = injected_case(sign, "copy2")
     assert Decimal(flip.reference_answer.extracted_value) == -Decimal(flip.reference_answer.calculated_value) < 0
 
@@ -70,6 +74,8 @@ def test_injections_have_known_answers():
 def test_small_totals_move_by_at_least_ten_tolerances():
     r = _r("DQC.US.0126", "ok", "us-gaap:Liabilities", "-12", "-12", decimals="0", tol="3")
     assert injected_value(r, Decimal("-12")) == Decimal("-42")
+    tight = _r("DQC.US.0117", "ok", "us-gaap:Revenues", "100", "100", decimals="0", tol="2", members=("95", "5"))
+    assert injected_value(tight, Decimal("100")) is None  # 85 is within 10 tolerances of 100: no clean case
 
 
 def test_checker_only_translator_on_findings_and_clean_facts():
