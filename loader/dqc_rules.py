@@ -42,6 +42,17 @@ def _rule_name(model_xbrl: ModelXbrl, concept: ModelConcept, role: str) -> str |
     return None
 
 
+def _element_ids(model_xbrl: ModelXbrl, concept: ModelConcept, role: str) -> list[str]:
+    """`dqcrules:ruleElementId`s the rule's reference link gives a concept (e.g. `DQC.US.0014.2695`)."""
+    ids = []
+    for rel in model_xbrl.relationshipSet(XbrlConst.conceptReference, role).fromModelObject(concept):
+        ref = rel.toModelObject
+        for part in ref.iterchildren() if ref is not None else ():
+            if getattr(part, "localName", None) == "ruleElementId" and (part.textValue or "").strip():
+                ids.append(part.textValue.strip())
+    return ids
+
+
 def _rule_row(model_xbrl: ModelXbrl, number: str, role: str, release: str) -> dict[str, Any]:
     rule_id = f"DQC.US.{number}"
     roots = model_xbrl.nameConcepts.get(f"Dqc_{number}") or []
@@ -81,6 +92,7 @@ def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None]
             ident = (rule_key, ckey, list_name)
             if ident not in lists:
                 targets[ckey] = dst
+                ids = _element_ids(model_xbrl, dst, rel.linkrole)
                 lists[ident] = {"rule_key": rule_key, "concept_key": ckey, "list": list_name,
-                                "element_id": None, "order": float(rel.order or 1)}
+                                "element_id": ",".join(sorted(set(ids))) or None, "order": float(rel.order or 1)}
     return DqcRows(rules=sorted(rules.values(), key=lambda r: r["key"]), lists=list(lists.values()), targets=targets)

@@ -83,7 +83,11 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     # the DQC rules taxonomy inside the package
     assert releases["us-gaap/2025"]["dqc_rules"] == 59
     dqc1 = graph.run("taxonomy.dqc_list", rule_id="DQC.US.0001", release="us-gaap/2025")
-    assert {"list": "AxisAllowExtensionsOnly", "concept": "dei:LegalEntityAxis"} in dqc1 and len(dqc1) == 31
+    assert {(r["list"], r["concept"]) for r in dqc1} >= {("AxisAllowExtensionsOnly", "dei:LegalEntityAxis")} and len(dqc1) == 31
+    dqc14 = {r["concept"]: r for r in graph.run("taxonomy.dqc_list", rule_id="DQC.US.0014", release="us-gaap/2025")}
+    assert dqc14["us-gaap:CostOfGoodsAndServicesSold"] == {"list": "NegativeValuesWithNoDimensions",
+                                                           "concept": "us-gaap:CostOfGoodsAndServicesSold",
+                                                           "element_id": "DQC.US.0014.2695"}
     assert graph.run("taxonomy.dqc_list", rule_id="DQC.US.0015", release="us-gaap/2025") == []  # placeholder file in this package
 
     # an unchanged package is skipped on re-load

@@ -3,7 +3,7 @@
 // mode: read
 // param rule_id: STRING e.g. DQC.US.0001
 // param release: STRING release key the rules came with, e.g. us-gaap/2025
-// returns: list STRING, concept STRING
+// returns: list STRING, concept STRING, element_id STRING
 MATCH (:DqcRule {rule_id: $rule_id, release: $release})-[l:LISTS]->(c:Concept)
-RETURN l.list AS list, c.qname AS concept
+RETURN l.list AS list, c.qname AS concept, l.element_id AS element_id
 ORDER BY list, concept
