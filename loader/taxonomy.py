@@ -102,20 +102,23 @@ def _parse(session: ArelleSession, pkg: PackageInfo) -> tuple[ModelXbrl, list[st
     main, dqc = _entry_points(pkg)
     session.errors()  # drop messages of earlier steps (e.g. "not a zip" for unpacked packages)
     model = session.load(main[0])
+    warnings: list[str] = []
     try:
         _fatal(session.errors(), pkg, f"its entry point {main[0]}")
+        for entry in main[1:]:
+            ModelDocument.load(model, entry, isDiscovered=True)
+            # further entry points only add networks; one with a broken import is reported, not fatal
+            warnings += [f"{entry.rsplit('/', 1)[-1]}: {e}" for e in session.errors()]
+        for entry in dqc:
+            ModelDocument.load(model, entry, isDiscovered=True)
+            # the DQC rules are data for checkers: a missing import there must not block the release
+            warnings += [f"DQC rules: {e}" for e in session.errors()]
     except LoadError:
         model.close()
         raise
-    warnings: list[str] = []
-    for entry in main[1:]:
-        ModelDocument.load(model, entry, isDiscovered=True)
-        # further entry points only add networks; one with a broken import is reported, not fatal
-        warnings += [f"{entry.rsplit('/', 1)[-1]}: {e}" for e in session.errors()]
-    for entry in dqc:
-        ModelDocument.load(model, entry, isDiscovered=True)
-        # the DQC rules are data for checkers: a missing import there must not block the release
-        warnings += [f"DQC rules: {e}" for e in session.errors()]
+    except Exception as exc:  # Arelle raises many types; the user needs the package and the cause
+        model.close()
+        raise LoadError(f"{pkg.path}: Arelle failed on an entry point ({exc})") from exc
     return model, warnings
 
 
