@@ -115,7 +115,10 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
     copies = copies or config.data_dir() / "eval-copies"
     with Graph.connect() as graph, FilingLoader(graph, _packages(packages)) as loader:
         def load_copy(folder: Path) -> str:
-            res = loader.load(folder)
+            try:
+                res = loader.load(folder)
+            except LoadError:  # a copy of an earlier build with other content: it is ours to replace
+                res = loader.load(folder, force=True)
             if res.status == "failed":
                 raise LoadError(res.message or f"{folder}: load failed")
             return res.id
@@ -145,17 +148,22 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
 @click.argument("cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--system", type=click.Choice(["checker", "agents"]), default="checker", show_default=True)
 @click.option("--llm", default="none", show_default=True, help="agents only: PROVIDER:MODEL or none (deterministic policy).")
+@click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True,
+              help="agents only: the paper's limited vs expanded DQC.US.0015 coverage.")
+@click.option("--no-checkers", is_flag=True, help="agents only: the ablation without deterministic checkers.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Run JSONL (default: run-<system>.jsonl next to the cases).")
-def run_cmd(cases: Path, system: str, llm: str, out: Path | None) -> None:
+def run_cmd(cases: Path, system: str, llm: str, sign_coverage: str, no_checkers: bool, out: Path | None) -> None:
     """Run a system on the cases; it sees only the system-visible fields, never the references."""
     from rich.progress import Progress
 
+    from auditgraph.eval.build_cases import safe_name
     from auditgraph.eval.cases import read_queries, write_jsonl
+    from auditgraph.eval.systems import agents_name
     from auditgraph.graph import Graph
 
     queries = read_queries(cases)
-    name = "checker-only" if system == "checker" else f"agents-{llm.replace(':', '-')}"
-    out = out or cases.parent / f"run-{name}.jsonl"
+    name = "checker-only" if system == "checker" else agents_name(llm, sign_coverage, not no_checkers)
+    out = out or cases.parent / f"run-{safe_name(name.lower().replace(' ', '-').replace(',', ''))}.jsonl"
     with Graph.connect() as graph, Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{name}", total=len(queries))
         if system == "checker":
@@ -165,7 +173,8 @@ def run_cmd(cases: Path, system: str, llm: str, out: Path | None) -> None:
         else:
             from auditgraph.eval.systems import run_agents
 
-            records = run_agents(graph, queries, llm, progress=lambda n: progress.advance(task, n))
+            records = run_agents(graph, queries, llm, sign_coverage, not no_checkers,
+                                 progress=lambda n: progress.advance(task, n))
     write_jsonl(out, records)
     console.print(f"{len(records)} outputs -> {out}")
 

@@ -178,8 +178,9 @@ def write_report(cases_path: Path, cases: list[AuditCase], runs: list[ScoredRun]
     all_tables = tables(runs, seed) + [failures(runs)]
     origins = {o: sum(1 for c in cases if c.origin == o) for o in sorted({c.origin for c in cases})}
     fams = {f: sum(1 for c in cases if c.family == f) for f in FAMILIES}
-    filings = len({c.filing_id for c in cases})
-    data = (f"{len(cases)} cases from {filings} filings (`{cases_path.name}`): "
+    filings = len({(c.original_id or c.filing_id).split("|")[0] for c in cases})
+    copies = len({c.filing_id for c in cases if c.origin.startswith("injected_")})
+    data = (f"{len(cases)} cases from {filings} filings and {copies} injected copies of them (`{cases_path.name}`): "
             + ", ".join(f"{k} {v}" for k, v in origins.items()) + "; by rule "
             + ", ".join(f"DQC.US.{k} {v}" for k, v in fams.items()) + ".")
     runs_line = "Runs: " + "; ".join(f"{r.name} (`{Path(r.path).name}`)" for r in runs) + f". Baseline: {runs[0].name}."

@@ -41,7 +41,7 @@ def filing_results(graph: Graph, filing_id: str) -> list[CheckResult]:
     return out
 
 
-def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "checker") -> RunRecord:
+def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "checker-only") -> RunRecord:
     """The paper's translator from checker outcomes to the case artifact."""
     key = (case.concept, case.period, tuple(sorted(case.dims)), case.unit)
     mine = [r for r in results if r.concept and case_key(r) == key]
@@ -75,15 +75,23 @@ def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], 
     return out
 
 
-def run_agents(graph: Graph, cases: list[CaseQuery], llm: str = "none",
-               progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
-    """The AuditFlow agents (auditgraph.agents) on the cases; `llm` "none" is their offline policy."""
+def run_agents(graph: Graph, cases: list[CaseQuery], llm: str = "none", sign_coverage: str = "expanded",
+               checkers: bool = True, progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
+    """The AuditFlow agents (auditgraph.agents) on the cases; `llm` "none" is their offline policy.
+    `sign_coverage` limited and `checkers` False are the paper's Table 2 / Table 1 conditions."""
     import json
 
+    from auditgraph.agents.protocol import AuditConfig
     from auditgraph.agents.reports import Case
     from auditgraph.agents.session import audit_cases
 
     agent_cases = [Case.model_validate(c.model_dump(mode="json")) for c in cases]
-    artifacts = audit_cases(graph, agent_cases, llm=llm, progress=progress)
-    name = f"auditflow (llm {llm})"
+    config = AuditConfig(sign_coverage=sign_coverage, checkers=checkers)  # type: ignore[arg-type]
+    artifacts = audit_cases(graph, agent_cases, llm=llm, config=config, progress=progress)
+    name = agents_name(llm, sign_coverage, checkers)
     return [RunRecord.model_validate({**json.loads(a.to_json()), "system": name}) for a in artifacts]
+
+
+def agents_name(llm: str, sign_coverage: str = "expanded", checkers: bool = True) -> str:
+    extra = ("" if sign_coverage == "expanded" else f", {sign_coverage} sign coverage") + ("" if checkers else ", no checkers")
+    return f"AuditFlow (llm {llm}{extra})"

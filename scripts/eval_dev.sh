@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The dev evaluation end to end: load the dev filings, build cases with known answers, run the
-# checker-only system and the AuditFlow agents with --llm none, write the report to docs/eval/dev.
+# checker-only system and the AuditFlow agents with --llm none (three configurations), write the report
+# to docs/eval/dev.
 #
 #   NEO4J_URI=bolt://127.0.0.1:7687 scripts/eval_dev.sh [SHARED_DIR]
 #
@@ -27,6 +28,9 @@ REVIEWS=()
 "$AG" eval build-cases --out "$OUT/cases.jsonl" --findings 4 --injected 1 --compliant 1 --seed 0 "${REVIEWS[@]}"
 "$AG" eval run "$OUT/cases.jsonl" --system checker --out "$OUT/run-checker-only.jsonl"
 "$AG" eval run "$OUT/cases.jsonl" --system agents --llm none --out "$OUT/run-auditflow-llm-none.jsonl"
+"$AG" eval run "$OUT/cases.jsonl" --system agents --llm none --sign-coverage limited --out "$OUT/run-auditflow-llm-none-limited.jsonl"
+"$AG" eval run "$OUT/cases.jsonl" --system agents --llm none --no-checkers --out "$OUT/run-auditflow-llm-none-no-checkers.jsonl"
 "$AG" eval report --cases "$OUT/cases.jsonl" "$OUT/run-checker-only.jsonl" "$OUT/run-auditflow-llm-none.jsonl" \
+  "$OUT/run-auditflow-llm-none-limited.jsonl" "$OUT/run-auditflow-llm-none-no-checkers.jsonl" \
   --out "$OUT" --title "auditgraph dev evaluation" \
-  --preamble "Checker-only and the AuditFlow protocol with the deterministic --llm none policy on the dev cases (scripts/eval_dev.sh)."
+  --preamble "Checker-only, then the AuditFlow protocol with its deterministic --llm none policy (no model: it calls the required tools and reports what the checkers found), as is, with the paper's limited DQC.US.0015 coverage, and without the deterministic checkers (the paper's largest ablation). Built and run by scripts/eval_dev.sh; see docs/eval/README.md for the case kinds and their caveats."
