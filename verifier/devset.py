@@ -27,6 +27,12 @@ from auditgraph.verifier.types import Unit
 WRONG_KINDS = ("wrong_year", "wrong_scale", "wrong_sign", "wrong_operand", "arithmetic_slip", "rounding")
 BILLION, MILLION = Decimal(10) ** 9, Decimal(10) ** 6
 TIMES_METRICS = {"current_ratio", "debt_to_equity"}  # quoted as 0.99x, not as a percentage
+TEMPLATES = ("What was the {alias} {when}?", "How much was {entity}'s {alias} {when}?",
+             "What did {entity} report as {alias} {when}?", "What were the company's {alias} {when}?")
+
+
+def _entity(info: FilingInfo) -> str:
+    return (info.entity_name or info.ticker or "the company").rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -92,21 +98,25 @@ class DevSetBuilder:
         facts = fact_rows(self.graph, info.id, qnames)
         for end, prior_end in periods:
             phrase = self._phrase(info, end, months)
-            for m in self.registry.metrics.values():
+            for i, m in enumerate(self.registry.metrics.values()):
                 ref = self._metric_value(m.id, facts, end, months)
                 if ref is None:
                     continue
                 value, operands = ref
                 prior = self._metric_value(m.id, facts, prior_end, months) if prior_end else None
-                alias = m.aliases[0]
-                text = f"What was the {alias} {phrase}?" if m.unit is not Unit.RATIO else f"What was the {alias} {phrase}?"
+                alias = m.aliases[i % len(m.aliases)]  # rotate the wording through the registry's aliases
+                when = self._phrase(info, end, months, variant=i, instant=m.statement == "BS")
+                text = TEMPLATES[i % len(TEMPLATES)].format(alias=alias, when=when, entity=_entity(info))
                 yield Question(info.id, m.id, m.statement, m.unit, text, end, value, prior[0] if prior else None, operands)
             yield from self._calc_questions(info, end, prior_end, months, phrase)
 
-    def _phrase(self, info: FilingInfo, end: date, months: int) -> str:
+    def _phrase(self, info: FilingInfo, end: date, months: int, variant: int = 0, instant: bool = False) -> str:
+        day = f"{end.strftime('%B')} {end.day}, {end.year}"
+        if instant and variant % 2:
+            return f"as of {day}"
         if months == 12:
             year = (info.fiscal_year_focus or info.period_end.year) - round((info.period_end - end).days / 365.25)
-            return f"for fiscal {year}"
+            return (f"for fiscal {year}", f"in FY{year}", f"for the fiscal year ended {day}")[variant % 3]
         words = {3: "three", 6: "six", 9: "nine"}[months]
         return f"for the {words} months ended {end.strftime('%B')} {end.day}, {end.year}"
 

@@ -41,8 +41,9 @@ _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,})\b")
 _LEAD = re.compile(r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for)\b)*\s*", re.I)
 _STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "companys", "reported", "report", "reports",
          "amount", "value", "figure", "what", "was", "were", "is", "are", "in", "for", "at", "on", "by", "during",
-         "as", "its", "their", "ended", "ending", "end", "period", "year", "fiscal", "quarter", "to", "from", "s",
-         "consolidated", "statement", "statements", "sheet", "filing", "according", "annual", "quarterly", "10", "k", "q"}
+         "as", "its", "their", "ended", "ending", "end", "period", "year", "fiscal", "quarter", "s",
+         "consolidated", "statement", "statements", "sheet", "filing", "according", "annual", "quarterly", "10", "k", "q",
+         "inc", "corp", "corporation", "ltd", "plc", "llc", "did", "how", "much", "much"}
 _TRAIL = re.compile(r"\b(?:for|in|at|as of|during|of|ended|ending|over|on|the|year|fiscal|period|quarter)\s*$", re.I)
 
 LabelLookup = Callable[[], Sequence[tuple[str, Sequence[str]]]]  # [(qname, labels)] of concepts the filing reports

@@ -49,7 +49,7 @@ class RepairResult:
 def feedback(v: Verdict) -> str:
     """The unsat core in words: which filed values, which formula, which claim bound conflict."""
     lines = [f"Your answer {v.claim} was rejected: it {v.direction} the value established from the filing."]
-    by_fact = {f"fact:{b.role}:{b.fact_id}": b for b in v.bindings}
+    by_fact = {f"{kind}:{b.role}:{b.fact_id}": b for b in v.bindings for kind in ("fact", "reported")}
     formulas = {f"formula:{f.source}:{i}": f for i, f in enumerate(v.formulas, 1)}
     for name in v.core:
         if name in by_fact:

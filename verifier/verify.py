@@ -11,6 +11,7 @@ programming errors raise.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -52,6 +53,10 @@ class Verifier:
     def _per_filing(self) -> dict[str, dict]:
         return {}
 
+    @cached_property
+    def _vocabulary(self) -> frozenset[str]:
+        return frozenset(w for alias, _, _ in self.registry.aliases() for w in alias.split())
+
     def filing(self, filing_id: str) -> FilingInfo | None:
         """Filing, its periods and fact rows are read once per Verifier (a batch re-reads nothing)."""
         if filing_id not in self._filings:
@@ -75,7 +80,7 @@ class Verifier:
         if filing is None:
             return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
         assert self.planner is not None
-        plan = self.planner.plan(question, _entity_words(filing), self._labels(filing_id))
+        plan = self.planner.plan(question, _entity_words(filing, self._vocabulary), self._labels(filing_id))
         if isinstance(plan, PlanFailure):
             return abstain(plan.reason, plan.message)
         try:
@@ -136,11 +141,14 @@ class Verifier:
         return lookup
 
 
-def _entity_words(filing: FilingInfo) -> list[str]:
+def _entity_words(filing: FilingInfo, vocabulary: frozenset[str] = frozenset()) -> list[str]:
+    """The filer's name, ticker and name words, to strip from questions ("Apple Inc.'s net sales").
+
+    Words that also occur in the registry's aliases are kept ("Cash" in a company name)."""
     words = [w for w in (filing.entity_name, filing.ticker) if w]
     if filing.entity_name:
-        first = filing.entity_name.replace(",", " ").split()[0]
-        words.append(first)
+        words.append(filing.entity_name.rstrip("."))
+        words += [w for w in re.findall(r"[A-Za-z][A-Za-z&-]+", filing.entity_name) if w.lower() not in vocabulary]
     return sorted(set(words), key=len, reverse=True)
 
 
