@@ -31,7 +31,8 @@ def test_claims_parse_to_exact_values_with_their_own_rounding(text, value, half,
 
 
 @pytest.mark.parametrize("text,why", [("about a billion", "no number"), ("between 1 and 2 billion", "range"),
-                                      ("1-2 billion", "range"), ("", "empty"), ("5% billion", "not one number")])
+                                      ("1-2 billion", "range"), ("", "empty"), ("5% billion", "not one number"),
+                                      ("1e999999999", "implausible magnitude")])
 def test_unparsable_claims_say_why(text, why):
     with pytest.raises(ClaimParseError, match=why):
         parse_claim(text)

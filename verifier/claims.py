@@ -63,6 +63,8 @@ def parse_claim(text: str | int | float | Decimal) -> ClaimValue:
         number = Decimal(m["num"].replace(",", ""))
     except InvalidOperation as exc:  # the regex admits only decimals; belt and braces
         raise ClaimParseError(f"claim {raw!r}: {m['num']!r} is not a decimal number") from exc
+    if number != 0 and not -20 <= number.adjusted() <= 20:
+        raise ClaimParseError(f"claim {raw!r} has an implausible magnitude; give the figure in units, thousands, millions or billions")
     scale_word = m["scale"].lower() if m["scale"] else None
     scale = Decimal(1)
     if scale_word:
