@@ -415,3 +415,21 @@ def test_cli_repair_reports_each_attempt(acme: Verifier, neo4j_connection, monke
     assert [a["decision"] for a in rec["attempts"]] == ["Verified"]
     r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "q", "-c", "1", "--repair", "2"])
     assert r.exit_code == 2 and "--repair needs a model" in r.output
+
+
+def test_cli_batch_repairs_violated_claims(acme: Verifier, neo4j_connection, monkeypatch, replay, tmp_path):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text("\n".join(json.dumps(r) for r in [
+        {"case_id": "ok", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$169.1 billion"},
+        {"case_id": "bad", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$170.8 billion"},
+    ]) + "\n")
+    srv = replay(["$169.1 billion"])
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(cli, ["verify", "--batch", str(claims), "--out", str(out), "--repair", "1", "--llm", "m",
+                                 "--base-url", srv.url, "--planner", "deterministic"])
+    assert r.exit_code == 0, r.output
+    recs = {x["case_id"]: x for x in map(json.loads, out.read_text().splitlines())}
+    assert "repair" not in recs["ok"] and recs["bad"]["repair"]["recovered"] is True

@@ -63,7 +63,7 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
         use_model = model is not None and planner != "deterministic"
         verifier = Verifier(graph, registry, LLMPlanner(model, registry) if use_model and model else None)
         if batch is not None:
-            _batch(verifier, batch, out_path)
+            _batch(verifier, batch, out_path, model if repair_k else None, repair_k, repair_mode)
             return
         assert filing_id and question and claim is not None
         if repair_k:
@@ -91,8 +91,10 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
         graph.close()
 
 
-def _batch(verifier, path: Path, out_path: Path | None) -> None:
+def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: int = 0, repair_mode: str = "guided") -> None:
+    """Decisions as JSONL; with a model and --repair, Violated claims also get a `repair` record."""
     from auditgraph.verifier import batch as b
+    from auditgraph.verifier.repair import repair
 
     cases = b.read_cases(path)
     sink = out_path.open("w", encoding="utf-8") if out_path else sys.stdout
@@ -102,7 +104,12 @@ def _batch(verifier, path: Path, out_path: Path | None) -> None:
                       transient=True) as progress:
             task = progress.add_task("verify", total=len(cases))
             for case, verdict in b.run(verifier, cases):
-                sink.write(json.dumps(b.record(case, verdict)) + "\n")
+                rec = b.record(case, verdict)
+                if model is not None and verdict.decision.value == "Violated":
+                    fixed = repair(verifier, model, case.filing_id, case.question, case.claim, repair_k, repair_mode,
+                                   case_id=case.case_id)
+                    rec["repair"] = {k: v for k, v in fixed.to_json().items() if k != "initial"}
+                sink.write(json.dumps(rec) + "\n")
                 pairs.append((verdict.decision, case.correct))
                 progress.advance(task)
     finally:
