@@ -376,6 +376,7 @@ def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme:
     r = v.verify(FILING, "How much did revenue exceed cost of sales in FY2023 (in millions)?", "169,148")
     assert r.decision is Decision.VERIFIED, r.reason
     assert r.plan.planner == "llm:qwen3" and [f.source for f in r.formulas] == ["question"]
+    assert any(n.startswith("deterministic planner:") for n in r.plan.notes)  # "exceed" is no operation rule
     assert all("169,148" not in m["content"] for m in srv.requests[0]["messages"])  # the candidate stays out
     r = v.verify(FILING, "What was gross profit for fiscal 2023?", "$169.1 billion")
     assert r.decision is Decision.VERIFIED and any("model plan rejected" in n for n in r.plan.notes)

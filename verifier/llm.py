@@ -135,9 +135,15 @@ class LLMPlanner:
             plan = self._admit(proposed, question, labels)
         except ModelError as exc:
             plan = PlanFailure(AbstainReason.PLAN_REJECTED, str(exc))
-        if isinstance(plan, Plan):
-            return plan
         det = self.fallback.plan(question, entity_words, labels)
+        if isinstance(plan, Plan):
+            # kept for the audit trail: how the deterministic planner read the same question
+            if isinstance(det, PlanFailure):
+                plan = replace(plan, notes=(*plan.notes, f"deterministic planner: {det.message}"))
+            elif (det.target, det.explicit_formula) != (plan.target, plan.explicit_formula):
+                plan = replace(plan, notes=(*plan.notes, f"deterministic planner read {det.target}"
+                                            + (f" ({det.explicit_formula})" if det.explicit_formula else "")))
+            return plan
         if isinstance(det, Plan):
             return replace(det, notes=(*det.notes, f"model plan rejected ({plan.message}); deterministic plan used"))
         return PlanFailure(AbstainReason.PLAN_REJECTED, f"model plan rejected ({plan.message}); deterministic planner: {det.message}")
