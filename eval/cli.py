@@ -189,11 +189,12 @@ def run_cmd(cases: Path, system: str, llm: str, sign_coverage: str, no_checkers:
               help="Scored eval runs (with --cases) for the per-rule accuracy figure.")
 @click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--claims", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Verifier claims JSONL for throughput.")
+@click.option("--claims-sample", default=0, show_default=True, help="Time this many evenly spaced claims (0: all).")
 @click.option("--taxonomy", "taxonomies", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="Taxonomy packages to time a (forced) load of.")
 @click.option("--json", "as_json", is_flag=True, help="Also print the timings as JSON lines.")
 def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figures: Path, runs: tuple[Path, ...],
-          cases: Path | None, claims: Path | None, taxonomies: tuple[Path, ...], as_json: bool) -> None:
+          cases: Path | None, claims: Path | None, claims_sample: int, taxonomies: tuple[Path, ...], as_json: bool) -> None:
     """Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."""
     import dataclasses
     import shlex
@@ -222,7 +223,7 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
             res.filings = bench_filings(graph, filings, pkgs, progress=lambda _: progress.advance(task))
         if claims:
             with console.status("Timing the verifier…"):
-                res.verifier = bench_verifier(graph, claims)
+                res.verifier = bench_verifier(graph, claims, claims_sample)
     figures.mkdir(parents=True, exist_ok=True)
     plot_time_vs_facts(res.filings, figures / "bench_time_vs_facts.png")
     rel = lambda p: str(p.relative_to(doc.parent)) if p.is_relative_to(doc.parent) else str(p)  # noqa: E731

@@ -136,7 +136,7 @@ def plot_families(runs: list[ScoredRun], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 3.4))
+    fig, ax = plt.subplots(figsize=(7, 3.4 + 0.25 * len(runs)))
     width = 0.8 / max(1, len(runs))
     for i, run in enumerate(runs):
         fams = by_family(list(run.scored))
@@ -147,7 +147,7 @@ def plot_families(runs: list[ScoredRun], path: Path) -> None:
     ax.set_xticks([j + width * (len(runs) - 1) / 2 for j in range(len(FAMILIES))], [f"DQC.US.{f}" for f in FAMILIES])
     ax.set_ylabel("Joint ACC (%)")
     ax.set_ylim(0, 110)
-    ax.legend(fontsize=8, frameon=False)
+    ax.legend(fontsize=8, frameon=False, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.1))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
