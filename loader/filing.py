@@ -21,6 +21,7 @@ from typing import Any
 
 from arelle import ModelDocument, PackageManager
 from arelle.ModelDtsObject import ModelConcept
+from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
 from neo4j.exceptions import Neo4jError
 
@@ -156,10 +157,11 @@ def build_rows(model: ModelXbrl, inp: FilingInput, errors: int) -> FilingRows:
 
     ext_keys = {r["key"] for r in extensions}
     needed = dict(facts.concepts)
-    standard_by_key = {key_of(c): c for c in model.qnameConcepts.values() if not is_extension(c)}
-    for k in networks.endpoint_keys():
-        if k in standard_by_key:
-            needed[k] = standard_by_key[k]
+    for k in networks.endpoint_keys() - needed.keys() - ext_keys:
+        ns, name = k.rsplit("#", 1)
+        concept = model.qnameConcepts.get(qname(ns, name))
+        if concept is not None:
+            needed[k] = concept
     placeholders = [placeholder_row(c.qname.namespaceURI, c.qname.localName, c.qname.prefix)
                     for k, c in needed.items() if k not in ext_keys]
     releases = sorted({f"{rel[0]}/{rel[1]}" for p in placeholders if (rel := release_of_namespace(p["namespace"]))})

@@ -283,3 +283,16 @@ def test_a_fact_of_an_undeclared_concept_is_skipped_and_reported(graph: Graph, l
     res = loader.load(inst)
     assert (res.status, res.facts, res.errors) == ("loaded", 1, 2)  # undeclared + unexpected element
     assert "skipped facts without a schema declaration" in res.message and "us-gaap:NoSuchConceptAnywhere" in res.message
+
+
+def test_a_zipped_filing_package_loads_like_its_folder(graph: Graph, loader: FilingLoader, tmp_path: Path):
+    pkg = tmp_path / "smpl-package.zip"
+    with zipfile.ZipFile(pkg, "w") as zf:
+        for f in sorted(SAMPLE_FILING.iterdir()):
+            if f.suffix in (".xml", ".xsd"):
+                zf.write(f, f.name)
+    res = loader.load(pkg)
+    assert (res.id, res.status, res.facts, res.contexts, res.extension_concepts) == ("smpl-package", "loaded", 66, 7, 7)
+    src = q(graph, "MATCH (f:Filing {id: 'smpl-package'}) RETURN f.source AS s")[0]["s"]
+    assert src == f"{pkg}/smpl-20251231.xml"
+    assert q(graph, "MATCH (:Filing {id: 'smpl-package'})-[:DEFINES]->(e) RETURN count(e) AS n")[0]["n"] == 7
