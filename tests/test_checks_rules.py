@@ -276,3 +276,45 @@ def test_audit_collects_every_rule_with_a_verdict(graph: Graph):
     assert [s.rule for s in report.rules] == ["0015", "0117", "0126", "calc11"]
     assert audit_filing(graph, "nope").verdict == "not_evaluable"
     assert report.model_dump(mode="json")["findings"][0]["facts"][0]["value"] == "-5000"
+
+
+def test_0117_guards_hold_back_violations_but_not_agreements(graph: Graph):
+    # a member reported with a second axis but never alone
+    b2 = dim_filing("12500000", "t-g1", members={"abc:WidgetsMember": None, "abc:GadgetsMember": None, "abc:ToysMember": None})
+    b2.fact("us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:ToysMember", "srt:StatementGeographicalAxis": "abc:UsMember"})
+    b2.write(graph)
+    [r] = [x for x in check_dim_consistency(graph, "t-g1") if x.sub_rule.endswith("9574")]
+    assert r.status == "not_evaluable" and "reported with a second axis but not alone" in r.reason
+
+    # the same line item and axis in a disclosure cube: held back unless a member exceeds the total
+    for fid, widgets in (("t-disc-held", "8000000"), ("t-disc-big", "13000000")):
+        b = FilingBuilder(fid)
+        b.role(IS, "200 - Statement - Income Statement")
+        b.role(IS + "Details", "900 - Disclosure - Revenue by product")
+        members = {"abc:WidgetsMember": None, "abc:GadgetsMember": None}
+        b.cube(IS, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", members)
+        b.cube(IS + "Details", ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", members,
+               table="us-gaap:DisaggregationOfRevenueTable", line_items_abstract="us-gaap:DisaggregationOfRevenueLineItems")
+        b.fact("us-gaap:Revenues", "12500000")
+        b.fact("us-gaap:Revenues", widgets, dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember"})
+        b.fact("us-gaap:Revenues", "4000000", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember"})
+        b.write(graph)
+    assert check_dim_consistency(graph, "t-disc-held")[0].status == "not_evaluable"
+    assert check_dim_consistency(graph, "t-disc-big")[0].status == "violation"
+
+
+def test_inf_decimals_cap_0117_at_5_and_make_0126_exact(graph: Graph):
+    b = FilingBuilder("t-inf")
+    b.role(IS, "200 - Statement - Income Statement")
+    b.cube(IS, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", {"abc:AMember": None})
+    b.fact("us-gaap:Revenues", "100.00001", decimals="INF")
+    b.fact("us-gaap:Revenues", "100", decimals="INF", dims={"srt:ProductOrServiceAxis": "abc:AMember"})
+    b.role(BS, "100 - Statement - Balance Sheet")
+    b.calc(BS, "us-gaap:Assets", [("us-gaap:AssetsCurrent", 1)])
+    b.fact("us-gaap:Assets", "100.001", decimals="INF", period="instant")
+    b.fact("us-gaap:AssetsCurrent", "100", decimals="INF", period="instant")
+    b.write(graph)
+    [dim] = check_dim_consistency(graph, "t-inf")
+    assert (dim.status, dim.decimals, dim.tolerance) == ("ok", "5", "0.00002")  # 0.00001 <= 2*10^-5
+    [calc] = check_calc_tree(graph, "t-inf")
+    assert (calc.status, calc.decimals, calc.tolerance, calc.difference) == ("violation", "INF", "0", "0.001")
