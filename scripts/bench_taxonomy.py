@@ -38,6 +38,14 @@ def store_mb(store_dir: Path | None) -> float | None:
     return int(out.split()[0]) / 1024
 
 
+def server_cpu_s(pid: int | None) -> float | None:
+    """utime + stime of the Neo4j JVM from /proc (Linux), to separate work from waiting on a shared host."""
+    if pid is None:
+        return None
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def year_size(graph: Graph, year: int) -> tuple[int, int]:
     rows = graph.run("taxonomy.releases")
     keys = [r["key"] for r in rows if r["year"] == year and r["status"] == "loaded"]
@@ -51,6 +59,7 @@ def main() -> None:
     ap.add_argument("--wipe", action="store_true", required=True, help="confirm wiping the target database")
     ap.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "taxonomies")
     ap.add_argument("--store-dir", type=Path, help="the Neo4j database folder, to report on-disk size per year")
+    ap.add_argument("--server-pid", type=int, help="the Neo4j JVM's pid, to report its CPU seconds")
     ap.add_argument("--years", type=int, nargs="+", default=[2022, 2023, 2024, 2025])
     ap.add_argument("--out", type=Path, default=REPO / "docs" / "benchmarks.md")
     args = ap.parse_args()
@@ -63,9 +72,10 @@ def main() -> None:
         graph.run("db.wipe")
         graph.run_script("schema.constraints")
         load_taxonomies(graph, [tax / "sec-2025.zip", tax / "srt-2025.zip"])
-        t0 = time.perf_counter()
+        t0, cpu0, srv0 = time.perf_counter(), time.process_time(), server_cpu_s(args.server_pid)
         [gaap] = load_taxonomies(graph, [tax / "us-gaap-2025.zip"])
-        total = time.perf_counter() - t0
+        total, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        srv = server_cpu_s(args.server_pid) - srv0 if srv0 is not None else None
         t1 = time.perf_counter()
         [again] = load_taxonomies(graph, [tax / "us-gaap-2025.zip"])
         reload_s = time.perf_counter() - t1
@@ -81,7 +91,6 @@ def main() -> None:
             took = time.perf_counter() - t
             sizes[year] = (*year_size(graph, year), None, took)
         releases = [r for r in graph.run("taxonomy.releases") if r["status"] == "loaded"]
-        graph.run("taxonomy.checkpoint")
         on_disk = store_mb(args.store_dir)
     load_after = os.getloadavg()
 
@@ -92,7 +101,8 @@ def main() -> None:
         f"## Taxonomy load ({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)",
         "",
         "Command: `NEO4J_URI=bolt://127.0.0.1:17701 .venv/bin/python scripts/bench_taxonomy.py --wipe"
-        + (f" --store-dir {args.store_dir}" if args.store_dir else "") + "`",
+        + (f" --store-dir {args.store_dir}" if args.store_dir else "")
+        + (f" --server-pid {args.server_pid}" if args.server_pid else "") + "`",
         "",
         f"Machine: 2 cores / 24 GB, Neo4j 5.26 (4 GB heap) on the same host, shared with other jobs: load average "
         f"{load_before[0]:.1f} before, {load_after[0]:.1f} after (a quiet machine is faster).",
@@ -104,6 +114,8 @@ def main() -> None:
         f"| Neo4j write (batched UNWIND, {gaap.nodes:,} nodes + {gaap.relationships:,} relationships) | {gaap.write_seconds:.1f} s |",
         f"| write rate | {gaap.nodes / gaap.write_seconds:,.0f} nodes/s, {gaap.relationships / gaap.write_seconds:,.0f} relationships/s ({write_rate:,.0f} items/s) |",
         f"| us-gaap/2025: concepts, relationships, labels, DQC rules | {gaap_rel.concepts:,}, {gaap_rel.relationships:,}, {gaap_rel.labels:,}, {gaap_rel.dqc_rules} |",
+        f"| CPU actually used: Python process / Neo4j server | {cpu:.1f} s / "
+        + (f"{srv:.1f} s |" if srv is not None else "n/a |"),
         f"| re-load of the unchanged package (hash match, skipped) | {reload_s:.2f} s |",
         f"| peak memory of the Python process (after the 2025 load) | {rss_one:,.0f} MB |",
         "",
@@ -120,9 +132,9 @@ def main() -> None:
         f"{len(releases)} releases loaded side by side at the end; peak memory of the Python process over the whole run "
         f"{peak_rss_mb():,.0f} MB. Only 2022-2025 packages exist in ../shared/taxonomies (2022-2024 us-gaap are "
         "schema-only rebuilds, so their rows are smaller than a real release's). "
-        + (f"The database folder holds {on_disk:,.0f} MB after a checkpoint (`du`; Neo4j pre-allocates its store "
-           "files and keeps space freed by earlier wipes, so this is an upper bound); a year's share is apportioned "
-           "by its nodes + relationships." if on_disk is not None else ""),
+        + (f"The database folder holds {on_disk:,.0f} MB at the end (`du`; Neo4j pre-allocates its store files, keeps "
+           "space freed by earlier wipes and flushes at checkpoints, so this is approximate); a year's share is "
+           "apportioned by its nodes + relationships." if on_disk is not None else ""),
     ]
     text = "\n".join(lines) + "\n"
     with args.out.open("a") as fh:
