@@ -169,16 +169,24 @@ class FilingData:
                            concept=concept, message=reason)
 
 
-def read_records(graph: Graph, name: str, **params: object) -> list[neo4j.Record]:
-    """A registry read query in a READ transaction, records as the driver gives them.
+READ_TIMEOUT_S = 60.0  # the server aborts a filing read that takes longer (agents call checkers too)
 
-    The bulk reads of a filing use this instead of Graph.run: `Record.data()` (dict conversion)
-    costs about as much as the query itself on a 5k-fact filing, and records index by name anyway.
+
+def read_records(graph: Graph, name: str, **params: object) -> list[neo4j.Record]:
+    """A registry read query in a READ transaction with a timeout, records as the driver gives them.
+
+    The reads of a filing use this instead of Graph.run: `Record.data()` (dict conversion) costs
+    about as much as the query itself on a 5k-fact filing, and records index by name anyway.
     """
     query = queries.get(name)
     query.check_params(params)
+
+    @neo4j.unit_of_work(timeout=READ_TIMEOUT_S)
+    def work(tx: neo4j.ManagedTransaction) -> list[neo4j.Record]:
+        return list(tx.run(query.text, params))
+
     with graph.driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
-        return session.execute_read(lambda tx: list(tx.run(query.text, params)))
+        return session.execute_read(work)
 
 
 @lru_cache(maxsize=4096)
@@ -194,7 +202,7 @@ def parse_period(key: str) -> tuple[str, dt.date | None, dt.date | None]:
 
 
 def load_filing_data(graph: Graph, filing_id: str) -> FilingData:
-    head = graph.run("checks.filing_header", filing_id=filing_id)
+    head = read_records(graph, "checks.filing_header", filing_id=filing_id)
     if not head:
         return FilingData(filing_id, found=False)
     h = head[0]
@@ -214,10 +222,10 @@ def load_filing_data(graph: Graph, filing_id: str) -> FilingData:
     for r in read_records(graph, "checks.def_arcs", filing_id=filing_id):
         data.defs.append(Arc(r["role"], r["source_key"], r["source"], r["target_key"], r["target"], r["order"],
                              arc=r["arc"], target_role=r["target_role"]))
-    pres = {r["role"] for r in graph.run("checks.pres_roles", filing_id=filing_id)}
+    pres = {r["role"] for r in read_records(graph, "checks.pres_roles", filing_id=filing_id)}
     calc = {a.role for a in data.calc}
     cube = {a.role for a in data.defs if a.arc == "all"}
-    for r in graph.run("checks.roles", filing_id=filing_id):
+    for r in read_records(graph, "checks.roles", filing_id=filing_id):
         data.roles[r["uri"]] = Role(r["uri"], r["definition"], r["uri"] in pres, r["uri"] in calc, r["uri"] in cube)
     return data
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local
+from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local, read_records
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import SignExclusions, applies_to_form, sign_exclusions, sign_list
@@ -47,7 +47,7 @@ def excluded_by(fact: Fact, ex: SignExclusions) -> str | None:
 def exclusions(graph: Graph, year: int) -> tuple[SignExclusions, str]:
     """The 0015 exclusions: member and axis lists from the loaded dqcrules taxonomy when it has them."""
     shipped = sign_exclusions(year)
-    rows = graph.run("checks.dqc_lists", rule_id=RULE, release=f"us-gaap/{year}")
+    rows = read_records(graph, "checks.dqc_lists", rule_id=RULE, release=f"us-gaap/{year}")
     members = {r["name"] for r in rows if r["list"] == "ExcludeNonNegMembers"}
     axes = {r["name"] for r in rows if r["list"] == "ExcludeNonNegAxis"}
     if not members and not axes:
