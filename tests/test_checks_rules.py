@@ -318,3 +318,14 @@ def test_inf_decimals_cap_0117_at_5_and_make_0126_exact(graph: Graph):
     assert (dim.status, dim.decimals, dim.tolerance) == ("ok", "5", "0.00002")  # 0.00001 <= 2*10^-5
     [calc] = check_calc_tree(graph, "t-inf")
     assert (calc.status, calc.decimals, calc.tolerance, calc.difference) == ("violation", "INF", "0", "0.001")
+
+
+def test_0015_exclusions_come_from_the_loaded_dqcrules_taxonomy_when_present(graph: Graph):
+    b = FilingBuilder("t-dqcrules")
+    b.dqc_list("DQC.US.0015", "ExcludeNonNegMembers", ["us-gaap:SpecialCaseMember"])
+    concept = "us-gaap:AccretionExpenseIncludingAssetRetirementObligations"
+    b.fact(concept, "-1000", dims={"srt:ProductOrServiceAxis": "us-gaap:SpecialCaseMember"}, fact_id="special")
+    b.fact(concept, "-1000", dims={"srt:ProductOrServiceAxis": "us-gaap:CorporateNonSegmentMember"}, fact_id="corp")
+    b.write(graph)
+    status = {r.facts[0].fact_id: r.status for r in check_sign(graph, "t-dqcrules")}
+    assert status == {"special": "ok", "corp": "violation"}  # the graph's member list replaces the shipped one

@@ -33,6 +33,7 @@ class FilingBuilder:
     facts: list[dict] = field(default_factory=list)
     roles: list[dict] = field(default_factory=list)
     arcs: dict[str, list[dict]] = field(default_factory=lambda: {"calc": [], "def": [], "pres": []})
+    dqc: dict[str, list[dict]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.text_fact("dei:DocumentType", self.form)
@@ -147,6 +148,11 @@ class FilingBuilder:
         for member, parent in members.items():
             self.def_arc(role, "domain-member", parent or domain, member)
 
+    def dqc_list(self, rule_id: str, list_name: str, qnames: list[str]) -> None:
+        """Rule data as the taxonomy loader writes it from dqcrules (DqcRule -LISTS-> Concept)."""
+        self.dqc.setdefault(rule_id, []).extend(
+            {"concept_key": self.concept(q, base_type="string"), "list": list_name} for q in qnames)
+
     # ---------------------------------------------------------------- write
     def write(self, graph: Graph) -> str:
         graph.run("checks.build_filing", filing_id=self.filing_id, props={
@@ -157,4 +163,6 @@ class FilingBuilder:
         graph.write_batches("checks.build_facts", self.facts, filing_id=self.filing_id)
         for kind, rows in self.arcs.items():
             graph.write_batches(f"checks.build_{kind}_arcs", rows)
+        for rule_id, rows in self.dqc.items():
+            graph.run("checks.build_dqc_lists", rule_id=rule_id, release=f"us-gaap/{self.us_gaap_year}", rows=rows)
         return self.filing_id
