@@ -59,9 +59,8 @@ def main() -> None:
     args = ap.parse_args()
     logging.disable(logging.WARNING)  # server notifications about absent optional properties
     graph = Graph(connection())
-    if args.load:
-        load(graph)
-    ids = args.filings or [r["id"] for r in graph.run("verify.filings")]
+    loaded = load(graph) if args.load else []
+    ids = args.filings or loaded or [r["id"] for r in graph.run("verify.filings")]
     registry = load_registry()
     t0 = time.perf_counter()
     cases = DevSetBuilder(graph, registry).build(ids)

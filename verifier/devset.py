@@ -26,7 +26,6 @@ from auditgraph.verifier.types import Unit
 
 WRONG_KINDS = ("wrong_year", "wrong_scale", "wrong_sign", "wrong_operand", "arithmetic_slip", "rounding")
 BILLION, MILLION = Decimal(10) ** 9, Decimal(10) ** 6
-TIMES_METRICS = {"current_ratio", "debt_to_equity"}  # quoted as 0.99x, not as a percentage
 TEMPLATES = ("What was the {alias} {when}?", "How much was {entity}'s {alias} {when}?",
              "What did {entity} report as {alias} {when}?", "What were the company's {alias} {when}?")
 
@@ -176,15 +175,15 @@ class DevSetBuilder:
         base = {"filing_id": q.filing_id, "metric": q.metric, "statement": q.statement, "reference": str(q.reference),
                 "period_end": q.period_end.isoformat()}
         cid = f"{q.filing_id}|{q.metric}|{q.period_end.isoformat()}"
-        if q.unit is Unit.RATIO and q.metric in TIMES_METRICS:
-            right_claim = f"{_round(q.reference, 2)}"
-            out.append({**base, "case_id": f"{cid}|correct", "question": q.text, "claim": right_claim, "kind": "correct",
-                        "correct": True})
-            wrongs = [("wrong_scale", f"{_round(q.reference * 100, 1)}"), ("arithmetic_slip", f"{_round(q.reference, 2) + Decimal('0.1')}")]
-            if q.prior is not None and _round(q.prior, 2) != _round(q.reference, 2):
-                wrongs.insert(0, ("wrong_year", f"{_round(q.prior, 2)}"))
-            for kind, claim in wrongs[:2]:
-                places = 1 if kind == "wrong_scale" else 2
+        if q.unit is Unit.RATIO and self.registry.metrics[q.metric].display == "times":
+            p = 2 if abs(q.reference) >= Decimal("0.1") else 4  # at least two significant digits
+            out.append({**base, "case_id": f"{cid}|correct", "question": q.text, "claim": f"{_round(q.reference, p)}",
+                        "kind": "correct", "correct": True})
+            wrongs = [("wrong_scale", f"{_round(q.reference * 100, p)}", p),  # a percentage reading given as times
+                      ("arithmetic_slip", f"{_round(q.reference, p) + Decimal('0.1')}", p)]
+            if q.prior is not None and _round(q.prior, p) != _round(q.reference, p):
+                wrongs.insert(0, ("wrong_year", f"{_round(q.prior, p)}", p))
+            for kind, claim, places in wrongs[:2]:
                 out.append({**base, "case_id": f"{cid}|{kind}", "question": q.text, "claim": claim, "kind": kind,
                             "correct": is_correct(Decimal(claim), places, q.reference)})
             return out

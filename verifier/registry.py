@@ -38,6 +38,7 @@ class MetricEntry:
     formula: str | None  # over concept ids
     optional: tuple[str, ...]
     source: str
+    display: str = "amount"  # ratios: "percent" (44.1%) or "times" (0.99)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def _load(text: str, path: str) -> Registry:
         }
         metrics = {
             mid: MetricEntry(mid, m["label"], m["statement"], Unit(m["unit"]), tuple(m["aliases"]), m.get("concept"),
-                             m.get("formula"), tuple(m.get("optional", ())), m["source"])
+                             m.get("formula"), tuple(m.get("optional", ())), m["source"], m.get("display", "amount"))
             for mid, m in doc["metrics"].items()
         }
         operations = tuple(
