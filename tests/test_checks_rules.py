@@ -329,3 +329,14 @@ def test_0015_exclusions_come_from_the_loaded_dqcrules_taxonomy_when_present(gra
     b.write(graph)
     status = {r.facts[0].fact_id: r.status for r in check_sign(graph, "t-dqcrules")}
     assert status == {"special": "ok", "corp": "violation"}  # the graph's member list replaces the shipped one
+
+
+def test_0117_parenthetical_guard(graph: Graph):
+    b = dim_filing("12500000", "t-paren117")
+    paren = IS + "Parenthetical"
+    b.role(paren, "201 - Statement - Income Statement (Parenthetical)")
+    b.cube(paren, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain",
+           {"abc:WidgetsMember": None}, table="us-gaap:ParentheticalTable", line_items_abstract="us-gaap:ParentheticalLineItems")
+    b.write(graph)
+    [r] = check_dim_consistency(graph, "t-paren117")
+    assert r.status == "not_evaluable" and "parenthetical statement" in r.reason and r.network == IS
