@@ -340,3 +340,9 @@ def test_0117_parenthetical_guard(graph: Graph):
     b.write(graph)
     [r] = check_dim_consistency(graph, "t-paren117")
     assert r.status == "not_evaluable" and "parenthetical statement" in r.reason and r.network == IS
+
+
+def test_a_filing_without_numeric_facts_is_not_clean(graph: Graph):
+    FilingBuilder("t-empty").write(graph)  # only the dei text facts
+    report = audit_filing(graph, "t-empty")
+    assert report.verdict == "not_evaluable" and report.notes == ["filing 't-empty' has no numeric facts: nothing to check"]

@@ -71,6 +71,8 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES,
         findings += [r for r in rs if r.status == "violation"]
         refused += [r for r in rs if r.status == "not_evaluable"]
     notes = [f"{s.rule} not run: {s.not_run}" for s in summaries if s.not_run]
+    if data.found and not data.facts:
+        notes.append(f"filing {filing_id!r} has no numeric facts: nothing to check")
     if findings:
         verdict = "violations"
     elif notes:  # a rule that could not run is never reported as clean
