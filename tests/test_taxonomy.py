@@ -80,7 +80,7 @@ def test_sample_edges_keep_every_property(graph: Graph):
                         "RETURN p.name AS parent, properties(r) AS r")
     assert pres == {"parent": "StatementOfCashFlowsAbstract", "r": {
         "owner": "us-gaap/2025", "role": ROLE + "CashFlow", "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
-        "order": 5.0, "preferred_label": "http://www.xbrl.org/2003/role/negatedLabel"}}
+        "order": 5.0, "preferred_label": "http://www.xbrl.org/2009/role/negatedLabel"}}
     defs = {(d["from"], d["to"], d["r"]["arc"]): d["r"] for d in one(
         graph, "MATCH (a)-[r:DEF]->(b) RETURN a.name AS from, b.name AS to, properties(r) AS r")}
     assert defs[("StatementLineItems", "StatementTable", "all")] == {

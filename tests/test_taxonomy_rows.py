@@ -66,7 +66,7 @@ def test_relationship_rows_keep_role_order_weight_and_xdt_attributes(sample_mode
     dim_dom = next(r for r in nets.defn if r["arc"] == "dimension-domain")
     assert dim_dom["usable"] is False
     neg = next(r for r in nets.pres if r["to_key"].endswith("#PaymentsToAcquirePropertyPlantAndEquipment"))
-    assert neg["preferred_label"] == "http://www.xbrl.org/2003/role/negatedLabel"
+    assert neg["preferred_label"] == "http://www.xbrl.org/2009/role/negatedLabel"
     assert {r["definition"] for r in nets.roles} >= {"200000 - Statement - Income Statement"}
 
 
