@@ -18,7 +18,7 @@ from rich.table import Table
 from auditgraph.config import cache_dir
 from auditgraph.errors import LoadError
 from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
-from auditgraph.loader.taxonomy import Reporter, load_taxonomies
+from auditgraph.loader.taxonomy import Reporter, load_taxonomies, remove_releases
 
 console = Console(stderr=True)
 FASB = "https://xbrl.fasb.org"
@@ -115,6 +115,23 @@ def list_cmd(as_json: bool) -> None:
         table.add_row(r["key"], r["status"], r["package"] or "", f"{r['concepts'] or 0:,}", f"{r['relationships'] or 0:,}",
                       f"{r['labels'] or 0:,}", f"{r['dqc_rules'] or 0:,}", (r["loaded_at"] or "")[:19])
     Console().print(table)
+
+
+@taxonomy.command("remove")
+@click.argument("releases", nargs=-1, required=True)
+@click.option("--yes", is_flag=True, required=True, help="Confirm removing the releases.")
+def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
+    """Remove loaded releases (e.g. us-gaap/2024); facts bridged to their concepts keep placeholders."""
+    from auditgraph.cli import ensure_database
+
+    _quiet_driver()
+    with ensure_database() as graph:
+        known = {r["key"] for r in graph.run("taxonomy.releases")}
+        missing = [k for k in releases if k not in known]
+        if missing:
+            raise LoadError(f"{', '.join(missing)}: no such release; `auditgraph taxonomy list` shows what is loaded")
+        remove_releases(graph, list(releases))
+    console.print(f"removed {', '.join(releases)}")
 
 
 def _download(url: str, target: Path, quiet: bool) -> None:

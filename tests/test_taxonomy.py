@@ -299,3 +299,14 @@ def test_six_release_years_live_side_by_side(graph: Graph, tmp_path: Path):
         "MATCH (a:Concept)-[r:CALC|PRES|DEF]->(b:Concept) WHERE a.year <> b.year RETURN count(r) AS n")
     assert records[0]["n"] == 0
     assert counts(graph)["Concept"] == 6 * 35 and counts(graph)["DEF"] == 6 * 16
+
+
+def test_remove_a_release_keeps_other_years(graph: Graph, cli_env: CliRunner, tmp_path: Path):
+    load_taxonomies(graph, [_sample_for_year(tmp_path, 2024), SAMPLE])
+    runner = cli_env
+    gone = runner.invoke(cli, ["taxonomy", "remove", "us-gaap/2024", "--yes"])
+    assert gone.exit_code == 0, gone.output
+    assert [r["key"] for r in graph.run("taxonomy.releases")] == ["us-gaap/2025"]
+    assert counts(graph) == SAMPLE_COUNTS
+    unknown = runner.invoke(cli, ["taxonomy", "remove", "us-gaap/2019", "--yes"])
+    assert isinstance(unknown.exception, LoadError) and "us-gaap/2019: no such release" in str(unknown.exception)
