@@ -55,27 +55,39 @@ def time_rules(graph: Graph, filing_id: str) -> tuple[float, dict[str, float], d
         t0 = time.perf_counter()
         results = fn(graph, filing_id, data=data)
         secs[rule] = time.perf_counter() - t0
-        found[rule] = sum(1 for r in results if r.status == "violation")
+        # -1: the rule did not run on this filing at all (every result not_evaluable, e.g. no 0015 list for its year)
+        ran = any(r.status != "not_evaluable" for r in results)
+        found[rule] = sum(1 for r in results if r.status == "violation") if ran else -1
     return prefetch, secs, found
 
 
 def bench_filings(graph: Graph, folders: Sequence[Path], packages: Sequence[Path],
-                  progress: Callable[[str], None] | None = None) -> list[FilingTiming]:
-    """Arelle alone, then our load (forced, so it really writes), then the rules, per filing."""
+                  progress: Callable[[str], None] | None = None,
+                  failures: list[str] | None = None) -> list[FilingTiming]:
+    """Arelle alone, then our load (forced, so it really writes), then the rules, per filing.
+    A filing that cannot be loaded is reported in `failures` and skipped."""
+    from auditgraph.errors import LoadError
     from auditgraph.loader.filing import FilingLoader
     from auditgraph.loader.filing_source import filing_input
 
     out = []
     with FilingLoader(graph, list(packages)) as loader:
         for folder in folders:
-            inp = filing_input(folder)
-            t0 = time.perf_counter()
-            with loader.session.model(inp.entry) as model:
-                facts = len(model.factsInInstance)
-            arelle_only = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            res = loader.load(folder, force=True)
-            ours = time.perf_counter() - t0
+            try:
+                inp = filing_input(folder)
+                t0 = time.perf_counter()
+                with loader.session.model(inp.entry) as model:
+                    facts = len(model.factsInInstance)
+                arelle_only = time.perf_counter() - t0
+                t0 = time.perf_counter()
+                res = loader.load(folder, force=True)
+                ours = time.perf_counter() - t0
+            except LoadError as exc:
+                if failures is not None:
+                    failures.append(f"{folder.name}: not timed, {exc}")
+                if progress:
+                    progress(folder.name)
+                continue
             prefetch, secs, found = time_rules(graph, res.id)
             out.append(FilingTiming(res.id, facts, arelle_only, ours, res.arelle_seconds, res.write_seconds,
                                     prefetch, secs, found))
@@ -161,10 +173,13 @@ def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]])
                   "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015/0126/0117 |",
                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         for r in sorted(rows, key=lambda r: r.facts):
-            f = r.findings
+            f = {k: ("n/e" if v < 0 else str(v)) for k, v in r.findings.items()}
             lines.append(f"| {r.filing} | {r.facts:,} | {r.arelle_only_s:.2f} | {r.our_load_s:.2f} | {r.our_write_s:.2f} | "
                          f"{1000 * r.prefetch_s:.0f} | {1000 * r.rules_s['DQC.US.0015']:.0f} | {1000 * r.rules_s['DQC.US.0126']:.0f} | "
                          f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']}/{f['DQC.US.0126']}/{f['DQC.US.0117']} |")
+        if any(v < 0 for r in rows for v in r.findings.values()):
+            lines.append("n/e: the rule was not evaluable on the filing (for DQC.US.0015: no concept list shipped "
+                         "for the filing's us-gaap year), so its time is only the refusal.")
         lines.append("")
     for pkg, parse, write, n in res.taxonomy:
         lines.append(f"- Taxonomy load: `{pkg}`: Arelle parse {parse:.1f} s + Neo4j write {write:.1f} s ({n:,} concepts).")

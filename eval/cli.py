@@ -220,7 +220,7 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
                 res.taxonomy = bench_taxonomy(graph, taxonomies)
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("Timing filings", total=len(filings))
-            res.filings = bench_filings(graph, filings, pkgs, progress=lambda _: progress.advance(task))
+            res.filings = bench_filings(graph, filings, pkgs, progress=lambda _: progress.advance(task), failures=res.notes)
         if claims:
             with console.status("Timing the verifier…"):
                 res.verifier = bench_verifier(graph, claims, claims_sample)

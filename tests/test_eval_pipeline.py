@@ -13,7 +13,7 @@ from auditgraph.eval.build_cases import COPY_MARK, build
 from auditgraph.eval.cases import read_cases, write_jsonl
 from auditgraph.eval.inject import read_fact_values
 from auditgraph.eval.metrics import score_run, summarize
-from auditgraph.eval.systems import filing_results, run_checker
+from auditgraph.eval.systems import filing_results, run_agents, run_checker
 from auditgraph.graph import Graph
 
 
@@ -61,6 +61,10 @@ def test_injected_cases_are_found_by_the_checkers_in_their_copy(loaded, tmp_path
     by_id = {s.case_id: s for s in scored}
     assert by_id[flip.case_id].label.value == "A" and by_id[flip.case_id].verdict == "violation"
     assert summarize([s for s in scored if s.origin == "compliant"]).vacc == 1.0  # no false positive
+    # the AuditFlow protocol without a model sees the same query and reaches the same answer
+    (agent,) = run_agents(graph, [flip.query()], llm="none")
+    assert agent.system == "AuditFlow (llm none)" and agent.decision == "violation"
+    assert score_run([flip], [agent])[0].label.value == "A"
 
 
 def test_benchmark_markdown_and_plot(tmp_path):
@@ -68,11 +72,11 @@ def test_benchmark_markdown_and_plot(tmp_path):
 
     rules = {"DQC.US.0015": 0.01, "DQC.US.0126": 0.02, "DQC.US.0117": 0.03}
     rows = [FilingTiming("small", 300, 1.0, 3.0, 1.2, 1.8, 0.05, rules, {r: 0 for r in rules}),
-            FilingTiming("large", 2000, 4.0, 9.0, 4.5, 4.5, 0.2, rules, {"DQC.US.0015": 2, "DQC.US.0126": 1, "DQC.US.0117": 0})]
+            FilingTiming("large", 2000, 4.0, 9.0, 4.5, 4.5, 0.2, rules, {"DQC.US.0015": 2, "DQC.US.0126": 1, "DQC.US.0117": -1})]
     res = BenchResult(rows, taxonomy=[("us-gaap-2025.zip", 60.0, 35.7, 17326)], verifier=(100, 4.0))
     plot_time_vs_facts(rows, tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
     md = markdown(res, "auditgraph bench x", [("t.png", "caption")])
     assert md.startswith(START) and md.endswith(END)
-    assert "| large | 2,000 | 4.00 | 9.00 | 4.50 | 200 | 10 | 20 | 30 | 2/1/0 |" in md
+    assert "| large | 2,000 | 4.00 | 9.00 | 4.50 | 200 | 10 | 20 | 30 | 2/1/n/e |" in md and "n/e: the rule" in md
     assert "2 filings, 2,300 facts" in md and "25.0 claims/s" in md and "17,326 concepts" in md
