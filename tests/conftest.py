@@ -30,7 +30,9 @@ def docker_compose_file() -> Path:
 @pytest.fixture(scope="session")
 def neo4j_connection(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
     if uri := os.environ.get("NEO4J_URI"):
-        yield Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), external=True)
+        conn = Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), external=True)
+        _refuse_unless_scratch(conn)
+        yield conn
         return
     if os.environ.get("AUDITGRAPH_TEST_BACKEND") == "docker":
         os.environ.setdefault("NEO4J_PASSWORD", "auditgraph-test")
@@ -48,6 +50,16 @@ def neo4j_connection(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
         yield Connection(settings.bolt_uri, "neo4j", None, external=False, browser_url=settings.browser_url)
     finally:
         srv.stop()
+
+
+def _refuse_unless_scratch(conn: Connection) -> None:
+    """Tests wipe the database: never do that to one that holds someone's data."""
+    with Graph(conn) as g:
+        state = g.run("db.scratch_state")[0]
+        if state["has_data"] and not state["marked"]:
+            pytest.exit(f"NEO4J_URI={conn.uri} holds data the tests did not create and the tests wipe it; "
+                        "point NEO4J_URI at a scratch database, or mark this one with CREATE (:AuditgraphScratch)", returncode=4)
+        g.run("db.mark_scratch")
 
 
 @pytest.fixture
