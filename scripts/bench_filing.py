@@ -42,24 +42,27 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {int(mem) / 2**20:.0f} GB RAM, {platform.python_implementation()} {platform.python_version()}"
 
 
-def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int) -> list[dict]:
+def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int, only: list[str] | None) -> list[dict]:
     rows = []
-    for rel in TYPICAL:
+    for rel in only or TYPICAL:
         inp = filing_input(shared / "filings" / rel)
-        arelle, ours = [], []
+        arelle, ours, arelle_cpu, ours_cpu = [], [], [], []
         for _ in range(repeats):
             gc.collect()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             with loader.session.model(inp.entry):
                 pass
             arelle.append(time.perf_counter() - t0)
+            arelle_cpu.append(time.process_time() - c0)
             delete_filing(graph, inp.id)
             gc.collect()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             res = loader.load(shared / "filings" / rel)
             ours.append(time.perf_counter() - t0)
+            ours_cpu.append(time.process_time() - c0)
         a, o = statistics.median(arelle), statistics.median(ours)
         rows.append({"filing": rel, "facts": res.facts, "arelle_s": a, "ours_s": o, "ratio": o / a,
+                     "arelle_cpu_s": statistics.median(arelle_cpu), "ours_cpu_s": statistics.median(ours_cpu),
                      "parse_s": res.arelle_seconds, "write_s": res.write_seconds, "facts_per_s": res.facts / o})
         print(json.dumps(rows[-1]))
     return rows
@@ -82,30 +85,31 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path) -> dict:
     total = time.perf_counter() - t0
     out = {"filings": len(items), "loaded": statuses.count("loaded") + statuses.count("replaced"),
            "failed": statuses.count("failed"), "total_s": total, "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
-           "rss_max_mb": max(rss), "peak_mb": peak_mb()}
+           "rss_max_mb": max(rss), "peak_mb": peak_mb(),
+           "rss_every_10_mb": [round(v) for v in rss[::10]]}
     print(json.dumps(out))
     return out
 
 
 def markdown(cmd: str, rows: list[dict], batch: dict | None) -> str:
     now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [f"## Filing loader ({now})", "", f"Command: `{cmd}`  ", f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
+    lines = ["", f"## Filing loader ({now})", "", f"Command: `{cmd}`  ", f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
              "shared with other work (load average varies).", ""]
     if rows:
         lines += ["Per filing, warm session, median of the repeats. *Arelle* = Arelle alone parsing the filing "
                   "(`ModelManager.load`, no validation); *ours* = the whole `filing load` of the same filing "
                   "(input resolution and hash, Arelle parse, rows, one Neo4j write transaction).", "",
-                  "| filing | facts | Arelle s | ours s | ours / Arelle | of which parse s | write s | facts/s |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                  "| filing | facts | Arelle s | ours s | ours / Arelle | of which parse s | write s | facts/s | Arelle CPU s | ours CPU s (Python) |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in rows:
             lines.append(f"| {r['filing']} | {r['facts']:,} | {r['arelle_s']:.2f} | {r['ours_s']:.2f} | {r['ratio']:.2f}x | "
-                         f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} |")
+                         f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} | {r['arelle_cpu_s']:.2f} | {r['ours_cpu_s']:.2f} |")
         lines += ["", f"Peak RSS of the benchmark process: {peak_mb():.0f} MB.", ""]
     if batch:
         lines += [f"All of `../shared/filings` in one streaming run: {batch['filings']} filings, {batch['loaded']} loaded, "
                   f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "
                   f"first filing {batch['rss_first_mb']:.0f} MB, after the last {batch['rss_last_mb']:.0f} MB "
-                  f"(max {batch['rss_max_mb']:.0f} MB).", ""]
+                  f"(max {batch['rss_max_mb']:.0f} MB); every 10th filing: {batch['rss_every_10_mb']} MB.", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -113,6 +117,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=Path(os.environ.get("AUDITGRAPH_SHARED", REPO.parent / "shared")))
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--only", nargs="*", help="subset of the typical filings (e.g. edgar/aapl-10k-2023-09-30)")
     ap.add_argument("--all", action="store_true", help="also load every shared filing in one streaming run")
     ap.add_argument("--only-all", action="store_true", help="skip the per-filing comparison")
     ap.add_argument("--no-write", action="store_true", help="print only, do not append to docs/benchmarks.md")
@@ -121,10 +126,11 @@ def main() -> None:
     with Graph.connect() as graph, FilingLoader(graph, packages) as loader:
         graph.run_script("schema.constraints")
         loader.load(args.shared / "filings" / TYPICAL[0], force=True)  # warm Arelle caches and Neo4j query plans
-        rows = [] if args.only_all else per_filing(graph, loader, args.shared, args.repeats)
+        rows = [] if args.only_all else per_filing(graph, loader, args.shared, args.repeats, args.only)
         batch = all_filings(graph, loader, args.shared) if (args.all or args.only_all) else None
     text = markdown("NEO4J_URI=... .venv/bin/python scripts/bench_filing.py " + " ".join(
-        a for a in ("--all" if args.all else "", "--only-all" if args.only_all else "", f"--repeats {args.repeats}") if a), rows, batch)
+        a for a in ("--all" if args.all else "", "--only-all" if args.only_all else "", f"--repeats {args.repeats}",
+                  ("--only " + " ".join(args.only)) if args.only else "") if a), rows, batch)
     print(text)
     if not args.no_write:
         path = REPO / "docs" / "benchmarks.md"
