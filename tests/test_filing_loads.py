@@ -296,3 +296,21 @@ def test_a_zipped_filing_package_loads_like_its_folder(graph: Graph, loader: Fil
     src = q(graph, "MATCH (f:Filing {id: 'smpl-package'}) RETURN f.source AS s")[0]["s"]
     assert src == f"{pkg}/smpl-20251231.xml"
     assert q(graph, "MATCH (:Filing {id: 'smpl-package'})-[:DEFINES]->(e) RETURN count(e) AS n")[0]["n"] == 7
+
+
+def test_relink_after_the_taxonomy_loader_loads_and_force_reloads_the_year(graph: Graph, loader: FilingLoader):
+    from auditgraph.loader.taxonomy import load_taxonomies
+
+    loader.load(SAMPLE_FILING)
+    load_taxonomies(graph, [SAMPLE_TAXONOMY])  # us-gaap/2025 from the sample package: placeholders become concepts
+    res = relink(graph)
+    assert (res.reports_relinked, res.releases_linked, res.placeholder_facts_by_year) == (0, 1, {2025: 8})
+    assert q(graph, "MATCH (:Filing {id: 'smpl-20251231'})-[:USES_RELEASE]->(r) RETURN r.key AS k") == [{"k": "us-gaap/2025"}]
+    # --force demotes the release's concepts to placeholders and promotes them again: the bridges survive
+    load_taxonomies(graph, [SAMPLE_TAXONOMY], force=True)
+    res = relink(graph)
+    assert (res.reports_relinked, res.dims_relinked, res.placeholder_facts_by_year) == (0, 0, {2025: 8})
+    bridged = q(graph, """MATCH (f:Fact {fact_id: 'f-is-1'})-[:REPORTS]->(c:Concept)<-[:DECLARES]-(r:Release)
+                          RETURN r.key AS release, c:Placeholder AS ph""")
+    assert bridged == [{"release": "us-gaap/2025", "ph": False}]
+    assert q(graph, "MATCH (c:Context)-[:ON_AXIS]->(a {key: $k}) RETURN count(c) AS n", k=GAAP + "StatementBusinessSegmentsAxis")[0]["n"] == 2
