@@ -170,14 +170,15 @@ def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]])
                   f"Median per filing: Arelle {_median([r.arelle_only_s for r in rows]):.2f} s, our load "
                   f"{_median([r.our_load_s for r in rows]):.2f} s, three rules "
                   f"{_median([r.prefetch_s + sum(r.rules_s.values()) for r in rows]):.3f} s.", "",
-                  "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015/0126/0117 |",
+                  "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015 · 0126 · 0117 |",
                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
         for r in sorted(rows, key=lambda r: r.facts):
             f = {k: ("n/e" if v < 0 else str(v)) for k, v in r.findings.items()}
             lines.append(f"| {r.filing} | {r.facts:,} | {r.arelle_only_s:.2f} | {r.our_load_s:.2f} | {r.our_write_s:.2f} | "
                          f"{1000 * r.prefetch_s:.0f} | {1000 * r.rules_s['DQC.US.0015']:.0f} | {1000 * r.rules_s['DQC.US.0126']:.0f} | "
-                         f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']}/{f['DQC.US.0126']}/{f['DQC.US.0117']} |")
+                         f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']} · {f['DQC.US.0126']} · {f['DQC.US.0117']} |")
         if any(v < 0 for r in rows for v in r.findings.values()):
+            lines.append("")
             lines.append("n/e: the rule was not evaluable on the filing (for DQC.US.0015: no concept list shipped "
                          "for the filing's us-gaap year), so its time is only the refusal.")
         lines.append("")

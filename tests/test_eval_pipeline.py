@@ -78,5 +78,5 @@ def test_benchmark_markdown_and_plot(tmp_path):
     assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
     md = markdown(res, "auditgraph bench x", [("t.png", "caption")])
     assert md.startswith(START) and md.endswith(END)
-    assert "| large | 2,000 | 4.00 | 9.00 | 4.50 | 200 | 10 | 20 | 30 | 2/1/n/e |" in md and "n/e: the rule" in md
+    assert "| large | 2,000 | 4.00 | 9.00 | 4.50 | 200 | 10 | 20 | 30 | 2 · 1 · n/e |" in md and "n/e: the rule" in md
     assert "2 filings, 2,300 facts" in md and "25.0 claims/s" in md and "17,326 concepts" in md
