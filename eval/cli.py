@@ -243,8 +243,9 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
 @eval.command("verifier")
 @click.argument("decisions", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the table as Markdown here.")
+@click.option("--by", "group_by", help="Also one row per value of this claim field (e.g. kind), read from `input`.")
 @click.option("--json", "as_json", is_flag=True)
-def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, as_json: bool) -> None:
+def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | None, as_json: bool) -> None:
     """Score `verify --batch` outputs: TA/FA/TR/FR/Abs, precision, decision accuracy, coverage, exact CIs."""
     from auditgraph.eval.cases import iter_jsonl
     from auditgraph.eval.metrics import verifier_scores
@@ -259,6 +260,12 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, as_json: bool) -
             correct = obj.get("correct")
             pairs.append((str(obj["decision"]), correct if isinstance(correct, bool) else None))
         runs.append((path.stem, pairs))
+        if group_by:
+            groups: dict[str, list] = {}
+            for (lineno, obj), pair in zip(iter_jsonl(path), pairs):
+                value = (obj.get("input") or {}).get(group_by, obj.get(group_by))
+                groups.setdefault(f"{path.stem} · {group_by}={value}", []).append(pair)
+            runs += sorted(groups.items())
     table = verifier_table(runs)
     if as_json:
         for name, pairs in runs:
@@ -275,4 +282,7 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, as_json: bool) -
         console.print(rt)
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(markdown_table(table), encoding="utf-8")
+        head = ("# Verifier scores\n\nDecisions: " + ", ".join(f"`{p.name}`" for p in decisions)
+                + f" (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
+                + (f" grouped by `{group_by}`" if group_by else "") + ".\n\n")
+        out.write_text(head + markdown_table(table), encoding="utf-8")
