@@ -19,7 +19,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from arelle import ModelDocument, PackageManager
+from arelle import ModelDocument
 from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
@@ -91,11 +91,7 @@ def default_packages() -> list[Path]:
 
 def filing_session(packages: Sequence[Path]) -> ArelleSession:
     """An offline Arelle session with inline XBRL and the SEC transformations enabled."""
-    PackageManager.reset()  # Arelle keeps package mappings process-wide; start from the given packages only
-    session = ArelleSession(packages, plugins=("inlineXbrlDocumentSet", sec_transforms.__file__))
-    session.cntlr.modelManager.customTransforms = None
-    session.cntlr.modelManager.loadCustomTransforms()  # Arelle only does this itself in its CLI/GUI
-    return session
+    return ArelleSession(packages, plugins=("inlineXbrlDocumentSet", sec_transforms.__file__))
 
 
 _STANDARD_NS = re.compile(r"^https?://(fasb\.org|xbrl\.sec\.gov)/")

@@ -30,6 +30,9 @@ class ArelleSession:
         for plugin in plugins:
             PluginManager.addPluginModule(plugin)
         PluginManager.reset()
+        self.cntlr.modelManager.customTransforms = None
+        self.cntlr.modelManager.loadCustomTransforms()  # Arelle only does this itself in its CLI/GUI
+        PackageManager.reset()  # package mappings are process-wide; start from the given packages only
         PackageManager.init(self.cntlr, loadPackagesConfig=False)
         self.packages: list[Path] = []
         for pkg in packages:

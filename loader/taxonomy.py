@@ -21,6 +21,7 @@ from arelle.ModelXbrl import ModelXbrl
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
+from auditgraph.loader.filing import relink
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
@@ -302,6 +303,8 @@ def load_taxonomies(
             results.append(load_package(graph, session, pkg, force=force, reporter=reporter, fail_hook=fail_hook))
             if not pkg.name == SAMPLE_PACKAGE:
                 remember_packages([pkg.path])
+        if any(r.skipped is None for r in results):
+            relink(graph)  # filings loaded before these releases now bridge to them (graph-model.md)
         return results
     finally:
         session.close()

@@ -36,7 +36,9 @@ class Graph:
         self.conn = conn
         self.database = database
         auth = (conn.user, conn.password) if conn.password is not None else None
-        self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600)
+        # Notifications off: "property key does not exist" warnings on a fresh database are noise to users.
+        self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
+                                           notifications_min_severity="OFF")
         try:
             self.driver.verify_connectivity()
         except (AuthError, ServiceUnavailable, OSError) as exc:
