@@ -25,6 +25,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+from auditgraph.checks.case import PRIORITY  # the paper's translator order, shared with the checker-only system
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import split_key
 from auditgraph.errors import AuditGraphError, ConfigError
@@ -32,7 +33,6 @@ from auditgraph.eval.cases import RULE_FAMILIES, AuditCase, ReferenceAnswer
 from auditgraph.eval.inject import FactEdit, copy_filing, format_value, rewrite_fact
 from auditgraph.graph import Graph
 
-PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")
 INJECTION = {"DQC.US.0015": "injected_sign_flip", "DQC.US.0126": "injected_calc_total", "DQC.US.0117": "injected_dim_total"}
 
 

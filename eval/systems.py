@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from auditgraph.checks.result import CheckResult
-from auditgraph.eval.build_cases import PRIORITY, case_key
 from auditgraph.eval.cases import CaseQuery
 from auditgraph.eval.runs import RunRecord
 from auditgraph.graph import Graph
@@ -42,21 +41,15 @@ def filing_results(graph: Graph, filing_id: str) -> list[CheckResult]:
 
 
 def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "checker-only") -> RunRecord:
-    """The paper's translator from checker outcomes to the case artifact."""
-    key = (case.concept, case.period, tuple(sorted(case.dims)), case.unit)
-    mine = [r for r in results if r.concept and case_key(r) == key]
-    flagged = sorted((r for r in mine if r.status == "violation" and r.rule_id in PRIORITY),
-                     key=lambda r: PRIORITY.index(r.rule_id))
-    reported = next((r.reported_value for r in flagged + mine if r.reported_value is not None), None)
-    if flagged:
-        calculated = next((r.expected_value for r in flagged if r.expected_value is not None), None)
-        verdict = "violation"
-    else:
-        calculated, verdict = reported, "consistent"
-    return RunRecord(case_id=case.case_id, system=system, verdict=verdict,
-                     rules=tuple(dict.fromkeys(r.rule_id for r in flagged)),
-                     extracted_value=reported, calculated_value=calculated,
-                     error=None if mine else "no checker evaluated this fact")
+    """The paper's translator (auditgraph.checks.case) from checker outcomes to the run record;
+    a fact no checker could evaluate gets no verdict (counted apart, never as consistent)."""
+    from auditgraph.checks.case import translate as checks_translate
+
+    art = checks_translate(case.filing_id, case.concept, case.period, results, list(case.dims))
+    return RunRecord(case_id=case.case_id, system=system,
+                     verdict=None if art.verdict == "not_evaluable" else art.verdict, rules=tuple(art.rules),
+                     extracted_value=art.reported_value, calculated_value=art.expected_value,
+                     error="no checker evaluated this fact" if art.verdict == "not_evaluable" else None)
 
 
 def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
