@@ -91,6 +91,10 @@ def test_case_artifact_picks_the_expected_value_by_rule_priority(sample_filing_g
     assert out.exit_code == 0, out.output
     doc = json.loads(out.output)
     assert (doc["verdict"], doc["expected_value"], doc["rules"]) == ("violation", "12000000", ["DQC.US.0117"])
+    out = CliRunner().invoke(cli, ["case", "--filing", FILING, "--concept", "us-gaap:Assets", "--period", "instant:2025-12-31"])
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.output)
+    assert (doc["verdict"], doc["reported_value"], doc["expected_value"], doc["rules"]) == ("violation", "20000000", "19900000", ["DQC.US.0126"])
 
 
 def test_demo_reports_the_planted_findings(sample_filing_graph: Graph, neo4j_connection, monkeypatch):

@@ -221,7 +221,7 @@ def _register_subcommands() -> None:
     for module, names in (
         ("auditgraph.loader.taxonomy_cli", ("taxonomy",)),
         ("auditgraph.loader.filing_cli", ("filing",)),
-        ("auditgraph.checks.cli", ("check", "audit", "demo")),
+        ("auditgraph.checks.cli", ("check", "audit", "case", "demo")),
         ("auditgraph.agents.cli", ("agents",)),
         ("auditgraph.verifier.cli", ("verify",)),
         ("auditgraph.eval.cli", ("eval", "bench")),

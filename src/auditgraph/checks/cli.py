@@ -40,6 +40,27 @@ def _result_table(results: list[CheckResult], title: str) -> Table:
     return table
 
 
+def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
+    """The paper's case-level artifact (expected value by rule priority 0126 > 0015 > 0117)."""
+    from auditgraph.checks.case import translate
+
+    results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
+    return translate(filing_id, concept, period, [r for rs in results.values() for r in rs]).model_dump_json(indent=2)
+
+
+@click.command("case")
+@click.option("--filing", "filing_id", required=True, help="Filing id (see `auditgraph filing list`).")
+@click.option("--concept", required=True, help="Concept QName, e.g. us-gaap:Assets.")
+@click.option("--period", default=None, help="Period key (instant:2024-12-31, duration:2024-01-01/2024-12-31).")
+@click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
+def case(filing_id: str, concept: str, period: str | None, coverage: str) -> None:
+    """The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."""
+    _quiet_driver()
+    with Graph.connect() as graph:
+        _require_filing(graph, filing_id)
+        click.echo(_case_json(graph, filing_id, concept, period, coverage))
+
+
 @click.command("check")
 @click.argument("filing_id")
 @click.option("--rule", "rules", default=None, help=f"Comma-separated rules to run: {', '.join(RULES)} (default all).")
@@ -61,11 +82,7 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
         if as_case:
             if not concept:
                 raise ConfigError("--case needs --concept QNAME (and usually --period PERIOD_KEY)")
-            from auditgraph.checks.case import translate
-
-            results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
-            art = translate(filing_id, concept, period, [r for rs in results.values() for r in rs])
-            click.echo(art.model_dump_json(indent=2))
+            click.echo(_case_json(graph, filing_id, concept, period, coverage))
             return
         if concept or period:
             from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
