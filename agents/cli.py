@@ -244,3 +244,6 @@ def show_cmd(run_file: Path, case_id: str | None) -> None:
             out.print(table)
     for fb in traj.get("senior", []):
         out.print(f"[bold]Senior, round {fb['round']}:[/bold] {fb['feedback']}")
+
+
+mcp = mcp_cmd  # also top level: `auditgraph mcp`, the name the issue and MCP client configs use

@@ -153,7 +153,7 @@ def test_mcp_server_serves_the_catalog(graph):
 
 
 def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
-    """`auditgraph agents mcp` as a subprocess, driven by the MCP SDK's stdio client."""
+    """`auditgraph mcp` (also `auditgraph agents mcp`) as a subprocess, driven by the MCP SDK's stdio client."""
     import os
     import sys
     from pathlib import Path
@@ -166,7 +166,7 @@ def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
     env = {**os.environ, "NEO4J_URI": neo4j_connection.uri}
     if neo4j_connection.password:
         env["NEO4J_PASSWORD"] = neo4j_connection.password
-    params = StdioServerParameters(command=str(exe), args=["agents", "mcp"], env=env)
+    params = StdioServerParameters(command=str(exe), args=["mcp"], env=env)
 
     async def main():
         async with Client(params, read_timeout_seconds=60) as client:

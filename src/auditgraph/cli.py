@@ -222,7 +222,7 @@ def _register_subcommands() -> None:
         ("auditgraph.loader.taxonomy_cli", ("taxonomy",)),
         ("auditgraph.loader.filing_cli", ("filing",)),
         ("auditgraph.checks.cli", ("check", "audit", "case", "demo")),
-        ("auditgraph.agents.cli", ("agents",)),
+        ("auditgraph.agents.cli", ("agents", "mcp")),
         ("auditgraph.verifier.cli", ("verify",)),
         ("auditgraph.eval.cli", ("eval", "bench")),
     ):
