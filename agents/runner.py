@@ -15,15 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from auditgraph.agents.audit import audit_case, error_artifact
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import CHECKERS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
-from auditgraph.errors import AuditGraphError, ConfigError
+from auditgraph.errors import AuditGraphError
+from auditgraph.jsonl import read_records
 
 
 @dataclass(frozen=True)
@@ -43,22 +42,8 @@ def trajectory_path(out: Path) -> Path:
 
 def read_cases(path: Path) -> list[Case]:
     """Cases from JSONL (eval's CaseQuery/AuditCase lines fit; reference fields are dropped)."""
-    if not path.exists():
-        raise ConfigError(f"{path}: no such cases file; pass a JSONL file with case_id, filing_id, concept, period per line")
-    cases: list[Case] = []
-    seen: set[str] = set()
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            case = Case.model_validate(json.loads(line))
-        except (ValueError, ValidationError) as exc:
-            raise ConfigError(f"{path}:{lineno}: not a case ({str(exc).splitlines()[0]}); each line needs case_id, filing_id, concept") from exc
-        if case.case_id in seen:
-            raise ConfigError(f"{path}:{lineno}: case_id {case.case_id!r} appears twice; keep one line per case")
-        seen.add(case.case_id)
-        cases.append(case)
-    return cases
+    return read_records(path, Case, what="a JSONL file with case_id, filing_id, concept, period per line",
+                        hint="each line needs case_id, filing_id, concept")
 
 
 def _read_done(path: Path) -> dict[str, str]:

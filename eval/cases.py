@@ -7,15 +7,14 @@ reference rule, verdict and answer, which only the scorer reads (`AuditCase.quer
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from auditgraph.errors import ConfigError
+from auditgraph import jsonl
 
 RULE_FAMILIES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
 Origin = Literal["checker_finding", "injected_sign_flip", "injected_calc_total", "injected_dim_total", "compliant"]
@@ -81,38 +80,14 @@ def write_jsonl(path: Path, items: Iterable[BaseModel]) -> int:
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for every non-blank line; errors name file:line and the fix."""
-    if not path.exists():
-        raise ConfigError(f"{path}: no such file; pass a JSONL file written by `auditgraph eval build-cases` or `eval run`")
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ConfigError(f"{path}:{lineno}: not valid JSON ({exc.msg}); each line must be one JSON object") from exc
-            if not isinstance(obj, dict):
-                raise ConfigError(f"{path}:{lineno}: a JSON {type(obj).__name__}, expected an object per line")
-            yield lineno, obj
+    """(line number, object) for every non-blank line of a cases or run file."""
+    return jsonl.iter_jsonl(path, what="a JSONL file written by `auditgraph eval build-cases` or `eval run`")
 
 
 def read_cases(path: Path) -> list[AuditCase]:
     """Cases with their references; duplicate case ids are an error."""
-    cases: list[AuditCase] = []
-    seen: set[str] = set()
-    for lineno, obj in iter_jsonl(path):
-        try:
-            case = AuditCase.model_validate(obj)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ConfigError(f"{path}:{lineno}: field {where!r}: {first['msg']}; fix the case or rebuild the file") from exc
-        if case.case_id in seen:
-            raise ConfigError(f"{path}:{lineno}: duplicate case_id {case.case_id!r}; case ids must be unique")
-        seen.add(case.case_id)
-        cases.append(case)
-    return cases
+    return jsonl.read_records(path, AuditCase, what="a JSONL file written by `auditgraph eval build-cases`",
+                              hint="fix the case or rebuild the file")
 
 
 def read_queries(path: Path) -> list[CaseQuery]:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from auditgraph.errors import ConfigError
-from auditgraph.eval.cases import iter_jsonl
+from auditgraph.jsonl import read_records
 from auditgraph.eval.judge import KEYS
 
 _VERDICTS = {"violation": "violation", "violated": "violation", "inconsistent": "violation",
@@ -45,17 +44,5 @@ class RunRecord(BaseModel):
 
 
 def read_run(path: Path) -> list[RunRecord]:
-    records: list[RunRecord] = []
-    seen: set[str] = set()
-    for lineno, obj in iter_jsonl(path):
-        try:
-            rec = RunRecord.model_validate(obj)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ConfigError(f"{path}:{lineno}: field {where!r}: {first['msg']}; each line needs a case_id") from exc
-        if rec.case_id in seen:
-            raise ConfigError(f"{path}:{lineno}: case_id {rec.case_id!r} appears twice; keep one output per case")
-        seen.add(rec.case_id)
-        records.append(rec)
-    return records
+    return read_records(path, RunRecord, what="a JSONL file written by `auditgraph eval run`",
+                        hint="each line needs a case_id")

@@ -83,12 +83,12 @@ def test_case_files_are_validated_and_reference_fields_dropped(tmp_path):
     (case,) = read_cases(path)
     assert case.concept == "us-gaap:Assets" and "reference" not in json.dumps(case.model_dump())
     path.write_text('{"case_id": "a"}\n')
-    with pytest.raises(ConfigError, match=r"cases.jsonl:1: not a case"):
+    with pytest.raises(ConfigError, match=r"cases.jsonl:1: field 'filing_id': Field required; each line needs case_id, filing_id, concept"):
         read_cases(path)
     path.write_text('{"case_id": "a", "filing_id": "F", "concept": "x"}\n' * 2)
     with pytest.raises(ConfigError, match="appears twice"):
         read_cases(path)
-    with pytest.raises(ConfigError, match="no such cases file"):
+    with pytest.raises(ConfigError, match=r"missing.jsonl: no such file; pass a JSONL file with case_id"):
         read_cases(tmp_path / "missing.jsonl")
 
 
@@ -105,7 +105,7 @@ def test_cli_refuses_bad_input_with_one_line(tmp_path):
     res = runner.invoke(cli, ["agents", "run", str(cases), "--llm", "openai-compatible:q", "--out", str(tmp_path / "o.jsonl")])
     assert "needs --base-url" in str(res.exception)
     res = runner.invoke(cli, ["agents", "run", str(tmp_path / "nope.jsonl"), "--llm", "none", "--out", str(tmp_path / "o.jsonl")])
-    assert "no such cases file" in str(res.exception)
+    assert "nope.jsonl: no such file; pass a JSONL file with case_id" in str(res.exception)
 
 
 def test_show_prints_the_run_and_one_trajectory(tmp_path, monkeypatch):
