@@ -131,14 +131,20 @@ def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckR
     return ok, unsafe
 
 
+def _clean_pools(results: Sequence[CheckResult], exclude: set[tuple]) -> tuple[dict, dict[str, list]]:
+    """Per rule family, the concept-periods that rule found exactly consistent and nothing flagged."""
+    ok, flagged = _clean_keys(results)
+    return ok, {rule: sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
+                              and any(r.rule_id == rule for r in rs)), key=str)
+                for rule in RULE_FAMILIES}
+
+
 def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
                     exclude: set[tuple] = frozenset()) -> list[AuditCase]:
     """Up to per_rule untouched, exactly consistent concept-periods per rule family."""
-    ok, flagged = _clean_keys(results)
+    ok, pools = _clean_pools(results, exclude)
     cases = []
-    for rule in RULE_FAMILIES:
-        pool = sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
-                       and any(r.rule_id == rule for r in rs)), key=str)
+    for rule, pool in pools.items():
         for k in rng.sample(pool, min(per_rule, len(pool))):
             r = next(r for r in ok[k] if r.rule_id == rule)
             cid = f"{filing.id}:compliant:{rule[-4:]}:{len(cases):03d}"
@@ -180,11 +186,9 @@ def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
 def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
                     exclude: set[tuple] = frozenset()) -> list[Injection]:
     """Up to per_rule exactly consistent, non-negative-by-rule facts per family to break in a copy."""
-    ok, flagged = _clean_keys(results)
+    ok, pools = _clean_pools(results, exclude)
     plans = []
-    for rule in RULE_FAMILIES:
-        pool = sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
-                       and any(r.rule_id == rule for r in rs)), key=str)
+    for rule, pool in pools.items():
         if rule == "DQC.US.0015":  # positive, non-dimensional facts: the flip is then a violation with no exclusion
             pool = [k for k in pool if not k[2] and _dec(next(r for r in ok[k] if r.rule_id == rule).reported_value) > 0]
         for k in rng.sample(pool, min(per_rule, len(pool))):
