@@ -17,12 +17,12 @@ from rich.table import Table
 
 from auditgraph.config import cache_dir
 from auditgraph.errors import LoadError
+from auditgraph.loader.fetch import FASB, FASB_TAXONOMIES, SEC, fasb_package_url, fetch_sec_package, user_agent
 from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
 from auditgraph.loader.taxonomy import Reporter, load_taxonomies, remove_releases
 
-console = Console(stderr=True)
-FASB = "https://xbrl.fasb.org"
-FETCHED = ("us-gaap", "srt")  # FASB publishes both as `{base}/{tax}/{year}/{tax}-{year}.zip`
+console = Console(stderr=True, soft_wrap=True)  # never break URLs and paths across lines
+FETCHED = (*FASB_TAXONOMIES, "sec")  # FASB's package zips, and one package packed from the SEC's files
 
 
 class RichReporter(Reporter):
@@ -137,7 +137,8 @@ def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
 def _download(url: str, target: Path, quiet: bool) -> None:
     part = target.with_name(target.name + ".part")
     try:
-        with urllib.request.urlopen(url, timeout=60) as resp, part.open("wb") as out:
+        request = urllib.request.Request(url, headers={"User-Agent": user_agent()})
+        with urllib.request.urlopen(request, timeout=60) as resp, part.open("wb") as out:
             total = int(resp.headers.get("Content-Length") or 0) or None
             with Progress(TextColumn(target.name), BarColumn(), DownloadColumn(), console=console,
                           transient=True, disable=quiet) as progress:
@@ -156,24 +157,43 @@ def _download(url: str, target: Path, quiet: bool) -> None:
     os.replace(part, target)
 
 
+def _fetch_sec(year: int, target: Path, url_base_sec: str, quiet: bool) -> None:
+    with Progress(TextColumn("{task.description}"), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=True, disable=quiet) as progress:
+        task = progress.add_task(f"{target.name} (SEC files)", total=None)
+        pkg = fetch_sec_package(year, target.parent, url_base_sec, on_file=lambda _: progress.advance(task))
+    for w in pkg.warnings if not quiet else ():
+        console.print(f"[yellow]warning[/]: {w}")
+    if not quiet:
+        console.print(f"{target.name}: {', '.join(pkg.taxonomies)} ({pkg.files} files)")
+
+
 @taxonomy.command("fetch")
 @click.argument("year", type=int)
-@click.option("--url-base", default=FASB, show_default=True, help="Where `{tax}/{year}/{tax}-{year}.zip` are served.")
+@click.option("--url-base", default=FASB, show_default=True,
+              help="FASB mirror serving `{tax}/{year}/{tax}-{year}.zip` (2021: `{tax}-2021-01-31.zip`).")
+@click.option("--url-base-sec", default=SEC, show_default=True, help="SEC mirror serving `{tax}/{year}/…xsd`.")
 @click.option("--dest", type=click.Path(path_type=Path), help="Folder to save to (default: the cache dir's taxonomies/).")
-@click.option("--taxonomy", "taxonomies", multiple=True, default=FETCHED, show_default=True, help="Which taxonomies.")
+@click.option("--taxonomy", "taxonomies", multiple=True, default=FETCHED, show_default=True,
+              type=click.Choice(FETCHED), help="Which taxonomies (sec: dei, ecd, country, … packed as sec-YEAR.zip).")
 @click.option("--quiet", is_flag=True)
-def fetch_cmd(year: int, url_base: str, dest: Path | None, taxonomies: tuple[str, ...], quiet: bool) -> None:
-    """Download a year's FASB packages (needs internet); then run `taxonomy load` on the printed paths."""
+def fetch_cmd(year: int, url_base: str, url_base_sec: str, dest: Path | None, taxonomies: tuple[str, ...], quiet: bool) -> None:
+    """Download a year's FASB packages and SEC taxonomies (needs internet); then run `taxonomy load` on the printed paths."""
     if year not in SUPPORTED_YEARS:
         raise LoadError(f"year {year} is not supported; auditgraph models {SUPPORTED_YEARS.start}-{SUPPORTED_YEARS.stop - 1}")
     dest = dest or cache_dir() / "taxonomies"
     dest.mkdir(parents=True, exist_ok=True)
+    targets: list[Path] = []
     for tax in taxonomies:
-        target = dest / f"{tax}-{year}.zip"
+        url = fasb_package_url(tax, year, url_base) if tax != "sec" else None
+        target = dest / (url.rsplit("/", 1)[-1] if url else f"sec-{year}.zip")
         if target.exists():
             console.print(f"{target}: already there")
+        elif url:
+            _download(url, target, quiet)
         else:
-            _download(f"{url_base.rstrip('/')}/{tax}/{year}/{tax}-{year}.zip", target, quiet)
+            _fetch_sec(year, target, url_base_sec, quiet)
         click.echo(str(target))
+        targets.append(target)
     if shutil.which("auditgraph") and not quiet:
-        console.print("next: auditgraph taxonomy load " + " ".join(str(dest / f"{t}-{year}.zip") for t in taxonomies))
+        console.print("next: auditgraph taxonomy load " + " ".join(str(t) for t in targets))
