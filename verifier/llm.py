@@ -138,8 +138,9 @@ class LLMPlanner:
         det = self.fallback.plan(question, entity_words, labels)
         if isinstance(plan, Plan):
             # kept for the audit trail: how the deterministic planner read the same question
-            if isinstance(det, PlanFailure):
-                plan = replace(plan, notes=(*plan.notes, f"deterministic planner: {det.message}"))
+            if isinstance(det, PlanFailure) or det.target.startswith("term:"):  # a term: the planner placed nothing
+                why = det.message if isinstance(det, PlanFailure) else det.notes[0]
+                plan = replace(plan, notes=(*plan.notes, f"deterministic planner: {why}"))
             elif (det.target, det.explicit_formula) != (plan.target, plan.explicit_formula):
                 plan = replace(plan, notes=(*plan.notes, f"deterministic planner read {det.target}"
                                             + (f" ({det.explicit_formula})" if det.explicit_formula else "")))

@@ -46,6 +46,7 @@ _STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "compan
          "inc", "corp", "corporation", "ltd", "plc", "llc", "did", "how", "much", "much"}
 _TRAIL = re.compile(r"\b(?:for|in|at|as of|during|of|ended|ending|over|on|the|year|fiscal|period|quarter)\s*$", re.I)
 
+TERM_NOTE = "a term only the filing text can define"
 LabelLookup = Callable[[], Sequence[tuple[str, Sequence[str]]]]  # [(qname, labels)] of concepts the filing reports
 
 
@@ -228,7 +229,7 @@ class Planner:
                 return self.metric(metrics[0], common, note=f"registry alias {hits[0][0]!r}")
             c = self.registry.concepts[concepts[0]]
             return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
-                        notes=(f"registry concept alias {hits[0][0]!r}",), **common)
+                        notes=(f"registry concept alias {hits[0][0]!r}",), terms=(c.label, *c.aliases), **common)
         if m := _QNAME.search(core):
             qname = f"{m[1]}:{m[2]}"
             return self._concept_plan(qname, "qname in the question", common)
@@ -237,8 +238,14 @@ class Planner:
         if labels is not None and core:
             qname, how = label_match(core, labels)
             if qname:
-                return self._concept_plan(qname, how, common)
-            return PlanFailure(_label_failure(how), f"no registry metric, operation or concept for {core!r}: {how}")
+                return self._concept_plan(qname, how, common, core)
+            if _label_failure(how) is AbstainReason.AMBIGUOUS_METRIC:
+                return PlanFailure(AbstainReason.AMBIGUOUS_METRIC, f"no registry metric, operation or concept for {core!r}: {how}")
+            # only a definition in the filing's own text can still say what the term is (authority 4);
+            # the verifier abstains `no_metric` with this note when the text defines nothing
+            return Plan(target=f"term:{core}", target_label=core, unit=Unit.MONETARY, terms=(core,),
+                        notes=(f"no registry metric, operation or concept for {core!r}: {how}",
+                               TERM_NOTE), **common)
         return PlanFailure(AbstainReason.NO_METRIC, f"no registry metric, operation or concept for {core!r}")
 
     def metric(self, metric_id: str, common: dict, note: str = "") -> Plan:
@@ -252,13 +259,17 @@ class Planner:
         return Plan(target=f"metric:{m.id}", target_label=m.label, unit=m.unit, target_concepts=target,
                     registry_formula=m.formula, registry_operands=ops,
                     registry_source=f"registry:{m.id}@{self.registry.version} ({m.source})",
-                    notes=(note,) if note else (), **common)
+                    notes=(note,) if note else (), terms=(m.label, *m.aliases), **common)
 
-    def _concept_plan(self, qname: str, how: str, common: dict) -> Plan:
+    def _concept_plan(self, qname: str, how: str, common: dict, phrase: str | None = None) -> Plan:
         entry = self.registry.concept_for_qname(qname)
         unit = entry.unit if entry else Unit.MONETARY
         notes = (how,) if entry else (how, "unit assumed monetary: the concept is not in the registry")
-        return Plan(target=f"concept:{qname}", target_label=qname, unit=unit, target_concepts=(qname,), notes=notes, **common)
+        terms = (phrase,) if phrase else ()
+        if entry:
+            terms += (entry.label, *entry.aliases)
+        return Plan(target=f"concept:{qname}", target_label=qname, unit=unit, target_concepts=(qname,), notes=notes,
+                    terms=terms, **common)
 
     def _operand(self, var: str, phrase: str, labels: LabelLookup | None) -> OperandSpec | PlanFailure:
         phrase = re.sub(r"^(?:the|a|an|total)\s+", "", phrase.strip(" ,.;:"), flags=re.I)

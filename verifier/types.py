@@ -112,6 +112,7 @@ class Plan:
     registry_source: str | None = None
     planner: str = "deterministic"
     notes: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()  # names the filing text may define the target by (authority 4)
 
     def to_json(self) -> dict[str, Any]:
         return _jsonable(asdict(self))
@@ -145,9 +146,10 @@ class Formula:
     """An authorised equation `target = expression` over operand roles."""
 
     expression: str  # e.g. "1*RevenueFromContract... + -1*CostOf..." in role names
-    source: str  # "question" | "filing-calc" | "registry" | "filed-fact"
-    source_id: str  # role URI, registry metric@version, ...
+    source: str  # "question" | "filing-calc" | "registry" | "filing-text" | "filed-fact"
+    source_id: str  # role URI, registry metric@version, text fact id, ...
     roles: tuple[str, ...]
+    evidence: str | None = None  # filing-text: the defining sentence, as the filing states it
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -23,8 +23,9 @@ from auditgraph.verifier import check as z3check
 from auditgraph.verifier.authority import NotEstablished, establish
 from auditgraph.verifier.claims import ClaimParseError, parse_claim, scaled, tolerance
 from auditgraph.verifier.ground import FilingInfo, Grounder, PeriodProblem, filing_info, period_rows, resolve_period
-from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure
+from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, Planner, PlanFailure
 from auditgraph.verifier.registry import Registry, load_registry
+from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import AbstainReason, ClaimValue, Decision, Plan, Unit, Verdict
 
 
@@ -83,6 +84,12 @@ class Verifier:
         plan = self.planner.plan(question, _entity_words(filing, self._vocabulary), self._labels(filing_id))
         if isinstance(plan, PlanFailure):
             return abstain(plan.reason, plan.message)
+        if plan.target.startswith("term:") and not self._text(filing_id).defining(plan.terms):
+            why = [n for n in plan.notes if n != TERM_NOTE]
+            rejected = any(n.startswith("model plan rejected") for n in why)  # a model's failed plan stays the headline
+            return abstain(AbstainReason.PLAN_REJECTED if rejected else AbstainReason.NO_METRIC,
+                           f"{'; '.join(sorted(why, key=lambda n: not n.startswith('model')))}; "
+                           f"no text block of filing {filing_id} defines it", plan=plan)
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
@@ -95,7 +102,7 @@ class Verifier:
             return abstain(AbstainReason.NO_PERIOD, period.message, plan=plan, claim_value=cv)
         cache = self._per_filing[filing_id]
         grounder = Grounder(self.graph, filing, period, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
-        est = establish(plan, grounder, self.registry)
+        est = establish(plan, grounder, self.registry, self._text(filing_id), self._labels(filing_id))
         if isinstance(est, NotEstablished):
             return abstain(est.reason, est.message, plan=plan, claim_value=cv, extra={"period": period.label()})
         tol = tolerance(cv, cv.value)
@@ -128,6 +135,13 @@ class Verifier:
                            f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
                            core=res.core, **common)
         return abstain(AbstainReason.SOLVER_UNKNOWN, f"Z3 returned unknown ({res.solver_unknown})", **common)
+
+    def _text(self, filing_id: str) -> FilingText:
+        """The filing's text definitions, read and parsed on first use only."""
+        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
+        if "text" not in cache:
+            cache["text"] = FilingText(lambda: self.graph.run("verify.text_definitions", filing_id=filing_id))
+        return cache["text"]
 
     def _labels(self, filing_id: str) -> LabelLookup:
         cache: list = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("labels", [])
@@ -168,8 +182,14 @@ def _read_claim(cv: ClaimValue, plan: Plan) -> ClaimValue | str:
 
 
 def _sources(formulas) -> str:
-    return "; ".join(f"{f.source} {f.expression}" + (f" [{f.source_id}]" if f.source in ("filing-calc",) else "")
-                     for f in formulas)
+    def where(f) -> str:
+        if f.source == "filing-calc":
+            return f" [{f.source_id}]"
+        if f.source == "filing-text":
+            return f" [text fact {f.source_id}: \"{f.evidence}\"]"
+        return ""
+
+    return "; ".join(f"{f.source} {f.expression}{where(f)}" for f in formulas)
 
 
 def _fmt_range(r: tuple[Decimal, Decimal] | None) -> str:
