@@ -364,6 +364,7 @@ def replay():
 
 
 def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme: Verifier, replay):
+    from auditgraph.llm import ModelSpec
     from auditgraph.verifier.llm import ChatModel, LLMPlanner
 
     srv = replay([
@@ -372,10 +373,11 @@ def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme:
         json.dumps({"metric": "ebitda_adjusted_by_vibes"}),  # not in the registry: rejected, deterministic plan used
         "I think it's fine",  # no JSON at all
     ])
-    v = Verifier(acme.graph, planner=LLMPlanner(ChatModel("qwen3", srv.url), acme.registry))
+    v = Verifier(acme.graph, planner=LLMPlanner(ChatModel(ModelSpec.parse("openai-compatible:qwen3", base_url=srv.url)),
+                                                acme.registry))
     r = v.verify(FILING, "How much did revenue exceed cost of sales in FY2023 (in millions)?", "169,148")
     assert r.decision is Decision.VERIFIED, r.reason
-    assert r.plan.planner == "llm:qwen3" and [f.source for f in r.formulas] == ["question"]
+    assert r.plan.planner == "llm:openai-compatible:qwen3" and [f.source for f in r.formulas] == ["question"]
     assert any(n.startswith("deterministic planner:") for n in r.plan.notes)  # "exceed" is no operation rule
     assert all("169,148" not in m["content"] for m in srv.requests[0]["messages"])  # the candidate stays out
     r = v.verify(FILING, "What was gross profit for fiscal 2023?", "$169.1 billion")
@@ -384,19 +386,70 @@ def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme:
     assert r.abstain_reason is AbstainReason.PLAN_REJECTED and "no JSON" in r.reason
 
 
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_llm_planner_speaks_the_agents_providers(acme: Verifier, provider, monkeypatch):
+    """The same `--llm PROVIDER:MODEL` spellings as the agents, against agents/replay_server.py:
+    the OpenAI chat API at /v1/chat/completions, the Anthropic Messages API at /v1/messages."""
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.verifier.llm import ChatModel, LLMPlanner
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-verifier-test-000000000000")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
+    operation = {"metric": None, "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
+                 "period": {"fiscal_year": 2022}, "scale": "millions"}
+    script = {"default": [{"content": json.dumps(operation)},
+                          {"content": "Here is the plan: " + json.dumps({"metric": "gross_margin", "percent": True})}]}
+    with ReplayServer(script) as srv:
+        model = ChatModel.from_options(f"{provider}:planner-1", srv.root_url if provider == "anthropic" else srv.base_url)
+        v = Verifier(acme.graph, planner=LLMPlanner(model, acme.registry))
+        op = v.verify(FILING, "How much did revenue exceed cost of sales in FY2022 (in millions)?", "170,782")
+        margin = v.verify(FILING, "What was the gross margin in fiscal 2023, as a percentage?", "44.1%")
+        bodies = list(srv.requests)
+    assert op.decision is Decision.VERIFIED and op.plan.planner == f"llm:{provider}:planner-1"
+    assert [f.source for f in op.formulas] == ["question"] and {b.period for b in op.bindings} == {FY22[0]}
+    assert margin.decision is Decision.VERIFIED and margin.plan.target == "metric:gross_margin"
+    first = bodies[0]
+    budget = first.get("max_tokens", first.get("max_completion_tokens"))  # newer OpenAI clients send the latter
+    assert (first["model"], first["temperature"], budget) == ("planner-1", 0, 1024)
+    system = first["system"] if provider == "anthropic" else first["messages"][0]["content"]
+    assert "verification plan" in json.dumps(system)
+    assert all("170,782" not in json.dumps(b) and "44.1%" not in json.dumps(b) for b in bodies)  # the claim stays out
+
+
+def test_cli_repair_through_anthropic(acme: Verifier, neo4j_connection, monkeypatch):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
+    with ReplayServer({"default": [{"content": "$169.1 billion"}]}) as srv:
+        r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
+                                     "-c", "$170.8 billion", "--repair", "1", "--llm", "anthropic:fixer", "--base-url",
+                                     srv.root_url, "--planner", "deterministic", "--json"])
+        body = srv.requests[0]
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.stdout)
+    assert rec["recovered"] and [a["decision"] for a in rec["attempts"]] == ["Verified"]
+    assert "overstates" in json.dumps(body["messages"])  # the unsat core went to the model as feedback
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "q", "-c", "1", "--repair", "1", "--llm", "anthropic:fixer"])
+    assert r.exit_code == 1 and "ANTHROPIC_API_KEY is not set" in str(r.exception)
+
+
 def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
+    from auditgraph.llm import ModelSpec
     from auditgraph.verifier.llm import ChatModel
     from auditgraph.verifier.repair import repair
 
     srv = replay(["$170.0 billion", "$169.1 billion"])
-    res = repair(acme, ChatModel("m", srv.url), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion", k=3)
+    res = repair(acme, ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion", k=3)
     assert res.initial.decision is Decision.VIOLATED
     assert [a.verdict.decision for a in res.attempts] == [Decision.VIOLATED, Decision.VERIFIED]
     assert res.recovered
     first_hint = srv.requests[0]["messages"][-1]["content"]
     assert "overstates" in first_hint and "filed fact us-gaap:CostOfGoodsAndServicesSold = 214137000000" in first_hint
     srv = replay(["$170.0 billion", "$169.1 billion"])
-    naive = repair(acme, ChatModel("m", srv.url), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion",
+    naive = repair(acme, ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion",
                    k=3, mode="naive")
     assert len(naive.attempts) == 1 and not naive.recovered  # one generic retry only
     assert "filed fact" not in srv.requests[0]["messages"][-1]["content"]
@@ -408,7 +461,7 @@ def test_cli_repair_reports_each_attempt(acme: Verifier, neo4j_connection, monke
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     srv = replay(["$169.1 billion"])
     r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
-                                 "-c", "$170.8 billion", "--repair", "2", "--llm", "m", "--base-url", srv.url, "--planner",
+                                 "-c", "$170.8 billion", "--repair", "2", "--llm", "openai-compatible:m", "--base-url", srv.url, "--planner",
                                  "deterministic", "--json"])
     assert r.exit_code == 0, r.output
     rec = json.loads(r.stdout)

@@ -37,8 +37,10 @@ def _graph() -> Graph:
               help="On Violated, give the core to the model and re-verify up to K answers.")
 @click.option("--repair-mode", type=click.Choice(["guided", "naive"]), default="guided", show_default=True,
               help="guided: structured feedback from the unsat core; naive: one generic retry.")
-@click.option("--llm", "model_name", help="OpenAI-compatible model for planning/repair (or AUDITGRAPH_VERIFIER_MODEL).")
-@click.option("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (or AUDITGRAPH_VERIFIER_BASE_URL).")
+@click.option("--llm", "model_name", help="Model for planning/repair, as for the agents: openai:MODEL, anthropic:MODEL or "
+                                           "openai-compatible[:MODEL] (or AUDITGRAPH_VERIFIER_MODEL).")
+@click.option("--base-url", help="Endpoint: http://127.0.0.1:8000/v1 for openai-compatible servers; optional for openai and "
+                                 "anthropic (or AUDITGRAPH_VERIFIER_BASE_URL).")
 @click.option("--planner", type=click.Choice(["auto", "deterministic", "llm"]), default="auto", show_default=True,
               help="auto: the model plans when one is configured (its plans are checked), else the deterministic planner.")
 @click.option("--registry", "registry_path", type=click.Path(path_type=Path), help="Another metric registry JSON file.")
@@ -57,7 +59,7 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
     registry = load_registry(str(registry_path) if registry_path else None)
     model = ChatModel.from_options(model_name, base_url)
     if (repair_k or planner == "llm") and model is None:
-        raise click.UsageError(f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm MODEL --base-url URL")
+        raise click.UsageError(f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm openai:MODEL, anthropic:MODEL or openai-compatible:MODEL --base-url URL")
     graph = _graph()
     try:
         use_model = model is not None and planner != "deterministic"

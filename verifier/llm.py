@@ -1,7 +1,8 @@
 """Optional model help: an LLM planner whose plans are validated, never trusted.
 
-Any OpenAI-compatible endpoint (vLLM, sglang, llama.cpp, Ollama, OpenAI) through the openai SDK
-with a base URL. The model sees the question and the registry, never the candidate claim.
+The model is reached through `auditgraph.llm`, the providers the agents use: `--llm
+openai:MODEL`, `anthropic:MODEL` or `openai-compatible[:MODEL] --base-url URL` (vLLM, sglang,
+llama.cpp, Ollama). The model sees the question and the registry, never the candidate claim.
 Its JSON plan must name a registry metric, or an operation over registry concepts / QNames;
 anything else is rejected and the deterministic planner decides instead.
 """
@@ -12,14 +13,14 @@ import json
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from auditgraph.errors import AuditGraphError, ConfigError
+from auditgraph.llm import PROVIDERS, ModelSpec, PlainChat, ProviderError, api_key
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, extract_period, label_match
 from auditgraph.verifier.registry import Registry
@@ -27,43 +28,38 @@ from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest,
 
 _QNAME = re.compile(r"^[a-z][a-z0-9-]*:[A-Z][A-Za-z0-9_]+$")
 _SCALES = {"units": Decimal(1), "thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+OUTPUT_BUDGET = 1024  # a plan or a repaired answer is one short JSON object or number
 
 
-class ModelError(AuditGraphError):
-    """The model endpoint failed or answered with something unusable."""
+class ModelError(ProviderError):
+    """The model answered with something unusable (no JSON, a malformed plan)."""
 
 
-@dataclass(frozen=True)
-class ChatModel:
-    """One chat model behind an OpenAI-compatible endpoint."""
+class ChatModel(PlainChat):
+    """The verifier's model: a shared-provider chat model, text in and out, temperature 0."""
 
-    model: str
-    base_url: str | None = None
-    api_key: str | None = None
-    timeout: float = 60.0
+    def __init__(self, spec: ModelSpec, max_tokens: int = OUTPUT_BUDGET):
+        super().__init__(spec, max_tokens)
+
+    @property
+    def model(self) -> str:
+        return self.spec.model
 
     @classmethod
-    def from_options(cls, model: str | None, base_url: str | None) -> ChatModel | None:
-        model = model or os.environ.get("AUDITGRAPH_VERIFIER_MODEL")
+    def from_options(cls, llm: str | None, base_url: str | None) -> ChatModel | None:
+        """`--llm` / `--base-url`, else AUDITGRAPH_VERIFIER_MODEL / AUDITGRAPH_VERIFIER_BASE_URL / OPENAI_BASE_URL.
+
+        A bare model name with a base URL is the earlier spelling of `openai-compatible:NAME`."""
+        llm = llm or os.environ.get("AUDITGRAPH_VERIFIER_MODEL")
         base_url = base_url or os.environ.get("AUDITGRAPH_VERIFIER_BASE_URL") or os.environ.get("OPENAI_BASE_URL")
-        if not model or model == "none":
+        if not llm or llm == "none":
             return None
-        if not base_url and not os.environ.get("OPENAI_API_KEY"):
-            raise ConfigError(f"--llm {model} needs --base-url (an OpenAI-compatible endpoint) or OPENAI_API_KEY")
-        return cls(model, base_url)
-
-    def complete(self, messages: list[dict[str, str]]) -> str:
-        import openai
-
-        client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or os.environ.get("OPENAI_API_KEY") or "none",
-                               timeout=self.timeout, max_retries=1)
-        try:
-            resp = client.chat.completions.create(model=self.model, messages=messages, temperature=0)  # type: ignore[arg-type]
-        except openai.OpenAIError as exc:
-            raise ModelError(f"model {self.model} at {self.base_url or 'api.openai.com'} failed: {exc}") from exc
-        if not resp.choices:
-            raise ModelError(f"model {self.model} returned no choices")
-        return resp.choices[0].message.content or ""
+        provider = llm.partition(":")[0]
+        if provider not in PROVIDERS and base_url:
+            llm = f"openai-compatible:{llm}"
+        spec = ModelSpec.parse(llm, base_url=base_url)
+        api_key(spec)  # a missing key is a usage error now, not an Abstain per claim later
+        return cls(spec)
 
 
 class _Period(BaseModel):
@@ -125,7 +121,7 @@ class LLMPlanner:
         self.model = model
         self.registry = registry
         self.fallback = Planner(registry)
-        self.name = f"llm:{model.model}"
+        self.name = f"llm:{model.label}"
 
     def plan(self, question: str, entity_words: Sequence[str] = (), labels: LabelLookup | None = None) -> Plan | PlanFailure:
         try:
@@ -133,7 +129,7 @@ class LLMPlanner:
                                          {"role": "user", "content": question}])
             proposed = parse_model_json(reply)
             plan = self._admit(proposed, question, labels)
-        except ModelError as exc:
+        except ProviderError as exc:  # the call failed or the reply is unusable: the deterministic plan decides
             plan = PlanFailure(AbstainReason.PLAN_REJECTED, str(exc))
         det = self.fallback.plan(question, entity_words, labels)
         if isinstance(plan, Plan):

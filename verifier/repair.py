@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from auditgraph.verifier.llm import ChatModel, ModelError
+from auditgraph.llm import ProviderError
+from auditgraph.verifier.llm import ChatModel
 from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
 
@@ -81,7 +82,7 @@ def repair(verifier: Verifier, model: ChatModel, filing_id: str, question: str, 
         messages.append({"role": "user", "content": hint})
         try:
             answer = model.complete(messages).strip()
-        except ModelError as exc:
+        except ProviderError as exc:
             attempts.append(Attempt("", None, str(exc)))
             break
         messages.append({"role": "assistant", "content": answer})
