@@ -25,15 +25,15 @@ END = ("instant:2023-12-31", "instant", None, "2023-12-31", None)
 
 POLICIES = (  # fact t1
     "<div><p style='font-weight:bold'>Non-GAAP Financial Measures</p>"
-    "<p>We define net debt as long-term debt plus commercial paper, less cash and cash equivalents. "
+    "<p>We define net debt as long-term debt plus finance lease liabilities, less cash and cash equivalents. "
     "Adjusted operating cash flow is defined as net cash provided by operating activities less share repurchases.</p>"
     "<p>Owner earnings are defined as net income plus depreciation and amortization less capital expenditures.</p>"
     "<p>Fair value is defined as the price that would be received to sell an asset in an orderly transaction.</p>"
     "<p>We define working capital as current assets minus current liabilities minus cash and cash equivalents.</p></div>"
 )
 LIQUIDITY = (  # fact t2: net debt again (same formula, other words); adjusted operating cash flow differently
-    "<p><b>Liquidity</b></p><p>Net debt&#160;(a non-GAAP measure) is calculated as long-term debt plus commercial "
-    "paper less cash and cash equivalents. We define adjusted operating cash flow as net cash provided by operating "
+    "<p><b>Liquidity</b></p><p>Net debt&#160;(a non-GAAP measure) is calculated as long-term debt plus finance "
+    "lease liabilities less cash and cash equivalents. We define adjusted operating cash flow as net cash provided by operating "
     "activities plus share repurchases.</p><p>Total liquidity is calculated as cash and cash equivalents plus undrawn "
     "revolver capacity.</p>"
 )
@@ -61,7 +61,7 @@ def textco(graph: Graph) -> Verifier:
         "period_end": "2023-12-31", "fiscal_year_focus": 2023, "fiscal_period_focus": "FY", "us_gaap_year": 2023})
     graph.write_batches("verify.fixture_facts", [
         _fact(1, "us-gaap:LongTermDebtNoncurrent", "95281000000", END, "Long-Term Debt, Excluding Current Maturities"),
-        _fact(2, "us-gaap:CommercialPaper", "5985000000", END, "Commercial Paper"),
+        _fact(2, "us-gaap:FinanceLeaseLiability", "5985000000", END, "Finance Lease, Liability"),
         _fact(3, "us-gaap:CashAndCashEquivalentsAtCarryingValue", "29965000000", END, "Cash and Cash Equivalents, at Carrying Value"),
         _fact(4, "us-gaap:NetCashProvidedByUsedInOperatingActivities", "110543000000", FY),
         _fact(5, "us-gaap:PaymentsForRepurchaseOfCommonStock", "77550000000", FY),
@@ -82,12 +82,12 @@ def test_a_metric_defined_in_the_filing_text_is_verified_with_the_sentence_as_pr
     assert v.decision is Decision.VERIFIED, v.reason
     (f,) = v.formulas  # the filer reports no net debt fact: the text is the only authority
     assert (f.source, f.source_id) == ("filing-text", "t1")  # t2 says the same in other words: one definition
-    assert f.expression == "long_term_debt + us_gaap_CommercialPaper - cash"
-    assert f.evidence == "We define net debt as long-term debt plus commercial paper, less cash and cash equivalents."
-    # long-term debt and cash through the registry's concept mappings, commercial paper through its label
+    assert f.expression == "long_term_debt + us_gaap_FinanceLeaseLiability - cash"
+    assert f.evidence == "We define net debt as long-term debt plus finance lease liabilities, less cash and cash equivalents."
+    # long-term debt and cash through the registry's concept mappings, finance lease liabilities through a label
     assert {(b.role, b.concept, b.value) for b in v.bindings} == {
         ("long_term_debt", "us-gaap:LongTermDebtNoncurrent", Decimal("95281000000")),
-        ("us_gaap_CommercialPaper", "us-gaap:CommercialPaper", Decimal("5985000000")),
+        ("us_gaap_FinanceLeaseLiability", "us-gaap:FinanceLeaseLiability", Decimal("5985000000")),
         ("cash", "us-gaap:CashAndCashEquivalentsAtCarryingValue", Decimal("29965000000"))}
     assert {b.stage for b in v.bindings} == {"filing-text"} and {b.period for b in v.bindings} == {END[0]}
     assert v.extra["expected_point"] == "71301000000"

@@ -56,9 +56,18 @@ def test_formulas_accept_only_arithmetic_over_names():
 
 def test_registry_has_the_papers_metrics_across_statements():
     reg = load_registry()
-    assert reg.version and len(reg.metrics) >= 15 and len(reg.operations) == 17
+    assert reg.version and len(reg.metrics) == 59 and len(reg.operations) == 17  # the paper: 59 metrics, 17 rules
     assert {m.statement for m in reg.metrics.values()} >= {"IS", "BS", "CF", "ratio"}
     assert reg.metrics["free_cash_flow"].formula == "cfo - capex"
+    assert reg.metrics["quick_ratio"].optional == ("short_term_investments",)
+    assert all(m.source.split(":")[0] in ("usgaap", "cfa", "analyst", "financebench") for m in reg.metrics.values())
+
+
+def test_every_registry_candidate_is_a_us_gaap_concept_of_the_right_type(shared_dir):
+    """Each candidate QName is declared by us-gaap 2025 with the item type of its unit (read from the zip)."""
+    from auditgraph.verifier.registry import taxonomy_problems
+
+    assert taxonomy_problems(load_registry(), shared_dir / "taxonomies" / "us-gaap-2025.zip") == []
 
 
 def _b(role, value, decimals="-6", fid="f1"):

@@ -141,7 +141,14 @@ def _ident(qname: str) -> str:
 
 def tokens(text: str) -> frozenset[str]:
     words = normalise(text.replace("-", " ")).replace("'", "").split()
-    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in _STOP)
+    return frozenset(_singular(w) for w in words if w not in _STOP)
+
+
+def _singular(w: str) -> str:
+    """liabilities -> liability, expenses -> expense, sales -> sale: plurals meet the labels' singulars."""
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
 def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:

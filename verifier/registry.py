@@ -116,6 +116,35 @@ def _load(text: str, path: str) -> Registry:
     return Registry(version, concepts, metrics, operations, path)
 
 
+_ITEM_TYPES = {Unit.MONETARY: "monetaryItemType", Unit.SHARES: "sharesItemType", Unit.PER_SHARE: "perShareItemType"}
+
+
+def taxonomy_problems(registry: Registry, taxonomy_zip: str | Path) -> list[str]:
+    """Candidate QNames the us-gaap release in `taxonomy_zip` does not declare, or declares with
+    another item type than the concept's unit (monetary, shares, per share); empty when all fit.
+
+    Reads the release's element schema (`*/elts/us-gaap-YYYY.xsd`) straight from the zip."""
+    import zipfile
+
+    from lxml import etree
+
+    with zipfile.ZipFile(taxonomy_zip) as z:
+        names = [n for n in z.namelist() if re.search(r"(^|/)elts/us-gaap-\d{4}\.xsd$", n)]
+        if not names:
+            raise ConfigError(f"{taxonomy_zip}: no elts/us-gaap-YYYY.xsd inside; pass a us-gaap taxonomy package zip")
+        root = etree.fromstring(z.read(names[0]))
+    types = {e.get("name"): e.get("type") or "" for e in root.iter("{http://www.w3.org/2001/XMLSchema}element")}
+    problems = []
+    for c in registry.concepts.values():
+        for q in c.candidates:
+            prefix, _, name = q.partition(":")
+            if prefix != "us-gaap" or name not in types:
+                problems.append(f"{c.id}: {q} is not a concept of {names[0]}")
+            elif c.unit in _ITEM_TYPES and not types[name].endswith(_ITEM_TYPES[c.unit]):
+                problems.append(f"{c.id}: {q} is {types[name]}, but the concept is measured in {c.unit.value} units")
+    return problems
+
+
 @lru_cache(maxsize=4)
 def load_registry(path: str | None = None) -> Registry:
     """The shipped registry, or another file with the same layout."""
