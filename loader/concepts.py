@@ -7,6 +7,7 @@ never the prefix a document happens to use (docs/graph-model.md).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ def concept_key(namespace: str, name: str, filing_id: str | None = None) -> str:
 _RELEASE_NS = re.compile(r"^https?://[^/]+/(?:[^/]+/)*?([A-Za-z][A-Za-z0-9.-]*?)(?:-\d{4})?/(\d{4})(?:-\d{2}-\d{2})?/?$")
 
 
+@functools.lru_cache(maxsize=4096)  # a filing asks for the same few namespaces thousands of times
 def release_of_namespace(namespace: str) -> tuple[str, int] | None:
     """(taxonomy, year) of a yearly taxonomy namespace, e.g. ("us-gaap", 2025); None for others.
 

@@ -42,6 +42,8 @@ class FactRows:
     units: list[dict[str, Any]] = field(default_factory=list)
     dims: list[dict[str, Any]] = field(default_factory=list)
     concepts: dict[str, ModelConcept] = field(default_factory=dict)  # every concept a fact or dim names, by key
+    context_keys: dict[str, str] = field(default_factory=dict)  # context id -> normalized Context key
+    unit_by_id: dict[str, dict[str, Any]] = field(default_factory=dict)  # unit id -> unit row
 
 
 def qname_str(qn: QName) -> str:
@@ -178,8 +180,15 @@ def fact_value(f: ModelFact) -> str | None:
 
 def fact_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
     """Rows for every fact, the normalized contexts they use, their units and dimensions."""
+    out = context_rows(model, filing_id, key_of)
+    add_fact_rows(out, model, filing_id, key_of)
+    return out
+
+
+def context_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
+    """The normalized contexts, their dimension assignments and the units (no facts yet), so a
+    loader can send them while it computes the facts."""
     out = FactRows()
-    ctx_key: dict[str, str] = {}
     contexts: dict[str, dict[str, Any]] = {}
     for cid, ctx in model.contexts.items():
         scheme, ident = entity_identifier(ctx)
@@ -187,7 +196,7 @@ def fact_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
         dims = _dims(ctx, key_of, out.concepts)
         assignments = [d["assignment"] for d in dims]
         key = _context_key(filing_id, scheme, ident, period["key"], assignments)
-        ctx_key[cid] = key
+        out.context_keys[cid] = key
         if key in contexts:
             contexts[key]["props"]["context_ids"].append(cid)
             continue
@@ -207,10 +216,14 @@ def fact_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
     for c in contexts.values():
         c["props"]["context_ids"].sort()
     out.contexts = list(contexts.values())
+    out.unit_by_id = {uid: unit_row(u) for uid, u in model.units.items()}
+    out.units = list({u["key"]: u for u in out.unit_by_id.values()}.values())
+    return out
 
-    units = {uid: unit_row(u) for uid, u in model.units.items()}
-    out.units = list({u["key"]: u for u in units.values()}.values())
 
+def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf) -> None:
+    """Append a row for every fact to `out` (whose contexts and units context_rows computed)."""
+    ctx_key, units = out.context_keys, out.unit_by_id
     seen_ids: set[str] = set()
     for n, f in enumerate(_all_facts(model), start=1):
         concept = f.concept
@@ -240,4 +253,3 @@ def fact_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
             "source_line": f.sourceline, "lang": None if numeric else (f.xmlLang or None),
             "duplicate": None, "duplicate_group": None,
         })
-    return out

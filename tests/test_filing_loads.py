@@ -149,12 +149,12 @@ def test_a_failed_write_leaves_nothing_behind(graph: Graph, loader: FilingLoader
     from auditgraph.loader import filing as filing_mod
 
     def explode(tx, name, rows, **params):
-        if name == "load.filing_facts":
+        if name == "load.filing_facts":  # contexts, concepts and the pending Filing are already sent
             raise LoadError("simulated crash while writing facts")
         return original(tx, name, rows, **params)
 
-    original = filing_mod._write_chunks
-    monkeypatch.setattr(filing_mod, "_write_chunks", explode)
+    original = filing_mod._send
+    monkeypatch.setattr(filing_mod, "_send", explode)
     with pytest.raises(LoadError, match="simulated crash"):
         loader.load(inst)
     assert filings(graph) == []

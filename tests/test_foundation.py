@@ -54,6 +54,25 @@ def test_schema_is_idempotent_and_counts_come_back(graph: Graph):
     assert graph.run("db.server_version")[0]["version"].startswith("5.26")
 
 
+def test_a_background_transaction_is_all_or_nothing(graph: Graph):
+    """Statements queued from this thread run in one transaction on a worker thread."""
+    graph.run_script("schema.constraints")
+    concept = {"key": "http://example.com/x#A", "namespace": "http://example.com/x", "name": "A", "qname": "x:A", "year": None}
+    with graph.background_transaction() as btx:
+        btx.run("load.placeholders", rows=[concept])
+        btx.run("load.filing_begin", props={"id": "bg-1"})
+    count = "MATCH (n) WHERE n:Concept OR n:Filing RETURN count(n) AS n"
+    assert graph.driver.execute_query(count).records[0]["n"] == 2
+    graph.driver.execute_query("MATCH (n) WHERE n:Concept OR n:Filing DETACH DELETE n")
+
+    with pytest.raises(Exception, match="already exists"):  # the second Filing bg-2 breaks the unique id
+        with graph.background_transaction() as btx:
+            btx.run("load.placeholders", rows=[concept])
+            btx.run("load.filing_begin", props={"id": "bg-2"})
+            btx.run("load.filing_begin", props={"id": "bg-2"})
+    assert graph.driver.execute_query(count).records[0]["n"] == 0
+
+
 def test_apoc_is_installed(graph: Graph):
     records, _, _ = graph.driver.execute_query("RETURN apoc.version() AS v")
     assert records[0]["v"].startswith("5.26")

@@ -6,6 +6,8 @@ never Cypher text, so no Cypher is ever assembled from user values.
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -89,6 +91,22 @@ class Graph:
                 yield Tx(tx)
                 tx.commit()
 
+    @contextmanager
+    def background_transaction(self) -> Iterator[BackgroundTx]:
+        """One write transaction fed from this thread and run by a worker: all or nothing.
+
+        Commits when the block ends (and raises the first database error); rolls back if the
+        block raises.
+        """
+        btx = BackgroundTx(self)
+        try:
+            yield btx
+        except BaseException:
+            btx.abort()
+            raise
+        btx.finish(commit=True)
+        btx.wait()
+
     def write_batches(
         self,
         name: str,
@@ -121,6 +139,63 @@ class Tx:
         query = queries.get(name)
         query.check_params(params)
         return [r.data() for r in self._tx.run(query.text, params)]
+
+
+_COMMIT, _ROLLBACK = object(), object()
+
+
+class BackgroundTx:
+    """One write transaction run by a worker thread, so the caller can go on computing.
+
+    `run` queues a named query and returns at once; the worker sends queued statements in
+    order while the caller builds the next rows. The server is another process and the worker
+    mostly waits on its socket, so Python work and database work overlap even under the GIL.
+    `finish` queues the commit (or rollback) and returns; `wait` blocks until the worker is done
+    and raises the first error, in which case the whole transaction was rolled back.
+    """
+
+    def __init__(self, graph: Graph):
+        self._graph = graph
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._work, name="neo4j-writer", daemon=True)
+        self._thread.start()
+
+    def run(self, name: str, **params: Any) -> None:
+        query = queries.get(name)
+        query.check_params(params)
+        if self.error is None:  # after a failure nothing more is sent; wait() reports it
+            self._queue.put((query.text, params))
+
+    def finish(self, commit: bool = True) -> None:
+        self._queue.put(_COMMIT if commit else _ROLLBACK)
+
+    def wait(self) -> None:
+        self._thread.join()
+        if self.error is not None:
+            raise self.error
+
+    def abort(self) -> None:
+        """Roll back and wait; any database error is dropped (the caller is raising its own)."""
+        self.finish(commit=False)
+        self._thread.join()
+
+    def _work(self) -> None:
+        item: Any = None
+        try:
+            with self._graph.driver.session(database=self._graph.database) as session:
+                tx = session.begin_transaction()
+                try:
+                    while (item := self._queue.get()) not in (_COMMIT, _ROLLBACK):
+                        tx.run(*item).consume()
+                    if item is _COMMIT:
+                        tx.commit()
+                finally:
+                    tx.close()  # rolls back unless committed
+        except BaseException as exc:  # handed to the caller by wait()
+            self.error = exc
+            while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
+                item = self._queue.get()
 
 
 def chunked(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
