@@ -187,7 +187,9 @@ class BackgroundTx:
                 tx = session.begin_transaction()
                 try:
                     while (item := self._queue.get()) not in (_COMMIT, _ROLLBACK):
-                        tx.run(*item).consume()
+                        # not consumed: the driver pipelines, packing the next statement while the
+                        # server runs this one; commit() drains the results and raises any error
+                        tx.run(*item)
                     if item is _COMMIT:
                         tx.commit()
                 finally:
