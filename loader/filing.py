@@ -98,11 +98,23 @@ def filing_session(packages: Sequence[Path]) -> ArelleSession:
 _STANDARD_NS = re.compile(r"^https?://(fasb\.org|xbrl\.sec\.gov)/")
 
 
+def is_filing_document(uri: str) -> bool:
+    """A document of the filing itself: a local file or the zip next to it, not a taxonomy URL."""
+    return not uri.startswith(("http://", "https://"))
+
+
+def in_filing_networks(uri: str) -> bool:
+    """Whether arcs declared in this document belong to the filing's networks: every linkbase of
+    its DTS does, but not the linkbase a standard taxonomy schema embeds (the us-gaap element
+    schema's ~600 extensible-enumeration arcs), which every DTS includes and the release holds once."""
+    return is_filing_document(uri) or not uri.endswith(".xsd")
+
+
 def is_extension(concept: ModelConcept) -> bool:
     """Declared by the filing itself: in its own documents (a local file or the zip next to it)
     and not in a FASB/SEC namespace (a filing may carry a local copy of a standard schema)."""
     doc = concept.modelDocument
-    if doc is None or doc.uri.startswith(("http://", "https://")):
+    if doc is None or not is_filing_document(doc.uri):
         return False
     return not _STANDARD_NS.match(concept.qname.namespaceURI)
 
@@ -199,7 +211,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int, repl
     _send(tx, "load.filing_duplicates", duplicates)
     _send(tx, "load.labels", label_rows(model, ext_concepts, key_of))
 
-    networks = relationship_rows(model, key_of, fid)
+    networks = relationship_rows(model, key_of, fid, doc_filter=in_filing_networks)
     endpoints: dict[str, ModelConcept] = {}
     for k in networks.endpoint_keys() - facts.concepts.keys() - ext_keys:
         ns, name = k.rsplit("#", 1)

@@ -1,5 +1,5 @@
 """Benchmark the filing loader: Arelle's own load time vs our load into Neo4j, per filing, and
-all shared filings in one streaming run (time, memory first vs last). Appends to docs/benchmarks.md.
+all shared filings in one streaming run (time, memory first vs last). Rewrites its section of docs/benchmarks.md.
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_filing.py [--all] [--no-write]
 
@@ -25,6 +25,7 @@ from auditgraph.loader.filing_source import expand, filing_input
 
 REPO = Path(__file__).resolve().parent.parent
 LOAD_AT_START = os.getloadavg()[0]
+BEGIN, END = "<!-- filing:begin -->", "<!-- filing:end -->"
 TYPICAL = ("edgar/aapl-10k-2023-09-30", "edgar/nflx-10k-2023-12-31", "edgar/nvda-10k-2024-01-28",
            "edgar/amzn-10k-2022-12-31", "edgar/pg-10k-2023-06-30", "xule-2025/K_FY_2023", "xule-2025/WTM_Q3_2023")
 
@@ -135,11 +136,19 @@ def main() -> None:
                   ("--only " + " ".join(args.only)) if args.only else "") if a), rows, batch)
     print(text)
     if not args.no_write:
-        path = REPO / "docs" / "benchmarks.md"
-        head = "" if path.exists() else "# Benchmarks\n\n"
-        with path.open("a") as fh:
-            fh.write(head + text)
+        write_section(REPO / "docs" / "benchmarks.md", text)
 
+
+def write_section(path: Path, section: str) -> None:
+    """Replace the filing-loader section between its markers (other sections untouched)."""
+    text = path.read_text() if path.exists() else "# Benchmarks\n"
+    block = f"{BEGIN}\n{section.strip()}\n{END}\n"
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + block + rest.split(END, 1)[1].lstrip("\n")
+    else:
+        text = text.rstrip("\n") + "\n\n" + block
+    path.write_text(text)
 
 if __name__ == "__main__":
     main()
