@@ -18,7 +18,7 @@ from pathlib import Path
 
 from auditgraph.graph import Graph
 
-START, END = "<!-- eval-bench:start -->", "<!-- eval-bench:end -->"
+SECTION = "eval-bench"  # its section of docs/benchmarks.md (eval.benchdoc)
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def _median(xs: Sequence[float]) -> float:
 
 def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]]) -> str:
     rows = res.filings
-    lines = [START, "## Evaluation benchmark (`auditgraph bench`)", "",
+    lines = ["## Evaluation benchmark (`auditgraph bench`)", "",
              f"Command: `{command}`  ", f"Machine: {machine()}; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.", ""]
     for png, cap in figures:
         lines += [f"![{cap}]({png})", "", f"*{cap}*", ""]
@@ -188,17 +188,4 @@ def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]])
         n, secs = res.verifier
         lines.append(f"- Verifier: {n} claims in {secs:.1f} s ({n / secs:.1f} claims/s).")
     lines += [f"- {n}" for n in res.notes]
-    lines += ["", END]
     return "\n".join(lines)
-
-
-def write_section(doc: Path, section: str) -> None:
-    """Replace our marked section of docs/benchmarks.md, keeping everything other people wrote."""
-    text = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n"
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    doc.parent.mkdir(parents=True, exist_ok=True)
-    doc.write_text(text, encoding="utf-8")

@@ -203,8 +203,9 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     from rich.progress import Progress
 
     from auditgraph.eval.bench import (
-        BenchResult, bench_filings, bench_taxonomy, bench_verifier, markdown, plot_time_vs_facts, write_section,
+        SECTION, BenchResult, bench_filings, bench_taxonomy, bench_verifier, markdown, plot_time_vs_facts,
     )
+    from auditgraph.eval.benchdoc import write_section
     from auditgraph.eval.report import plot_families
     from auditgraph.graph import Graph
     from auditgraph.loader.filing import remembered_packages
@@ -233,7 +234,7 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
         plot_families(score_runs(case_list, _load_runs(runs)), figures / "bench_rule_accuracy.png")
         figs.append((rel(figures / "bench_rule_accuracy.png"), "Joint ACC per DQC rule family on the dev cases (see docs/eval/)."))
     command = "auditgraph bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
-    write_section(doc, markdown(res, command, figs))
+    write_section(doc, SECTION, markdown(res, command, figs))
     if as_json:
         for r in res.filings:
             click.echo(json.dumps(dataclasses.asdict(r)))

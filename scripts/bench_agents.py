@@ -20,10 +20,10 @@ from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.session import filing_cases
 from auditgraph.agents.toolbox import catalog_toolbox
+from auditgraph.eval.benchdoc import write_section
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
-BEGIN, END = "<!-- bench_agents:begin -->", "<!-- bench_agents:end -->"
 
 
 def timed(graph: Graph, cases: list, policy: DeterministicPolicy | None, concurrency: int) -> tuple[float, int]:
@@ -54,20 +54,13 @@ def main() -> None:
                         f"{1000 * many / n:.0f} | {calls / n:.1f} |")
             print(rows[-1])
     section = "\n".join([
-        BEGIN, "## Agents without a model (`--llm none`)", "",
+        "## Agents without a model (`--llm none`)", "",
         f"`scripts/bench_agents.py {' '.join(args.filings)} --concurrency {args.concurrency}` on {platform.node()} "
         f"({platform.processor() or platform.machine()}, shared with other jobs). Cases = the filing's checker findings; "
         "ms per case; tool calls per case summed over A1 and A2.", "",
         f"| filing | cases | finding cases (s) | checker-only | protocol, 1 worker | protocol, {args.concurrency} workers | tool calls |",
-        "|---|---|---|---|---|---|---|", *rows, END])
-    doc = REPO / "docs" / "benchmarks.md"
-    text = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + section + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    doc.write_text(text, encoding="utf-8")
+        "|---|---|---|---|---|---|---|", *rows])
+    write_section(REPO / "docs" / "benchmarks.md", "bench_agents", section)
 
 
 if __name__ == "__main__":

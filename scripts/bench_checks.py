@@ -19,10 +19,10 @@ from pathlib import Path
 
 from auditgraph.checks.audit import run_rules
 from auditgraph.checks.filing_data import load_filing_data
+from auditgraph.eval.benchdoc import write_section
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
-BEGIN, END = "<!-- bench_checks:begin -->", "<!-- bench_checks:end -->"
 RULES = ("0015", "0117", "0126", "calc11")
 
 
@@ -104,7 +104,7 @@ def bench(graph: Graph, repeat: int) -> list[dict]:
 def write_markdown(rows: list[dict], repeat: int) -> str:
     tot = lambda r: r["seconds"]["read"] + sum(r["seconds"][k] for k in ("0015", "0117", "0126"))  # noqa: E731
     big = max(rows, key=lambda r: r["facts"]) if rows else None
-    lines = [BEGIN, "## DQC checkers (`scripts/bench_checks.py`)", "",
+    lines = ["## DQC checkers (`scripts/bench_checks.py`)", "",
              f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --load ../shared/filings --repeat {repeat} "
              f"--synthetic 5000`; best of {repeat} runs; "
              f"{platform.machine()}, {platform.python_version()}, a 2-core machine shared with other work. "
@@ -129,7 +129,7 @@ def write_markdown(rows: list[dict], repeat: int) -> str:
     real = [r for r in rows if not r["id"].startswith("bench-synthetic")]
     lines += ["", f"Violation counts per rule on the {len(real)} real filings (synthetic excluded): " + ", ".join(
         f"{k} {sum(r['violations'][k] for r in real)} in {sum(1 for r in real if r['violations'][k])} filings"
-        for k in RULES) + ".", END]
+        for k in RULES) + "."]
     return "\n".join(lines)
 
 
@@ -152,12 +152,7 @@ def main() -> None:
         print(section)
         return
     doc = REPO / "docs" / "benchmarks.md"
-    text = doc.read_text() if doc.exists() else "# Benchmarks\n"
-    if BEGIN in text and END in text:
-        text = text[: text.index(BEGIN)] + section + text[text.index(END) + len(END):]
-    else:
-        text = text.rstrip() + "\n\n" + section + "\n"
-    doc.write_text(text)
+    write_section(doc, "bench_checks", section)
     print(f"wrote {doc}")
 
 

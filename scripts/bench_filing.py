@@ -19,13 +19,13 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from auditgraph.eval.benchdoc import write_section
 from auditgraph.graph import Graph
 from auditgraph.loader.filing import FilingLoader, delete_filing
 from auditgraph.loader.filing_source import expand, filing_input
 
 REPO = Path(__file__).resolve().parent.parent
 LOAD_AT_START = os.getloadavg()[0]
-BEGIN, END = "<!-- filing:begin -->", "<!-- filing:end -->"
 TYPICAL = ("edgar/aapl-10k-2023-09-30", "edgar/nflx-10k-2023-12-31", "edgar/nvda-10k-2024-01-28",
            "edgar/amzn-10k-2022-12-31", "edgar/pg-10k-2023-06-30", "xule-2025/K_FY_2023", "xule-2025/WTM_Q3_2023")
 
@@ -136,19 +136,8 @@ def main() -> None:
                   ("--only " + " ".join(args.only)) if args.only else "") if a), rows, batch)
     print(text)
     if not args.no_write:
-        write_section(REPO / "docs" / "benchmarks.md", text)
+        write_section(REPO / "docs" / "benchmarks.md", "filing", text)
 
-
-def write_section(path: Path, section: str) -> None:
-    """Replace the filing-loader section between its markers (other sections untouched)."""
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    block = f"{BEGIN}\n{section.strip()}\n{END}\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + block + rest.split(END, 1)[1].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text)
 
 if __name__ == "__main__":
     main()

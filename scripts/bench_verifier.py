@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from auditgraph.config import connection
+from auditgraph.eval.benchdoc import write_section
 from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier, batch
 from auditgraph.verifier.devset import DevSetBuilder
@@ -31,7 +32,6 @@ SHARED = REPO.parent / "shared"
 EDGAR = ["aapl-10k-2023-09-30", "amzn-10k-2022-12-31", "nflx-10k-2023-12-31", "nvda-10k-2024-01-28",
          "pg-10k-2023-06-30", "aapl-10q-2023-07-01"]
 XULE = ["ADN_FY_2023", "ITT_FY_2023", "K_FY_2023", "FSLR_FY_2023", "MITK_FY_2023", "BXP_Q1_2024"]
-BEGIN, END = "<!-- verifier:begin -->", "<!-- verifier:end -->"
 
 
 def load(graph: Graph) -> list[str]:
@@ -87,7 +87,7 @@ def main() -> None:
     abst = Counter(r["abstain_reason"] for r in recs if r["decision"] == "Abstain")
     errors = [r for r, (d, c) in zip(recs, pairs) if d is Decision.ABSTAIN or (d is Decision.VERIFIED) != c]
     report = render(s, by_kind, by_stmt, abst, errors, ids, len(cases), build_s, total_s, lat)
-    write_section(args.report, report)
+    write_section(args.report, "verifier", report)
     print(report)
 
 
@@ -127,17 +127,6 @@ def render(s, by_kind, by_stmt, abst, errors, ids, n, build_s, total_s, lat) -> 
         lines += ["", "Errors and abstentions (first 10):", ""]
         lines += [f"- `{r['case_id']}` claim {r['claim']!r}: {r['decision']} ({r['reason'][:160]})" for r in errors[:10]]
     return "\n".join(lines) + "\n"
-
-
-def write_section(path: Path, section: str) -> None:
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    block = f"{BEGIN}\n{section}{END}\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        text = head + block + rest.split(END, 1)[1].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from auditgraph.eval.bench import END, START, write_section
+from auditgraph.eval.benchdoc import markers, write_section
 from auditgraph.eval.build_cases import COPY_MARK, build
 from auditgraph.eval.cases import read_cases, write_jsonl
 from auditgraph.eval.inject import read_fact_values
@@ -20,10 +20,12 @@ from auditgraph.graph import Graph
 def test_benchmark_section_keeps_what_others_wrote(tmp_path):
     doc = tmp_path / "benchmarks.md"
     doc.write_text("# Benchmarks\n\n## Checkers\nmine, not yours\n")
-    write_section(doc, f"{START}\nfirst\n{END}")
-    write_section(doc, f"{START}\nsecond\n{END}")
-    text = doc.read_text()
-    assert "mine, not yours" in text and "second" in text and "first" not in text and text.count(START) == 1
+    write_section(doc, "eval-bench", "first")
+    write_section(doc, "eval-bench", "second")
+    doc.write_text(doc.read_text() + "\n## Later\ntheirs too\n")
+    write_section(doc, "eval-bench", "third")
+    begin, end = markers("eval-bench")
+    assert doc.read_text() == f"# Benchmarks\n\n## Checkers\nmine, not yours\n\n{begin}\nthird\n{end}\n\n## Later\ntheirs too\n"
 
 
 @pytest.fixture
@@ -77,6 +79,6 @@ def test_benchmark_markdown_and_plot(tmp_path):
     plot_time_vs_facts(rows, tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
     md = markdown(res, "auditgraph bench x", [("t.png", "caption")])
-    assert md.startswith(START) and md.endswith(END)
+    assert md.startswith("## Evaluation benchmark")
     assert "| large | 2,000 | 4.00 | 9.00 | 4.50 | 200 | 10 | 20 | 30 | 2 · 1 · n/e |" in md and "n/e: the rule" in md
     assert "2 filings, 2,300 facts" in md and "25.0 claims/s" in md and "17,326 concepts" in md
