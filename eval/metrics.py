@@ -8,6 +8,7 @@ binomial tail, bootstrap with `random.Random(seed)`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -17,6 +18,8 @@ from fractions import Fraction
 from auditgraph.eval.cases import RULE_FAMILIES, AuditCase
 from auditgraph.eval.judge import Label, judge
 from auditgraph.eval.runs import RunRecord
+from auditgraph.verifier import batch as verifier_batch
+from auditgraph.verifier.types import Decision
 
 
 @dataclass(frozen=True)
@@ -236,32 +239,14 @@ def clopper_pearson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
 
 # ------------------------------------------------------------------ verifier metrics (VeriFin)
 @dataclass(frozen=True)
-class VerifierScores:
-    """Accept = Verified, reject = Violated. Claims with unknown correctness count only in coverage."""
-
-    n: int
-    ta: int
-    fa: int
-    tr: int
-    fr: int
-    abstain: int
-    unknown: int  # decided, but the claim's correctness is not known
+class VerifierScores(verifier_batch.Summary):
+    """The verifier's own counts (verifier.batch.Summary: accept = Verified, reject = Violated; claims
+    without a label count only in coverage) with the abstention rate and exact intervals.
+    Rates are None when their denominator is empty."""
 
     @property
-    def precision(self) -> float:
-        return _rate(self.ta, self.ta + self.fa)
-
-    @property
-    def decision_accuracy(self) -> float:
-        return _rate(self.ta + self.tr, self.ta + self.fa + self.tr + self.fr)
-
-    @property
-    def coverage(self) -> float:
-        return _rate(self.n - self.abstain, self.n)
-
-    @property
-    def abstention_rate(self) -> float:
-        return _rate(self.abstain, self.n)
+    def abstention_rate(self) -> float | None:
+        return self.abstain / self.n if self.n else None
 
     def intervals(self, level: float = 0.95) -> dict[str, tuple[float, float]]:
         return {
@@ -271,20 +256,11 @@ class VerifierScores:
         }
 
 
+_DECISIONS = {"verified": Decision.VERIFIED, "violated": Decision.VIOLATED}
+
+
 def verifier_scores(decisions: Iterable[tuple[str, bool | None]]) -> VerifierScores:
-    """From (decision, claim_is_correct) pairs; decision is Verified, Violated or Abstain."""
-    n = ta = fa = tr = fr = ab = unk = 0
-    for decision, correct in decisions:
-        n += 1
-        d = decision.strip().lower()
-        if d not in ("verified", "violated"):
-            ab += 1
-        elif correct is None:
-            unk += 1
-        elif d == "verified":
-            ta += correct
-            fa += not correct
-        else:
-            tr += not correct
-            fr += correct
-    return VerifierScores(n, ta, fa, tr, fr, ab, unk)
+    """From (decision, claim_is_correct) pairs as `verify --batch` writes them; any decision other
+    than Verified or Violated counts as an abstention."""
+    pairs = ((_DECISIONS.get(d.strip().lower(), Decision.ABSTAIN), c) for d, c in decisions)
+    return VerifierScores(**dataclasses.asdict(verifier_batch.summarise(pairs)))

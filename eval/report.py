@@ -39,8 +39,8 @@ class Table:
     note: str = ""
 
 
-def pct(x: float) -> str:
-    return "–" if math.isnan(x) else f"{100 * x:.2f}"
+def pct(x: float | None) -> str:
+    return "–" if x is None or math.isnan(x) else f"{100 * x:.2f}"
 
 
 def ci(lo_hi: tuple[float, float]) -> str:

@@ -101,9 +101,10 @@ def test_bootstrap_is_seeded_and_brackets_the_mean():
 def test_verifier_scores_follow_verifin_definitions():
     s = verifier_scores([("Verified", True)] * 8 + [("Verified", False), ("Violated", False), ("Violated", True),
                                                      ("Abstain", None), ("Abstain", True), ("Verified", None)])
-    assert (s.n, s.ta, s.fa, s.tr, s.fr, s.abstain, s.unknown) == (14, 8, 1, 1, 1, 2, 1)
+    assert (s.n, s.ta, s.fa, s.tr, s.fr, s.abstain, s.unlabelled) == (14, 8, 1, 1, 1, 2, 1)
     assert s.precision == 8 / 9 and s.decision_accuracy == 9 / 11 and s.coverage == 12 / 14
     assert s.intervals()["coverage"][0] < s.coverage < s.intervals()["coverage"][1]
+    assert verifier_scores([]).precision is None  # no decided claims: no rate (JSON null, shown as –)
 
 
 # --- cases and scoring a run
