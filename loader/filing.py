@@ -178,7 +178,16 @@ def _send(tx: _Sink, name: str, rows: list[dict[str, Any]], **params: Any) -> No
         tx.run(name, rows=chunk, **params)
 
 
-def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int, replace: bool) -> _Written:
+def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> None:
+    """Remove the previous version (if any) and create the pending Filing: needs no parse, so a
+    loader sends it while Arelle works."""
+    if replace:
+        tx.run("filing.delete", filing_id=inp.id)
+    tx.run("load.filing_begin", props={"id": inp.id, "accession": inp.accession, "filing_date": inp.filing_date,
+                                       "source": inp.entry, "content_hash": inp.content_hash})
+
+
+def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _Written:
     """Compute the filing's rows part by part from the Arelle model and send each part as soon as
     it is ready, in dependency order (nodes before the edges that match them). With a
     BackgroundTx the server writes one part while this builds the next."""
@@ -190,22 +199,23 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int, repl
     def placeholders_for(concepts: dict[str, ModelConcept]) -> list[dict[str, Any]]:
         return [placeholder_row(c.qname.namespaceURI, c.qname.localName, c.qname.prefix) for c in concepts.values()]
 
-    if replace:
-        tx.run("filing.delete", filing_id=fid)
-    tx.run("load.filing_begin", props={"id": fid, "accession": inp.accession, "filing_date": inp.filing_date,
-                                       "source": inp.entry, "content_hash": inp.content_hash})
     facts = context_rows(model, fid, key_of)
     _send(tx, "load.filing_units", facts.units)
     _send(tx, "load.filing_contexts", facts.contexts, filing_id=fid)
-    add_fact_rows(facts, model, fid, key_of)
 
     ext_concepts = [c for c in model.qnameConcepts.values() if is_extension(c)]
     extensions = [r.to_row() for r in concept_rows(model, ext_concepts, release=None, year=None, filing_id=fid)]
     ext_keys = {r["key"] for r in extensions}
-    placeholders = placeholders_for({k: c for k, c in facts.concepts.items() if k not in ext_keys})
+    placeholders = placeholders_for({k: c for k, c in facts.concepts.items() if k not in ext_keys})  # axes, members
     _send(tx, "load.placeholders", placeholders)
     _send(tx, "load.extension_concepts", extensions)
-    _send(tx, "load.filing_dims", facts.dims)
+    _send(tx, "load.filing_dims", facts.dims)  # the server writes these while the facts are computed
+
+    sent = facts.concepts.keys() | ext_keys
+    add_fact_rows(facts, model, fid, key_of)
+    more = placeholders_for({k: c for k, c in facts.concepts.items() if k not in sent})
+    _send(tx, "load.placeholders", more)
+    placeholders = placeholders + more
     duplicates = mark_duplicates(facts.facts)  # sets the facts' duplicate fields, so before they are sent
     _send(tx, "load.filing_facts", facts.facts, filing_id=fid)
     _send(tx, "load.filing_duplicates", duplicates)
@@ -220,12 +230,13 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int, repl
             endpoints[k] = concept
     more = placeholders_for(endpoints)
     _send(tx, "load.placeholders", more)
+    placeholders = placeholders + more
     _send(tx, "load.roles", networks.roles)
     _send(tx, "load.calc_edges", networks.calc)
     _send(tx, "load.pres_edges", networks.pres)
     _send(tx, "load.def_edges", networks.defn)
 
-    releases = sorted({f"{rel[0]}/{rel[1]}" for p in placeholders + more if (rel := release_of_namespace(p["namespace"]))})
+    releases = sorted({f"{rel[0]}/{rel[1]}" for p in placeholders if (rel := release_of_namespace(p["namespace"]))})
     years = [int(r.split("/")[1]) for r in releases if r.startswith("us-gaap/")]
     dimensional = {c["props"]["key"]: c["props"]["dimensional"] for c in facts.contexts}
     dei = _dei_value(facts.facts, dimensional)
@@ -238,7 +249,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int, repl
     })
     return _Written(facts=len(facts.facts), contexts=len(facts.contexts), units=len(facts.units),
                     extension_concepts=len(extensions), edges=networks.count,
-                    duplicates=sum(1 for f in facts.facts if f["duplicate"]), placeholders=len(placeholders) + len(more))
+                    duplicates=sum(1 for f in facts.facts if f["duplicate"]), placeholders=len(placeholders))
 
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
@@ -315,10 +326,20 @@ class FilingLoader:
         if isinstance(started, LoadResult):
             return started
         inp, previous = started
-        with collector_paused():  # the closed model's cycles go to the collector's next regular sweep
-            model, arelle_seconds, errors = self._parse(inp)
-            flight = self._write(model, inp, previous, arelle_seconds, errors)
+        btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
+        try:
+            with collector_paused():  # the closed model's cycles go to the collector's next regular sweep
+                model, arelle_seconds, errors = self._parse(inp)
+                flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
+        except BaseException:
+            btx.abort()
+            raise
         return flight.result()
+
+    def _begin(self, inp: FilingInput, previous: str | None) -> BackgroundTx:
+        btx = BackgroundTx(self.graph)
+        begin_filing(btx, inp, replace=previous is not None)
+        return btx
 
     def _check(self, path: Path | str, force: bool) -> tuple[FilingInput, str | None] | LoadResult:
         """The filing's input and the status of its version in the database; `unchanged` when loaded already."""
@@ -347,19 +368,16 @@ class FilingLoader:
         self._errors = errors
         return model, arelle_seconds, len(errors)
 
-    def _write(self, model: ModelXbrl, inp: FilingInput, previous: str | None, arelle_seconds: float, errors: int) -> _InFlight:
-        """Stream the model's rows into a background transaction and close the model; the
-        returned handle's result() waits for the commit."""
+    def _write(self, btx: BackgroundTx, model: ModelXbrl, inp: FilingInput, previous: str | None,
+               arelle_seconds: float, errors: int) -> _InFlight:
+        """Stream the model's rows into the filing's transaction and close the model; the returned
+        handle's result() waits for the commit. On an error the caller aborts the transaction."""
         t1 = time.perf_counter()
-        btx = BackgroundTx(self.graph)
         try:
-            written = write_model(btx, model, inp, errors, replace=previous is not None)
-        except BaseException as exc:
-            btx.abort()
-            if isinstance(exc, LoadError):
-                hint = f"; Arelle: {self._errors[0]}" if self._errors else ""
-                raise LoadError(f"{inp.entry}: {exc}{hint}") from exc
-            raise
+            written = write_model(btx, model, inp, errors)
+        except LoadError as exc:
+            hint = f"; Arelle: {self._errors[0]}" if self._errors else ""
+            raise LoadError(f"{inp.entry}: {exc}{hint}") from exc
         finally:
             model.close()  # while the server writes: memory stays flat across many filings
         btx.finish(commit=True)
@@ -417,7 +435,12 @@ class FilingLoader:
                             if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
                                 results.append(land(in_flight))
                                 in_flight = None
-                            in_flight = self._write(model, started[0], started[1], arelle_seconds, errors)
+                            btx = self._begin(*started)
+                            try:
+                                in_flight = self._write(btx, model, started[0], started[1], arelle_seconds, errors)
+                            except BaseException:
+                                btx.abort()
+                                raise
                             gc.collect()  # the closed model's cycles, swept while the server commits: memory stays flat
                 except Exception as exc:  # reported per filing; the others still load
                     if in_flight:
