@@ -37,6 +37,10 @@ def test_concept_key_and_release_of_namespace():
     assert release_of_namespace(GAAP) == ("us-gaap", 2025)
     assert release_of_namespace("http://xbrl.sec.gov/dei/2024") == ("dei", 2024)
     assert release_of_namespace("http://fasb.org/dqcrules-0015/2025") == ("dqcrules", 2025)
+    # FASB dated its namespaces through 2021 (`us-gaap-2021-01-31.xsd` declares this one)
+    assert release_of_namespace("http://fasb.org/us-gaap/2021-01-31") == ("us-gaap", 2021)
+    assert release_of_namespace("http://fasb.org/srt/2021-01-31") == ("srt", 2021)
+    assert release_of_namespace("http://xbrl.sec.gov/dei/2021") == ("dei", 2021)
     assert release_of_namespace("http://www.xbrl.org/2003/instance") is None
     assert placeholder_row("http://fasb.org/srt/2024", "RangeAxis", "srt")["year"] == 2024
 
