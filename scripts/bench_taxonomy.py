@@ -1,10 +1,8 @@
 """Benchmark the taxonomy loader and rewrite the `taxonomy` section of docs/benchmarks.md.
 
     # 2021 and 2026 do not exist in ../shared/taxonomies: make synthetic re-datings first (never commit them)
-    for t in sec srt us-gaap; do
-      .venv/bin/python scripts/redate_package.py ../shared/taxonomies/$t-2022.zip --year 2021 --out /tmp/redated
-      .venv/bin/python scripts/redate_package.py ../shared/taxonomies/$t-2025.zip --year 2026 --out /tmp/redated
-    done
+    .venv/bin/python scripts/redate_package.py ../shared/taxonomies/{sec,srt,us-gaap}-2022.zip --year 2021 --out /tmp/redated
+    .venv/bin/python scripts/redate_package.py ../shared/taxonomies/{sec,srt,us-gaap}-2025.zip --year 2026 --out /tmp/redated
     NEO4J_URI=bolt://127.0.0.1:17751 .venv/bin/python scripts/bench_taxonomy.py --wipe --extra-packages /tmp/redated \
         [--store-dir /path/to/neo4j/data/databases/neo4j] [--server-pid PID] [--years 2021 2022 ...]
 

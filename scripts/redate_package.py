@@ -1,7 +1,7 @@
 """Write a copy of a FASB/SEC taxonomy package zip moved to another release year, for benchmarks only.
 
-    .venv/bin/python scripts/redate_package.py ../shared/taxonomies/us-gaap-2022.zip --year 2021 --out /tmp/redated
-    # -> /tmp/redated/us-gaap-2021-01-31.zip (prints the path)
+    .venv/bin/python scripts/redate_package.py ../shared/taxonomies/{sec,srt,us-gaap}-2022.zip --year 2021 --out /tmp/redated
+    # -> /tmp/redated/sec-2021.zip, srt-2021-01-31.zip, us-gaap-2021-01-31.zip (prints one path a line)
 
 Everything that names the release year moves: the zip's folder and file names, namespaces,
 xbrl.fasb.org / xbrl.sec.gov URLs, the catalog and META-INF/taxonomyPackage.xml. FASB releases
@@ -167,12 +167,13 @@ def redate(src: Path, year: int, out_dir: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("src", type=Path, help="a FASB (us-gaap, srt) or SEC (sec-YEAR) taxonomy package zip, 2022 or later")
+    ap.add_argument("src", type=Path, nargs="+", help="FASB (us-gaap, srt) or SEC (sec-YEAR) taxonomy package zips, 2022 or later")
     ap.add_argument("--year", type=int, required=True, help="the release year of the copy (2021-2026)")
     ap.add_argument("--out", type=Path, required=True, help="folder for the copy (e.g. under /tmp; never commit it)")
     args = ap.parse_args(argv)
     try:
-        print(redate(args.src, args.year, args.out))
+        for src in args.src:
+            print(redate(src, args.year, args.out))
     except AuditGraphError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

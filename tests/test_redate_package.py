@@ -99,10 +99,15 @@ def tiny_sec_2025(folder: Path) -> Path:
     })
 
 
-def redate(src: Path, year: int, out: Path) -> Path:
-    done = subprocess.run([sys.executable, str(SCRIPT), str(src), "--year", str(year), "--out", str(out)],
+def redate_all(sources: list[Path], year: int, out: Path) -> list[Path]:
+    done = subprocess.run([sys.executable, str(SCRIPT), *map(str, sources), "--year", str(year), "--out", str(out)],
                           capture_output=True, text=True, check=True)
-    return Path(done.stdout.strip())
+    return [Path(line) for line in done.stdout.splitlines()]
+
+
+def redate(src: Path, year: int, out: Path) -> Path:
+    [copy] = redate_all([src], year, out)
+    return copy
 
 
 def members(path: Path) -> dict[str, str]:
@@ -190,7 +195,7 @@ def test_shared_2022_packages_redated_to_2021_load_like_their_source(graph: Grap
     """The re-dating moves names, not content: the 2021 copies hold exactly the 2022 packages' graph."""
     tax = shared_dir / "taxonomies"
     sources = [tax / f"{name}-2022.zip" for name in ("sec", "srt", "us-gaap")]
-    copies = [redate(p, 2021, tmp_path / "out") for p in sources]
+    copies = redate_all(sources, 2021, tmp_path / "out")
     assert [p.name for p in copies] == ["sec-2021.zip", "srt-2021-01-31.zip", "us-gaap-2021-01-31.zip"]
     load_taxonomies(graph, sources + copies)
     sizes = {(r["taxonomy"], r["year"]): (r["concepts"], r["relationships"], r["labels"])
