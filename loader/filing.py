@@ -1,10 +1,12 @@
 """Load SEC filings into the filing graph (docs/graph-model.md), one atomic transaction each.
 
 Flow per filing: resolve the input (id, content hash) -> skip if that content is loaded ->
-Arelle parses it offline -> rows (facts, contexts, units, dimensions, duplicates, extension
-concepts, the filing's own networks) -> one write transaction that removes any previous
-version, writes the Filing as "pending", everything else, then flips it to "loaded" ->
-model.close(). A failure anywhere leaves the database as it was.
+open the filing's write transaction on a worker thread (graph.BackgroundTx), which removes any
+previous version and writes the Filing as "pending" while Arelle parses the filing offline ->
+rows (contexts, dimensions, facts, duplicates, extension concepts, labels, the filing's own
+networks), each part sent as soon as it is computed so the server writes while Python works ->
+model.close() -> the commit flips the Filing to "loaded". A failure anywhere rolls the whole
+transaction back: the database stays as it was.
 """
 
 from __future__ import annotations

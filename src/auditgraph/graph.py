@@ -151,7 +151,8 @@ class BackgroundTx:
     order while the caller builds the next rows. The server is another process and the worker
     mostly waits on its socket, so Python work and database work overlap even under the GIL.
     `finish` queues the commit (or rollback) and returns; `wait` blocks until the worker is done
-    and raises the first error, in which case the whole transaction was rolled back.
+    and raises the first error, in which case the whole transaction was rolled back. Parameters
+    are sent later by the worker, so the caller must not change them after `run`.
     """
 
     def __init__(self, graph: Graph):
