@@ -26,7 +26,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from auditgraph.errors import LoadError
-from auditgraph.loader.packages import read_package
+from auditgraph.loader.packages import read_package, write_member
 
 FASB = "https://xbrl.fasb.org"
 SEC = "https://xbrl.sec.gov"
@@ -40,13 +40,19 @@ _LINK = "{http://www.xbrl.org/2003/linkbase}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _TP = "http://xbrl.org/2016/taxonomy-package"
 _CAT = "urn:oasis:names:tc:entity:xmlns:xml:catalog"
-_ZIP_TIME = (2000, 1, 1, 0, 0, 0)  # fixed timestamps: the same SEC files give the same zip (and content hash)
+
+
+LAST_DATED_FASB_YEAR = 2021  # FASB names releases `YYYY-01-31` through 2021, by the bare year from 2022
+
+
+def fasb_stamp(year: int) -> str:
+    """The year as FASB writes it in namespaces and file names: `2021-01-31` through 2021, else `2022`."""
+    return f"{year}-01-31" if year <= LAST_DATED_FASB_YEAR else str(year)
 
 
 def fasb_package_url(tax: str, year: int, base: str = FASB) -> str:
-    """URL of a FASB package zip: dated file names through 2021, the bare year from 2022 on."""
-    name = f"{tax}-{year}-01-31" if year <= 2021 else f"{tax}-{year}"
-    return f"{base.rstrip('/')}/{tax}/{year}/{name}.zip"
+    """URL of a FASB package zip: `{tax}/{year}/{tax}-{stamp}.zip` (dated names through 2021)."""
+    return f"{base.rstrip('/')}/{tax}/{year}/{tax}-{fasb_stamp(year)}.zip"
 
 
 @dataclass(frozen=True)
@@ -264,6 +270,4 @@ def _write_package(target: Path, year: int, files: dict[str, bytes], fetched: Se
                **{f"{top}/{p}": data for p, data in files.items()}}
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in members.items():
-            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
+            write_member(zf, name, data)

@@ -24,6 +24,12 @@ SUPPORTED_YEARS = range(2021, 2027)  # the US-GAAP releases this project models 
 _TP = "{http://xbrl.org/2016/taxonomy-package}"
 _CAT = "{urn:oasis:names:tc:entity:xmlns:xml:catalog}"
 _YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
+_ZIP_TIME = (2000, 1, 1, 0, 0, 0)  # fixed timestamps: the same content gives the same zip (and content hash)
+
+
+def write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    """Add a member to a package zip we write, reproducibly (fixed timestamp, deflated)."""
+    zf.writestr(zipfile.ZipInfo(name, date_time=_ZIP_TIME), data, zipfile.ZIP_DEFLATED)
 
 
 @dataclass(frozen=True)

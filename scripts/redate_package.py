@@ -27,20 +27,14 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from auditgraph.errors import AuditGraphError
-from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
+from auditgraph.loader.fetch import LAST_DATED_FASB_YEAR, fasb_stamp
+from auditgraph.loader.packages import SUPPORTED_YEARS, read_package, write_member
 
 _TP = "{http://xbrl.org/2016/taxonomy-package}"
-_ZIP_TIME = (2000, 1, 1, 0, 0, 0)  # fixed timestamps: the same source gives the same zip (and content hash)
-LAST_DATED_FASB_YEAR = 2021  # FASB names releases `YYYY-01-31` through 2021, by the bare year from 2022
 
 
 class RedateError(AuditGraphError):
     """The source package cannot be re-dated as asked."""
-
-
-def fasb_stamp(year: int) -> str:
-    """The year as FASB writes it in namespaces and file names: `2021-01-31` through 2021, else `2022`."""
-    return f"{year}-01-31" if year <= LAST_DATED_FASB_YEAR else str(year)
 
 
 class Redater:
@@ -156,7 +150,7 @@ def redate(src: Path, year: int, out_dir: Path) -> Path:
                     except UnicodeDecodeError as exc:
                         raise RedateError(f"{src}!{item.filename}: not UTF-8 ({exc}); cannot re-date it") from exc
                     data = (r.catalog(text) if name.endswith("META-INF/catalog.xml") else r.text(text)).encode("utf-8")
-                zout.writestr(zipfile.ZipInfo(name, _ZIP_TIME), data, zipfile.ZIP_DEFLATED)
+                write_member(zout, name, data)
         tmp.replace(target)
     got = read_package(target)
     if got.year != year:  # the manifest names its year in a way this script does not rewrite
