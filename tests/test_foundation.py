@@ -14,7 +14,7 @@ from auditgraph import config, queries
 from auditgraph.cli import cli
 from auditgraph.config import Connection
 from auditgraph.errors import GraphUnavailable, QueryFileError, QueryParamError, UnknownQueryError
-from auditgraph.graph import Graph
+from auditgraph.graph import BackgroundTx, Graph
 
 
 def test_every_shipped_query_parses_and_names_match_paths():
@@ -58,18 +58,22 @@ def test_a_background_transaction_is_all_or_nothing(graph: Graph):
     """Statements queued from this thread run in one transaction on a worker thread."""
     graph.run_script("schema.constraints")
     concept = {"key": "http://example.com/x#A", "namespace": "http://example.com/x", "name": "A", "qname": "x:A", "year": None}
-    with graph.background_transaction() as btx:
-        btx.run("load.placeholders", rows=[concept])
-        btx.run("load.filing_begin", props={"id": "bg-1"})
+    btx = BackgroundTx(graph)
+    btx.run("load.placeholders", rows=[concept])
+    btx.run("load.filing_begin", props={"id": "bg-1"})
+    btx.finish(commit=True)
+    btx.wait()
     count = "MATCH (n) WHERE n:Concept OR n:Filing RETURN count(n) AS n"
     assert graph.driver.execute_query(count).records[0]["n"] == 2
     graph.driver.execute_query("MATCH (n) WHERE n:Concept OR n:Filing DETACH DELETE n")
 
-    with pytest.raises(Exception, match="already exists"):  # the second Filing bg-2 breaks the unique id
-        with graph.background_transaction() as btx:
-            btx.run("load.placeholders", rows=[concept])
-            btx.run("load.filing_begin", props={"id": "bg-2"})
-            btx.run("load.filing_begin", props={"id": "bg-2"})
+    btx = BackgroundTx(graph)
+    btx.run("load.placeholders", rows=[concept])
+    btx.run("load.filing_begin", props={"id": "bg-2"})
+    btx.run("load.filing_begin", props={"id": "bg-2"})  # breaks the unique Filing id
+    btx.finish(commit=True)
+    with pytest.raises(Exception, match="already exists"):
+        btx.wait()
     assert graph.driver.execute_query(count).records[0]["n"] == 0
 
 

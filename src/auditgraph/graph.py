@@ -91,22 +91,6 @@ class Graph:
                 yield Tx(tx)
                 tx.commit()
 
-    @contextmanager
-    def background_transaction(self) -> Iterator[BackgroundTx]:
-        """One write transaction fed from this thread and run by a worker: all or nothing.
-
-        Commits when the block ends (and raises the first database error); rolls back if the
-        block raises.
-        """
-        btx = BackgroundTx(self)
-        try:
-            yield btx
-        except BaseException:
-            btx.abort()
-            raise
-        btx.finish(commit=True)
-        btx.wait()
-
     def write_batches(
         self,
         name: str,
