@@ -24,7 +24,7 @@ from decimal import Decimal
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.check import Authorised
 from auditgraph.verifier.ground import Grounded, Grounder
-from auditgraph.verifier.plan import LabelLookup, _ident, label_match, tokens
+from auditgraph.verifier.plan import LabelLookup, _ident, alias_hits, best_label, tokens
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.textdef import MAX_TERMS, FilingText, TextDefinition
 from auditgraph.verifier.types import AbstainReason, Binding, Formula, OperandSpec, Plan, Unit
@@ -216,15 +216,13 @@ def text_terms(d: TextDefinition, registry: Registry, labels: LabelLookup | None
 def map_term(phrase: str, registry: Registry, labels: LabelLookup | None) -> OperandSpec | str:
     """A phrase of filing text -> the concepts that may fill it: registry concept mappings, then a
     label match (unique, at most TEXT_LABEL_SURPLUS extra words)."""
-    want = tokens(phrase)
-    if not want:
+    if not tokens(phrase):
         return "no content words"
     hits = set()
-    for alias, kind, ident in registry.aliases():
-        if tokens(alias) == want:
-            cid = ident if kind == "concept" else registry.metrics[ident].concept
-            if cid:
-                hits.add(cid)
+    for _, kind, ident in alias_hits(registry.aliases(), phrase):
+        cid = ident if kind == "concept" else registry.metrics[ident].concept
+        if cid:
+            hits.add(cid)
     if len(hits) == 1:
         c = registry.concepts[hits.pop()]
         return OperandSpec(c.id, phrase, c.candidates, stage="registry")
@@ -232,10 +230,9 @@ def map_term(phrase: str, registry: Registry, labels: LabelLookup | None) -> Ope
         return f"matches several registry concepts ({', '.join(sorted(hits))})"
     if labels is None:
         return "not a registry concept, and no concept labels to match"
-    qname, how = label_match(phrase, labels)
-    if qname is None:
+    qname, surplus, how = best_label(phrase, labels)
+    if qname is None or surplus is None:
         return how
-    surplus = int(m[1]) if (m := re.search(r"\((\d+) surplus", how)) else 0
     if surplus > TEXT_LABEL_SURPLUS:
         return f"the closest label ({qname}) has {surplus} words the phrase lacks; too loose to stand for it"
     return OperandSpec(_ident(qname), phrase, (qname,), stage="label")

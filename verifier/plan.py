@@ -151,11 +151,12 @@ def _singular(w: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
-def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:
-    """Token-subset match: the phrase's tokens must all be in a concept label; fewest surplus wins."""
+def best_label(phrase: str, lookup: LabelLookup) -> tuple[str | None, int | None, str]:
+    """Token-subset match: the phrase's tokens must all be in a concept label; fewest surplus wins.
+    Returns (qname, surplus tokens, how) or (None, None, why not)."""
     want = tokens(phrase)
     if not want:
-        return None, f"the phrase {phrase!r} has no words to match against concept labels"
+        return None, None, f"the phrase {phrase!r} has no words to match against concept labels"
     best: dict[str, int] = {}
     for qname, labels in lookup():
         for label in labels:
@@ -164,12 +165,25 @@ def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:
                 surplus = len(have - want)
                 best[qname] = min(surplus, best.get(qname, surplus))
     if not best:
-        return None, f"no concept the filing reports has a label containing all of {sorted(want)}"
+        return None, None, f"no concept the filing reports has a label containing all of {sorted(want)}"
     low = min(best.values())
     winners = sorted(q for q, s in best.items() if s == low)
     if len(winners) > 1:
-        return None, f"{phrase!r} matches {len(winners)} concepts equally well ({', '.join(winners[:4])}); name one"
-    return winners[0], f"label match ({low} surplus tokens)"
+        return None, None, f"{phrase!r} matches {len(winners)} concepts equally well ({', '.join(winners[:4])}); name one"
+    return winners[0], low, f"label match ({low} surplus tokens)"
+
+
+def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:
+    """best_label without the surplus count: (qname, how) or (None, why not)."""
+    qname, _, how = best_label(phrase, lookup)
+    return qname, how
+
+
+def alias_hits(aliases: Sequence[tuple[str, str, str]], phrase: str) -> list[tuple[str, str, str]]:
+    """Registry entries (of Registry.aliases()) whose alias has exactly the phrase's content words
+    (no partial matches: 'other assets, noncurrent' must not become 'assets')."""
+    want = tokens(phrase)
+    return [(a, k, i) for a, k, i in aliases if want and tokens(a) == want]
 
 
 def _label_failure(how: str) -> AbstainReason:
@@ -219,10 +233,7 @@ class Planner:
         return self._metric_plan(core, labels, common)
 
     def _alias_hits(self, phrase: str) -> list[tuple[str, str, str]]:
-        """Registry entries whose alias has exactly the phrase's content words (no partial matches:
-        'other assets, noncurrent' must not become 'assets')."""
-        want = tokens(phrase)
-        return [(a, k, i) for a, k, i in self._aliases if want and tokens(a) == want]
+        return alias_hits(self._aliases, phrase)
 
     def _metric_plan(self, core: str, labels: LabelLookup | None, common: dict) -> Plan | PlanFailure:
         hits = self._alias_hits(core)
