@@ -30,7 +30,7 @@ from neo4j.exceptions import Neo4jError
 
 from auditgraph.errors import LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
-from auditgraph.loader import sec_transforms
+from auditgraph.loader import sec_transforms, standard_schemas
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
 from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import add_fact_rows, context_rows
@@ -93,8 +93,11 @@ def default_packages() -> list[Path]:
 
 
 def filing_session(packages: Sequence[Path]) -> ArelleSession:
-    """An offline Arelle session with inline XBRL and the SEC transformations enabled."""
-    return ArelleSession(packages, plugins=("inlineXbrlDocumentSet", sec_transforms.__file__))
+    """An offline Arelle session with inline XBRL and the SEC transformations enabled, which does
+    not re-check the standard taxonomies' schemas for every filing (loader/standard_schemas.py)."""
+    session = ArelleSession(packages, plugins=("inlineXbrlDocumentSet", sec_transforms.__file__, standard_schemas.__file__))
+    standard_schemas.skip_checks(session.cntlr.modelManager)
+    return session
 
 
 _STANDARD_NS = re.compile(r"^https?://(fasb\.org|xbrl\.sec\.gov)/")
@@ -288,7 +291,7 @@ def relink(graph: Graph) -> RelinkResult:
     reports = graph.run("filing.relink_reports")[0]["relinked"]
     dims = graph.run("filing.unlinked_dims")
     if dims:
-        graph.write_batches("load.filing_dims", dims)
+        graph.write_batches("filing.relink_dims", dims)
     linked = graph.run("filing.relink_releases")[0]["linked"]
     pruned = graph.run("filing.prune_placeholders")[0]["deleted"]
     by_year = {r["year"]: r["facts"] for r in graph.run("filing.placeholder_facts")}

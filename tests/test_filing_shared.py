@@ -107,6 +107,36 @@ def test_aapl_bridges_and_networks(aapl):
     assert q(graph, "MATCH (:Filing {id: $id})-[:DEFINES]->(e:Extension) RETURN count(e) AS n", id=AAPL_10K)[0]["n"] == 79
 
 
+def test_standard_schemas_are_not_rechecked_per_filing_and_the_model_is_the_same(aapl, shared_dir: Path, monkeypatch):
+    """The filing session skips Arelle's schema re-check of the FASB/SEC schemas, never the filing's own."""
+    from arelle import XmlValidateSchema
+
+    from auditgraph.loader import standard_schemas
+
+    _, loader = aapl
+    checked: list[str] = []
+    original = XmlValidateSchema.validate
+    monkeypatch.setattr(XmlValidateSchema, "validate", lambda doc, *a: (checked.append(doc.uri), original(doc, *a))[1])
+    manager = loader.session.cntlr.modelManager
+    instance = shared_dir / "filings" / "edgar" / "aapl-10k-2023-09-30" / "aapl-20230930_htm.xml"
+
+    def model_counts(skip: bool) -> tuple[list[str], tuple[int, ...]]:
+        checked.clear()
+        standard_schemas.skip_checks(manager, skip)
+        with loader.session.model(instance) as model:
+            counts = (len(model.factsInInstance), len(model.qnameConcepts), len(model.relationshipSet("XBRL-dimensions").modelRelationships))
+        return sorted(checked), counts
+
+    try:
+        everything, counts_all = model_counts(skip=False)
+        own_only, counts_skipped = model_counts(skip=True)
+    finally:
+        standard_schemas.skip_checks(manager, True)
+    assert own_only == [str(instance.parent / "aapl-20230930.xsd")]
+    assert len(everything) > 10 and "https://xbrl.fasb.org/us-gaap/2023/elts/us-gaap-2023.xsd" in everything
+    assert counts_skipped == counts_all and counts_all[0] == 1164
+
+
 def test_inline_aapl_10q_values_equal_the_sec_extracted_instance(aapl, shared_dir: Path):
     """The inline .htm, with the SEC transformations, gives the values of EDGAR's own _htm.xml."""
     _, loader = aapl

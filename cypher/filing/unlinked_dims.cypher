@@ -1,5 +1,5 @@
 // name: filing.unlinked_dims
-// summary: Dimension rows of contexts that lost ON_AXIS/HAS_MEMBER edges (their concepts were reloaded), for load.filing_dims.
+// summary: Dimension rows of contexts that lost ON_AXIS/HAS_MEMBER edges (their concepts were reloaded), for filing.relink_dims.
 // mode: read
 // returns: context_key STRING, axis_key STRING, axis_qname STRING, member_key STRING, member_qname STRING, typed_value STRING
 MATCH (c:Context) WHERE size(coalesce(c.axis_keys, [])) > COUNT { (c)-[:ON_AXIS]->() }
