@@ -39,7 +39,7 @@ from auditgraph.loader.networks import relationship_rows
 from auditgraph.loader.packages import remembered_packages
 from auditgraph.loader.session import ArelleSession
 
-CHUNK = 2000
+CHUNK = 5000  # rows per statement: fewer round trips; a 10-K is one or two statements per part
 # Arelle error codes after which the filing cannot be loaded faithfully (facts would be dropped)
 _FATAL = {
     "xmlSchema:syntax": "malformed XML",
