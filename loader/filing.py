@@ -383,9 +383,10 @@ class FilingLoader:
         except LoadError as exc:
             hint = f"; Arelle: {self._errors[0]}" if self._errors else ""
             raise LoadError(f"{inp.entry}: {exc}{hint}") from exc
+        else:
+            btx.finish(commit=True)  # queued first, so the server goes on while the model is closed
         finally:
             model.close()  # while the server writes: memory stays flat across many filings
-        btx.finish(commit=True)
         return _InFlight(btx, inp, previous, written, errors, arelle_seconds, t1, self._undeclared)
 
     def _fatal_messages(self) -> str | None:
