@@ -80,7 +80,9 @@ def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int, o
     return rows
 
 
-def all_filings(graph: Graph, loader: FilingLoader, shared: Path) -> dict:
+def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -> dict:
+    """Load every shared filing in one streaming run; passes after the first replace them all (--force),
+    which shows whether memory grows with the number of filings loaded by one process."""
     items = expand([shared / "filings"])
     for item in items:
         if not isinstance(item, Exception):
@@ -88,17 +90,22 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path) -> dict:
                 delete_filing(graph, filing_input(Path(item)).id)
             except Exception:
                 pass
-    rss, statuses = [], []
-    t0 = time.perf_counter()
-    for res in loader.load_many(items):
-        gc.collect()
-        rss.append(rss_mb())
-        statuses.append(res.status)
-    total = time.perf_counter() - t0
+    runs = []
+    for n in range(passes):
+        rss, statuses = [], []
+        t0 = time.perf_counter()
+        for res in loader.load_many(items, force=n > 0):
+            gc.collect()
+            rss.append(rss_mb())
+            statuses.append(res.status)
+        runs.append({"total_s": time.perf_counter() - t0, "rss": rss, "statuses": statuses})
+    first = runs[0]
+    statuses, rss = first["statuses"], first["rss"]
     out = {"filings": len(items), "loaded": statuses.count("loaded") + statuses.count("replaced"),
-           "failed": statuses.count("failed"), "total_s": total, "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
-           "rss_max_mb": max(rss), "peak_mb": peak_mb(),
-           "rss_every_10_mb": [round(v) for v in rss[::10]]}
+           "failed": statuses.count("failed"), "total_s": first["total_s"], "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
+           "rss_max_mb": max(rss), "peak_mb": peak_mb(), "rss_every_10_mb": [round(v) for v in rss[::10]],
+           "later_passes": [{"total_s": r["total_s"], "replaced": r["statuses"].count("replaced"),
+                             "rss_last_mb": r["rss"][-1], "rss_max_mb": max(r["rss"])} for r in runs[1:]]}
     print(json.dumps(out))
     return out
 
@@ -145,6 +152,10 @@ def markdown(cmd: str, rows: list[dict], batch: dict | None, state: str) -> str:
                   f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "
                   f"first filing {batch['rss_first_mb']:.0f} MB, after the last {batch['rss_last_mb']:.0f} MB "
                   f"(max {batch['rss_max_mb']:.0f} MB); every 10th filing: {batch['rss_every_10_mb']} MB.", ""]
+        for n, later in enumerate(batch["later_passes"], start=2):
+            lines += [f"Pass {n} in the same process, every filing replaced (`--force`): {later['replaced']} replaced in "
+                      f"{later['total_s']:.1f} s; RSS after the last filing {later['rss_last_mb']:.0f} MB "
+                      f"(max {later['rss_max_mb']:.0f} MB).", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -155,6 +166,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", help="subset of the typical filings (e.g. edgar/aapl-10k-2023-09-30)")
     ap.add_argument("--all", action="store_true", help="also load every shared filing in one streaming run")
     ap.add_argument("--only-all", action="store_true", help="skip the per-filing comparison")
+    ap.add_argument("--passes", type=int, default=1, help="with --all: load the whole set this many times (later passes --force)")
     ap.add_argument("--taxonomies", action="store_true", help="first load every shared taxonomy package (skips loaded ones)")
     ap.add_argument("--no-write", action="store_true", help="print only, do not append to docs/benchmarks.md")
     args = ap.parse_args()
@@ -167,9 +179,10 @@ def main() -> None:
     with Graph.connect() as graph, FilingLoader(graph, packages) as loader:
         loader.load(args.shared / "filings" / TYPICAL[0], force=True)  # warm Arelle caches and Neo4j query plans
         rows = [] if args.only_all else per_filing(graph, loader, args.shared, args.repeats, args.only)
-        batch = all_filings(graph, loader, args.shared) if (args.all or args.only_all) else None
+        batch = all_filings(graph, loader, args.shared, args.passes) if (args.all or args.only_all) else None
     text = markdown("NEO4J_URI=... .venv/bin/python scripts/bench_filing.py " + " ".join(
-        a for a in ("--taxonomies" if args.taxonomies else "", "--all" if args.all else "", "--only-all" if args.only_all else "", f"--repeats {args.repeats}",
+        a for a in ("--taxonomies" if args.taxonomies else "", "--all" if args.all else "", "--only-all" if args.only_all else "",
+                  f"--passes {args.passes}" if args.passes > 1 else "", f"--repeats {args.repeats}",
                   ("--only " + " ".join(args.only)) if args.only else "") if a), rows, batch, state)
     print(text)
     if not args.no_write:
