@@ -133,7 +133,9 @@ def test_standard_schemas_are_not_rechecked_per_filing_and_the_model_is_the_same
     finally:
         standard_schemas.skip_checks(manager, True)
     assert own_only == [str(instance.parent / "aapl-20230930.xsd")]
-    assert len(everything) > 10 and "https://xbrl.fasb.org/us-gaap/2023/elts/us-gaap-2023.xsd" in everything
+    # Arelle's own run checks all 22 schemas of the DTS: the filing's, XBRL International's, FASB's and the SEC's
+    assert len(everything) == 22 and own_only[0] in everything
+    assert {"https://xbrl.fasb.org/us-gaap/2023/elts/us-gaap-2023.xsd", "https://xbrl.sec.gov/dei/2023/dei-2023.xsd"} < set(everything)
     assert counts_skipped == counts_all and counts_all[0] == 1164
 
 
