@@ -9,13 +9,12 @@ machine is named in the output so numbers are never read without their context.
 
 from __future__ import annotations
 
-import os
-import platform
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from auditgraph.eval.benchdoc import machine
 from auditgraph.graph import Graph
 
 SECTION = "eval-bench"  # its section of docs/benchmarks.md (eval.benchdoc)
@@ -119,10 +118,6 @@ def bench_verifier(graph: Graph, claims: Path, sample: int = 0) -> tuple[int, fl
     t0 = time.perf_counter()
     n = sum(1 for _ in batch.run(verifier, cases))
     return n, time.perf_counter() - t0
-
-
-def machine() -> str:
-    return f"{platform.machine()}, {os.cpu_count()} CPUs visible, Python {platform.python_version()}, {platform.system()}"
 
 
 def plot_time_vs_facts(rows: Sequence[FilingTiming], path: Path) -> None:

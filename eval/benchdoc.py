@@ -1,9 +1,25 @@
 """docs/benchmarks.md is shared by every benchmark: each owns one section between
-`<!-- NAME:begin -->` and `<!-- NAME:end -->` and rewrites only that, keeping what others wrote."""
+`<!-- NAME:begin -->` and `<!-- NAME:end -->` and rewrites only that, keeping what others wrote.
+Also the two facts every report states: the machine, and the benchmark process's peak memory."""
 
 from __future__ import annotations
 
+import os
+import platform
+import resource
 from pathlib import Path
+
+
+def machine() -> str:
+    """This host as a report names it: `2 cores, 24 GB RAM, CPython 3.11.7`."""
+    meminfo = Path("/proc/meminfo")
+    kb = next((int(ln.split()[1]) for ln in meminfo.read_text().splitlines() if ln.startswith("MemTotal:")), 0) if meminfo.exists() else 0
+    return f"{os.cpu_count()} cores, {kb / 2**20:.0f} GB RAM, {platform.python_implementation()} {platform.python_version()}"
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def markers(name: str) -> tuple[str, str]:

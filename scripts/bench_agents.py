@@ -10,7 +10,6 @@ so the time per case is the environment's cost per audited case, with no model l
 from __future__ import annotations
 
 import argparse
-import platform
 import tempfile
 import time
 from pathlib import Path
@@ -20,7 +19,7 @@ from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.session import filing_cases
 from auditgraph.agents.toolbox import catalog_toolbox
-from auditgraph.eval.benchdoc import write_section
+from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,8 +54,8 @@ def main() -> None:
             print(rows[-1])
     section = "\n".join([
         "## Agents without a model (`--llm none`)", "",
-        f"`scripts/bench_agents.py {' '.join(args.filings)} --concurrency {args.concurrency}` on {platform.node()} "
-        f"({platform.processor() or platform.machine()}, shared with other jobs). Cases = the filing's checker findings; "
+        f"`scripts/bench_agents.py {' '.join(args.filings)} --concurrency {args.concurrency}` on {machine()}, "
+        f"shared with other jobs. Cases = the filing's checker findings; "
         "ms per case; tool calls per case summed over A1 and A2.", "",
         f"| filing | cases | finding cases (s) | checker-only | protocol, 1 worker | protocol, {args.concurrency} workers | tool calls |",
         "|---|---|---|---|---|---|---|", *rows])

@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import glob
 import logging
-import platform
 import statistics
 import time
 from pathlib import Path
 
 from auditgraph.checks.audit import run_rules
 from auditgraph.checks.filing_data import load_filing_data
-from auditgraph.eval.benchdoc import write_section
+from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
@@ -107,7 +106,7 @@ def write_markdown(rows: list[dict], repeat: int) -> str:
     lines = ["## DQC checkers (`scripts/bench_checks.py`)", "",
              f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --load ../shared/filings --repeat {repeat} "
              f"--synthetic 5000`; best of {repeat} runs; "
-             f"{platform.machine()}, {platform.python_version()}, a 2-core machine shared with other work. "
+             f"{machine()}, shared with other work. "
              "`read` is the one graph read every rule shares (facts, networks, roles); rule columns are Python on "
              "exact Decimals after it.", "",
              f"- Filings checked: {len(rows)}; facts: {sum(r['facts'] for r in rows):,}.",

@@ -14,14 +14,12 @@ import argparse
 import gc
 import json
 import os
-import platform
-import resource
 import statistics
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from auditgraph.eval.benchdoc import write_section
+from auditgraph.eval.benchdoc import machine, peak_rss_mb, write_section
 from auditgraph.graph import Graph
 from auditgraph.loader import standard_schemas
 from auditgraph.loader.filing import FilingLoader, delete_filing
@@ -41,15 +39,6 @@ TYPICAL = ("edgar/aapl-10k-2023-09-30", "edgar/nflx-10k-2023-12-31", "edgar/nvda
 def rss_mb() -> float:
     with open("/proc/self/statm") as fh:
         return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def machine() -> str:
-    mem = next((ln.split()[1] for ln in open("/proc/meminfo") if ln.startswith("MemTotal")), "0")
-    return f"{os.cpu_count()} cores, {int(mem) / 2**20:.0f} GB RAM, {platform.python_implementation()} {platform.python_version()}"
 
 
 def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int, only: list[str] | None) -> list[dict]:
@@ -103,7 +92,7 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -
     statuses, rss = first["statuses"], first["rss"]
     out = {"filings": len(items), "loaded": statuses.count("loaded") + statuses.count("replaced"),
            "failed": statuses.count("failed"), "total_s": first["total_s"], "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
-           "rss_max_mb": max(rss), "peak_mb": peak_mb(), "rss_every_10_mb": [round(v) for v in rss[::10]],
+           "rss_max_mb": max(rss), "peak_mb": peak_rss_mb(), "rss_every_10_mb": [round(v) for v in rss[::10]],
            "later_passes": [{"total_s": r["total_s"], "replaced": r["statuses"].count("replaced"),
                              "rss_last_mb": r["rss"][-1], "rss_max_mb": max(r["rss"])} for r in runs[1:]]}
     print(json.dumps(out))
@@ -146,7 +135,7 @@ def markdown(cmd: str, rows: list[dict], batch: dict | None, state: str) -> str:
         for r in rows:
             lines.append(f"| {r['filing']} | {r['facts']:,} | {r['arelle_s']:.2f} | {r['ours_s']:.2f} | {r['ratio']:.2f}x | "
                          f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} | {r['arelle_cpu_s']:.2f} | {r['ours_cpu_s']:.2f} |")
-        lines += ["", f"Peak RSS of the benchmark process: {peak_mb():.0f} MB.", ""]
+        lines += ["", f"Peak RSS of the benchmark process: {peak_rss_mb():.0f} MB.", ""]
     if batch:
         lines += [f"All of `../shared/filings` in one streaming run: {batch['filings']} filings, {batch['loaded']} loaded, "
                   f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "

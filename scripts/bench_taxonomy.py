@@ -20,7 +20,6 @@ import json
 import logging
 import os
 import re
-import resource
 import subprocess
 import sys
 import time
@@ -31,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from auditgraph.config import connection
-from auditgraph.eval.benchdoc import write_section
+from auditgraph.eval.benchdoc import machine, peak_rss_mb, write_section
 from auditgraph.graph import Graph
 from auditgraph.loader.packages import read_package
 from auditgraph.loader.taxonomy import load_taxonomies
@@ -39,10 +38,6 @@ from auditgraph.loader.taxonomy import load_taxonomies
 REPO = Path(__file__).resolve().parent.parent
 FAMILIES = ("sec", "srt", "us-gaap")  # load order: each imports only the ones before it
 _SYNTHETIC = re.compile(r"SYNTHETIC RE-DATING, not an official release: (\S+) ")
-
-
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def store_mb(store_dir: Path | None) -> float | None:
@@ -60,10 +55,9 @@ def server_cpu_s(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def machine(server_pid: int | None) -> str:
-    """Cores and memory of this host, and the Neo4j heap from the JVM's -Xmx when its pid is given."""
-    kb = int(next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal:")))
-    text = f"{os.cpu_count()} cores / {kb / 1024 / 1024:.0f} GB"
+def host_and_heap(server_pid: int | None) -> str:
+    """The host (benchdoc.machine) and the Neo4j heap from the JVM's -Xmx when its pid is given."""
+    text = machine()
     if server_pid is not None:
         xmx = re.search(r"-Xmx(\S+)", Path(f"/proc/{server_pid}/cmdline").read_text().replace("\0", " "))
         text += f", Neo4j heap {xmx.group(1)}" if xmx else ""
@@ -192,7 +186,7 @@ def main() -> None:
         "",
         f"Command: `{cmd}`" + (f", after {redate_cmd}." if synthetic else ""),
         "",
-        f"Machine: {machine(args.server_pid)}, Neo4j {version} on the same host, shared with other jobs: load average "
+        f"Machine: {host_and_heap(args.server_pid)}, Neo4j {version} on the same host, shared with other jobs: load average "
         f"{load_before[0]:.1f} before, {load_after[0]:.1f} after (a quiet machine is faster).",
         "",
         "| us-gaap-2025.zip (sec-2025 and srt-2025 loaded first) | value |",
