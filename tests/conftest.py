@@ -9,8 +9,9 @@ otherwise      -> start a throwaway local server (Maven-resolved, no auth, free 
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,24 @@ def graph(neo4j_connection: Connection) -> Iterator[Graph]:
         yield g
     finally:
         g.close()
+
+
+@pytest.fixture
+def verify_json(neo4j_connection: Connection, monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict]:
+    """`auditgraph verify ARGS --json` against the test server; checks it exits 0 and returns its record.
+    Sets NEO4J_URI for the whole test, so other CLI calls in it reach the same server."""
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+
+    def run(*args: str) -> dict:
+        r = CliRunner().invoke(cli, ["verify", *args, "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+
+    return run
 
 
 @pytest.fixture(scope="session")

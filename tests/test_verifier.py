@@ -269,14 +269,10 @@ def test_jsonl_record_has_the_eval_fields(acme: Verifier):
 
 
 # ------------------------------------------------------------------ CLI
-def test_cli_single_claim_json_and_unknown_filing(acme: Verifier, neo4j_connection, monkeypatch):
+def test_cli_single_claim_json_and_unknown_filing(acme: Verifier, verify_json, monkeypatch):
     from auditgraph.cli import cli, main
 
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
-                                 "-c", "$169.1 billion", "--json"])
-    assert r.exit_code == 0, r.output
-    rec = json.loads(r.stdout)
+    rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$169.1 billion")
     assert rec["decision"] == "Verified" and rec["bindings"]
     r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170 billion"])
     assert r.exit_code == 0 and "Violated" in r.output and "unsat core: claim" in r.output
@@ -416,19 +412,15 @@ def test_llm_planner_speaks_the_agents_providers(acme: Verifier, provider, monke
     assert all("170,782" not in json.dumps(b) and "44.1%" not in json.dumps(b) for b in bodies)  # the claim stays out
 
 
-def test_cli_repair_through_anthropic(acme: Verifier, neo4j_connection, monkeypatch):
+def test_cli_repair_through_anthropic(acme: Verifier, verify_json, monkeypatch):
     from auditgraph.agents.replay_server import ReplayServer
     from auditgraph.cli import cli
 
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
     with ReplayServer({"default": [{"content": "$169.1 billion"}]}) as srv:
-        r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
-                                     "-c", "$170.8 billion", "--repair", "1", "--llm", "anthropic:fixer", "--base-url",
-                                     srv.root_url, "--planner", "deterministic", "--json"])
+        rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170.8 billion",
+                          "--repair", "1", "--llm", "anthropic:fixer", "--base-url", srv.root_url, "--planner", "deterministic")
         body = srv.requests[0]
-    assert r.exit_code == 0, r.output
-    rec = json.loads(r.stdout)
     assert rec["recovered"] and [a["decision"] for a in rec["attempts"]] == ["Verified"]
     assert "overstates" in json.dumps(body["messages"])  # the unsat core went to the model as feedback
     monkeypatch.delenv("ANTHROPIC_API_KEY")
@@ -455,16 +447,12 @@ def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
     assert "filed fact" not in srv.requests[0]["messages"][-1]["content"]
 
 
-def test_cli_repair_reports_each_attempt(acme: Verifier, neo4j_connection, monkeypatch, replay):
+def test_cli_repair_reports_each_attempt(acme: Verifier, verify_json, replay):
     from auditgraph.cli import cli
 
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     srv = replay(["$169.1 billion"])
-    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?",
-                                 "-c", "$170.8 billion", "--repair", "2", "--llm", "openai-compatible:m", "--base-url", srv.url, "--planner",
-                                 "deterministic", "--json"])
-    assert r.exit_code == 0, r.output
-    rec = json.loads(r.stdout)
+    rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170.8 billion",
+                      "--repair", "2", "--llm", "openai-compatible:m", "--base-url", srv.url, "--planner", "deterministic")
     assert rec["recovered"] and rec["initial"]["decision"] == "Violated"
     assert [a["decision"] for a in rec["attempts"]] == ["Verified"]
     r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "q", "-c", "1", "--repair", "2"])

@@ -7,11 +7,9 @@ earnings", "total liquidity" and, twice and differently, "adjusted operating cas
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 
 import pytest
-from click.testing import CliRunner
 
 from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
@@ -130,14 +128,8 @@ def test_the_registry_outranks_the_filing_text_and_undefined_terms_stay_unknown(
     assert "'brand equity'" in v.reason and "no text block of filing textco-10k-2023 defines it" in v.reason
 
 
-def test_cli_prints_the_text_formula_and_its_sentence(textco: Verifier, neo4j_connection, monkeypatch):
-    from auditgraph.cli import cli
-
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was net debt at December 31, 2023?",
-                                 "-c", "$71.3 billion", "--json"])
-    assert r.exit_code == 0, r.output
-    rec = json.loads(r.stdout)
+def test_cli_prints_the_text_formula_and_its_sentence(textco: Verifier, verify_json):
+    rec = verify_json("--filing", FILING, "-q", "What was net debt at December 31, 2023?", "-c", "$71.3 billion")
     assert rec["decision"] == "Verified" and rec["formulas"][0]["source"] == "filing-text"
 
 
