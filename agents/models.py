@@ -115,10 +115,9 @@ class ChatClient:
             reply = model.invoke(to_langchain(system, messages))
         except Exception as exc:  # provider SDKs raise many types; the protocol records one message
             err = llm.provider_error(self.spec, exc)
-            text, overflow = str(err), isinstance(err, ContextOverflow)
-            self.cache.put(key, {"error": text, "overflow": overflow})
+            self.cache.put(key, {"error": str(err), "overflow": isinstance(err, ContextOverflow)})
             self._failed(base, attempt)
-            raise (ContextOverflow if overflow else ProviderError)(text) from None
+            raise err from None
         turn = from_langchain(reply)
         json.dumps(turn)  # must be JSON-serialisable before it is cached
         self.cache.put(key, turn)
