@@ -12,6 +12,7 @@ import json
 import os
 import re
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +25,19 @@ SUPPORTED_YEARS = range(2021, 2027)  # the US-GAAP releases this project models 
 _TP = "{http://xbrl.org/2016/taxonomy-package}"
 _CAT = "{urn:oasis:names:tc:entity:xmlns:xml:catalog}"
 _YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
+LOAD_ORDER = ("sec", "srt", "us-gaap")  # a year's packages: each imports only the ones before it
 _ZIP_TIME = (2000, 1, 1, 0, 0, 0)  # fixed timestamps: the same content gives the same zip (and content hash)
+
+
+def family(path: Path) -> str | None:
+    """`sec`, `srt` or `us-gaap` from a package file name (`us-gaap-2021-01-31.zip`); None for others."""
+    return next((f for f in LOAD_ORDER if path.name.startswith(f"{f}-")), None)
+
+
+def in_load_order(paths: Iterable[Path]) -> list[Path]:
+    """The sec, srt and us-gaap package files among `paths`, by the year in their name, then LOAD_ORDER."""
+    known = [p for p in paths if family(p) and _YEAR.search(p.name)]
+    return sorted(known, key=lambda p: (_YEAR.search(p.name).group(1), LOAD_ORDER.index(family(p))))  # type: ignore[union-attr,arg-type]
 
 
 def write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:

@@ -4,8 +4,9 @@ all shared filings in one streaming run (time, memory first vs last). Rewrites i
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_filing.py [--taxonomies] [--all] [--no-write]
 
 It replaces (deletes, then loads) only the filings it measures. `--taxonomies` first loads every
-package of ../shared/taxonomies (a no-op for those already loaded), as a user does before loading
-filings: facts then bridge to loaded concepts instead of placeholders the loader must create.
+package of ../shared/taxonomies with `loader.taxonomy.load_taxonomies`, as `auditgraph taxonomy load`
+does (a no-op for those already loaded; the packages are remembered too), the way a user starts:
+facts then bridge to loaded concepts instead of placeholders the loader must create.
 """
 
 from __future__ import annotations
@@ -24,9 +25,8 @@ from auditgraph.graph import Graph
 from auditgraph.loader import standard_schemas
 from auditgraph.loader.filing import FilingLoader, delete_filing
 from auditgraph.loader.filing_source import expand, filing_input
-from auditgraph.loader.packages import read_package
-from auditgraph.loader.session import ArelleSession
-from auditgraph.loader.taxonomy import load_package
+from auditgraph.loader.packages import in_load_order
+from auditgraph.loader.taxonomy import load_taxonomies
 
 REPO = Path(__file__).resolve().parent.parent
 LOAD_AT_START = os.getloadavg()[0]
@@ -99,19 +99,6 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -
     return out
 
 
-def load_taxonomies(graph: Graph, shared: Path) -> None:
-    """Every shared package, each year's SEC and SRT packages before the us-gaap one that imports them."""
-    order = {"sec": 0, "srt": 1, "us-gaap": 2}
-    paths = sorted((shared / "taxonomies").glob("*.zip"), key=lambda p: (p.stem[-4:], order.get(p.stem[:-5], 3)))
-    session = ArelleSession(paths)  # closed before the filing session starts: Arelle is process-global
-    try:
-        for path in paths:
-            res = load_package(graph, session, read_package(path))
-            print(json.dumps({"package": path.name, "skipped": res.skipped}))
-    finally:
-        session.close()
-
-
 def database_state(graph: Graph) -> str:
     """The releases loaded (us-gaap, srt, dei) and the server's memory, for the report."""
     keys = sorted(r["key"] for r in graph.run("taxonomy.releases") if r["status"] == "loaded")
@@ -162,8 +149,9 @@ def main() -> None:
     packages = sorted((args.shared / "taxonomies").glob("*.zip"))
     with Graph.connect() as graph:
         graph.run_script("schema.constraints")
-        if args.taxonomies:
-            load_taxonomies(graph, args.shared)
+        if args.taxonomies:  # before the filing session starts: Arelle is process-global
+            for res in load_taxonomies(graph, in_load_order((args.shared / "taxonomies").glob("*.zip"))):
+                print(json.dumps({"package": res.package, "skipped": res.skipped}))
         state = database_state(graph)
     with Graph.connect() as graph, FilingLoader(graph, packages) as loader:
         loader.load(args.shared / "filings" / TYPICAL[0], force=True)  # warm Arelle caches and Neo4j query plans

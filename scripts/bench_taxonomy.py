@@ -32,11 +32,10 @@ from pathlib import Path
 from auditgraph.config import connection
 from auditgraph.eval.benchdoc import machine, peak_rss_mb, write_section
 from auditgraph.graph import Graph
-from auditgraph.loader.packages import read_package
+from auditgraph.loader.packages import LOAD_ORDER, family, read_package
 from auditgraph.loader.taxonomy import load_taxonomies
 
 REPO = Path(__file__).resolve().parent.parent
-FAMILIES = ("sec", "srt", "us-gaap")  # load order: each imports only the ones before it
 _SYNTHETIC = re.compile(r"SYNTHETIC RE-DATING, not an official release: (\S+) ")
 
 
@@ -82,21 +81,17 @@ class Year:
     relationships: int = 0
 
 
-def family(path: Path) -> str:
-    return next((f for f in FAMILIES if path.name.startswith(f"{f}-")), path.name)
-
-
 def find_years(shared: Path, extra: list[Path], wanted: list[int] | None) -> dict[int, Year]:
     """Packages per year: `{sec,srt,us-gaap}-YEAR.zip` in ../shared/taxonomies plus every zip of --extra-packages."""
     by_year: dict[int, dict[str, Path]] = defaultdict(dict)
     for path in sorted(shared.glob("*.zip")) + [p for d in extra for p in sorted(d.glob("*.zip"))]:
-        if family(path) in FAMILIES:
+        if family(path):
             by_year[read_package(path).year][family(path)] = path  # an extra replaces a shared one of its year
     years = {}
     for y in sorted(wanted or by_year):
         if y not in by_year:
             sys.exit(f"error: no packages for {y} in {shared} or --extra-packages; make them with scripts/redate_package.py")
-        pkgs = [by_year[y][f] for f in FAMILIES if f in by_year[y]]
+        pkgs = [by_year[y][f] for f in LOAD_ORDER if f in by_year[y]]
         years[y] = Year(y, pkgs, [s for p in pkgs if (s := synthetic_source(p))])
     return years
 
