@@ -1,7 +1,8 @@
 """Batch verification: claims JSONL in, one decision JSON per line out, plus acceptance metrics.
 
 Input lines: {"case_id", "filing_id" (or "filing"), "question", "claim", optional "correct"
-(bool) or "label" ("correct"/"incorrect")}; anything else is passed through under "input".
+(bool) or "label" ("correct"/"incorrect")}, or {"case_id", "filing_id", "sentence", ...} for a
+claim sentence; anything else is passed through under "input".
 Accept = Verified, reject = Violated (VeriFin §4.2): TA/FA count correct/incorrect accepted
 claims, TR/FR incorrect/correct rejected ones, Abs every abstention. Claims without a label
 count only in coverage.
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from auditgraph.errors import ConfigError
-from auditgraph.verifier.types import Decision, Verdict
+from auditgraph.verifier.types import Decision, SentenceVerdict, Verdict
 from auditgraph.verifier.verify import Verifier
 
 
@@ -28,6 +29,7 @@ class Case:
     claim: str
     correct: bool | None
     raw: dict[str, Any]
+    sentence: str | None = None  # sentence mode: question and claim are empty
 
 
 @dataclass(frozen=True)
@@ -76,29 +78,40 @@ def read_cases(path: Path) -> list[Case]:
         if not isinstance(row, dict):
             raise ConfigError(f"{path}:{n}: a JSON object is expected, not {type(row).__name__}")
         filing = row.get("filing_id") or row.get("filing")
-        missing = [k for k, v in (("filing_id", filing), ("question", row.get("question")), ("claim", row.get("claim"))) if v in (None, "")]
+        sentence = row.get("sentence")
+        need = (("filing_id", filing), ("sentence", sentence)) if sentence is not None else (
+            ("filing_id", filing), ("question", row.get("question")), ("claim", row.get("claim")))
+        missing = [k for k, v in need if v in (None, "")]
         if missing:
-            raise ConfigError(f"{path}:{n}: missing {', '.join(missing)}; each line needs filing_id, question and claim")
+            raise ConfigError(f"{path}:{n}: missing {', '.join(missing)}; each line needs filing_id and a sentence, "
+                              "or filing_id, question and claim")
         correct = row.get("correct")
         if correct is None and isinstance(row.get("label"), str):
             correct = {"correct": True, "incorrect": False}.get(row["label"].lower())
-        cases.append(Case(str(row.get("case_id") or f"line-{n}"), str(filing), str(row["question"]), str(row["claim"]),
-                          correct if isinstance(correct, bool) else None, row))
+        cases.append(Case(str(row.get("case_id") or f"line-{n}"), str(filing), str(row.get("question") or ""),
+                          str(row.get("claim") or ""), correct if isinstance(correct, bool) else None, row,
+                          str(sentence) if sentence is not None else None))
     return cases
 
 
-def run(verifier: Verifier, cases: Iterable[Case], on_done: Callable[[Case, Verdict], None] | None = None) -> Iterator[tuple[Case, Verdict]]:
+def run(verifier: Verifier, cases: Iterable[Case],
+        on_done: Callable[[Case, Verdict | SentenceVerdict], None] | None = None) -> Iterator[tuple[Case, Verdict | SentenceVerdict]]:
     for case in cases:
-        verdict = verifier.verify(case.filing_id, case.question, case.claim, case_id=case.case_id)
+        verdict: Verdict | SentenceVerdict
+        if case.sentence is not None:
+            verdict = verifier.verify_sentence(case.filing_id, case.sentence, case_id=case.case_id)
+        else:
+            verdict = verifier.verify(case.filing_id, case.question, case.claim, case_id=case.case_id)
         if on_done:
             on_done(case, verdict)
         yield case, verdict
 
 
-def record(case: Case, verdict: Verdict) -> dict[str, Any]:
+def record(case: Case, verdict: Verdict | SentenceVerdict) -> dict[str, Any]:
     rec = verdict.to_json()
     rec["correct"] = case.correct
-    extra = {k: v for k, v in case.raw.items() if k not in ("case_id", "filing_id", "filing", "question", "claim", "correct", "label")}
+    extra = {k: v for k, v in case.raw.items()
+             if k not in ("case_id", "filing_id", "filing", "question", "claim", "sentence", "correct", "label")}
     if extra:
         rec["input"] = extra
     return rec

@@ -34,10 +34,14 @@ VALUE = "value"
 
 @dataclass(frozen=True)
 class Authorised:
-    """One authorised equation `value == expr` and where its authority comes from."""
+    """One authorised equation `target == expr` and where its authority comes from.
+
+    The target is the claimed value, or for a claim over several figures (growth, a difference)
+    one of those figures (`cur.value`), which the claim's own formula then combines."""
 
     name: str  # formula:<source>:<n>
     expr: fx.Expr
+    target: str = VALUE
 
 
 @dataclass(frozen=True)
@@ -73,54 +77,62 @@ def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeo
               prefix: str = "fact", points: bool = False) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
     s = z3.Solver()
     s.set("timeout", timeout_ms)
-    roles = {b.role for b in bindings} | {r for f in formulas for r in fx.roles(f.expr)}
+    roles = {b.role for b in bindings} | {r for f in formulas for r in (*fx.roles(f.expr), f.target)}
     vars_ = {r: z3.Real(r) for r in sorted(roles)}
-    vars_[VALUE] = z3.Real(VALUE)
+    vars_.setdefault(VALUE, z3.Real(VALUE))
     for b in bindings:
         v = vars_[b.role]
         bound = v == rational(b.value) if points else z3.And(v >= rational(b.lower), v <= rational(b.upper))
         s.assert_and_track(bound, f"{prefix}:{b.role}:{b.fact_id}")
     n = 0
     for f in formulas:
-        s.assert_and_track(vars_[VALUE] == _z3(f.expr, vars_), f.name)
+        s.assert_and_track(vars_[f.target] == _z3(f.expr, vars_), f.name)
         for den in fx.denominators(f.expr):
             n += 1
             s.assert_and_track(_z3(den, vars_) != 0, f"nonzero:{n}")
     return s, vars_
 
 
-def _claim(s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal, claim_upper: Decimal,
-           half_up: bool = False) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None]:
-    """Add the claim; (result, core, direction when unsat)."""
-    lo, hi = rational(claim_lower), rational(claim_upper)
-    s.push()
+def _bound(value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal | None, half_up: bool) -> z3.BoolRef:
     # The claim interval is open: a claim touching the evidence only at an end point is a
     # different rounded figure (352,584 vs a filed 352,583 with decimals -6), not the same one.
     # Against an exact reported value, the tie that rounds half up (away from zero) to the
-    # claim belongs to it: 8.645 billion is "8.65 billion".
-    if claim_lower >= claim_upper:
-        bound = value == lo
-    elif half_up and claim_lower > 0:
-        bound = z3.And(value >= lo, value < hi)
-    elif half_up and claim_upper < 0:
-        bound = z3.And(value > lo, value <= hi)
-    else:
-        bound = z3.And(value > lo, value < hi)
-    s.assert_and_track(bound, "claim")
+    # claim belongs to it: 8.645 billion is "8.65 billion". None is unbounded ("over $33 billion").
+    lo = rational(claim_lower) if claim_lower is not None else None
+    hi = rational(claim_upper) if claim_upper is not None else None
+    if lo is not None and hi is not None and claim_lower >= claim_upper:  # type: ignore[operator]
+        return value == lo
+    parts = []
+    if lo is not None:
+        parts.append(value >= lo if half_up and claim_lower > 0 else value > lo)  # type: ignore[operator]
+    if hi is not None:
+        parts.append(value <= hi if half_up and claim_upper < 0 else value < hi)  # type: ignore[operator]
+    return z3.And(*parts)
+
+
+def _claim(s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal | None,
+           half_up: bool = False) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None]:
+    """Add the claim; (result, core, direction when unsat)."""
+    s.push()
+    s.assert_and_track(_bound(value, claim_lower, claim_upper, half_up), "claim")
     verdict = s.check()
     core = _core(s) if verdict == z3.unsat else ()
     s.pop()
     direction = None
     if verdict == z3.unsat:
         s.push()
-        s.add(value >= hi)  # can the true value lie above the claim? then the claim understates it
-        direction = "understates" if s.check() == z3.sat else "overstates"
+        if claim_upper is not None:
+            s.add(value >= rational(claim_upper))  # can the true value lie above the claim? then it understates it
+            direction = "understates" if s.check() == z3.sat else "overstates"
+        else:
+            s.add(value <= rational(claim_lower))  # type: ignore[arg-type]
+            direction = "overstates" if s.check() == z3.sat else "understates"
         s.pop()
     return verdict, core, direction
 
 
-def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal, claim_upper: Decimal,
-          timeout_ms: int = 5000) -> CheckResult:
+def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal | None,
+          claim_upper: Decimal | None, timeout_ms: int = 5000) -> CheckResult:
     """Interval stage, then reported-value stage (see module docstring)."""
     s, vars_ = _evidence(bindings, formulas, timeout_ms)
     expected = expected_range(bindings, formulas)
@@ -136,7 +148,7 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
     if verdict == z3.unsat:
         return CheckResult(Decision.VIOLATED, core=core, direction=direction, entailed=False, expected=expected)
     s.push()
-    s.add(z3.Or(value <= rational(claim_lower), value >= rational(claim_upper)))
+    s.add(z3.Not(_bound(value, claim_lower, claim_upper, False)))
     entailed = s.check() == z3.unsat  # every value the facts allow lies inside the claim
     s.pop()
     point = _point_stage(bindings, formulas, claim_lower, claim_upper, timeout_ms)
@@ -147,8 +159,8 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
                        expected_point=point[3] if point else None)
 
 
-def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal,
-                 claim_upper: Decimal, timeout_ms: int):
+def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal | None,
+                 claim_upper: Decimal | None, timeout_ms: int):
     """The claim against the value computed from the figures as reported (most precise duplicate,
     the reported total when there is one). None when the reported figures disagree among
     themselves (rounding in the filing): then the interval stage alone decides."""
@@ -156,8 +168,10 @@ def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], cl
     for b in bindings:
         if b.role not in best or (b.upper - b.lower) < (best[b.role].upper - best[b.role].lower):
             best[b.role] = b
-    reported = [f for f in formulas if f.name.startswith("formula:filed-fact")]
-    use = reported or list(formulas)
+    use = []
+    for target in dict.fromkeys(f.target for f in formulas):  # per figure: its reported total, else its formulas
+        mine = [f for f in formulas if f.target == target]
+        use += [f for f in mine if ":filed-fact:" in f.name] or mine
     roles = {r for f in use for r in fx.roles(f.expr)}
     s, vars_ = _evidence([b for r, b in best.items() if r in roles], use, timeout_ms, prefix="reported", points=True)
     if s.check() != z3.sat:
@@ -186,14 +200,16 @@ def expected_range(bindings: Sequence[Binding], formulas: Sequence[Authorised]) 
         if b.role in env:  # duplicates intersect
             lo, hi = max(lo, env[b.role][0]), min(hi, env[b.role][1])
         env[b.role] = (lo, hi)
-    best: fx.Interval | None = None
-    for f in formulas:
+    best: dict[str, fx.Interval] = {}
+    for f in formulas:  # a claim's own formula comes after the figures it combines
         try:
-            iv = fx.interval(f.expr, env)
+            iv = fx.interval(f.expr, {**env, **best})
         except KeyError:
             continue
-        if iv and (best is None or iv[1] - iv[0] < best[1] - best[0]):
-            best = iv
-    if best is None or best[0] > best[1]:
+        old = best.get(f.target)
+        if iv and (old is None or iv[1] - iv[0] < old[1] - old[0]):
+            best[f.target] = iv
+    got = best.get(VALUE)
+    if got is None or got[0] > got[1]:
         return None
-    return fx.to_decimal(best[0]), fx.to_decimal(best[1])
+    return fx.to_decimal(got[0]), fx.to_decimal(got[1])

@@ -27,7 +27,10 @@ def _graph() -> Graph:
 
 
 @click.command("verify")
+@click.argument("sentence", required=False)
 @click.option("--filing", "filing_id", help="Filing id (accession or folder name, see `auditgraph filing list`).")
+@click.option("--text", "text_path", type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+              help="Verify every sentence with a number in this text file (- for stdin): an earnings release, an MD&A excerpt.")
 @click.option("--question", "-q", help="The question the claim answers.")
 @click.option("--claim", "-c", help="The candidate answer: 383285000000, $383.3 billion, (1,234), 44.1% ...")
 @click.option("--batch", type=click.Path(path_type=Path), help="JSONL of {case_id, filing_id, question, claim[, correct]}.")
@@ -44,16 +47,37 @@ def _graph() -> Graph:
 @click.option("--planner", type=click.Choice(["auto", "deterministic", "llm"]), default="auto", show_default=True,
               help="auto: the model plans when one is configured (its plans are checked), else the deterministic planner.")
 @click.option("--registry", "registry_path", type=click.Path(path_type=Path), help="Another metric registry JSON file.")
-def verify(filing_id: str | None, question: str | None, claim: str | None, batch: Path | None, out_path: Path | None,
-           as_json: bool, repair_k: int, repair_mode: str, model_name: str | None, base_url: str | None,
-           planner: str, registry_path: Path | None) -> None:
-    """Verify a numerical claim about a loaded filing: Verified, Violated (with the unsat core) or Abstain."""
+def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, question: str | None, claim: str | None,
+           batch: Path | None, out_path: Path | None, as_json: bool, repair_k: int, repair_mode: str,
+           model_name: str | None, base_url: str | None, planner: str, registry_path: Path | None) -> None:
+    """Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain.
+
+    \b
+    auditgraph verify --filing F "Revenue rose 6.7% to $33.7 billion in 2023"
+    auditgraph verify --filing F --text release.txt [--json]
+    auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
+    """
     from auditgraph.verifier.llm import ChatModel, LLMPlanner
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
 
-    if batch is None and not (filing_id and question and claim is not None):
-        raise click.UsageError("give --filing, --question and --claim, or --batch claims.jsonl")
+    modes = [m for m, on in (("a claim sentence", sentence is not None), ("--text", text_path is not None),
+                             ("--question/--claim", question is not None or claim is not None), ("--batch", batch is not None)) if on]
+    if len(modes) > 1:
+        raise click.UsageError(f"give one of a claim sentence, --text, --question/--claim or --batch, not {' and '.join(modes)}")
+    if sentence is not None and not sentence.strip():
+        raise click.UsageError("the claim sentence is empty; write one such as \"Revenue rose 6.7% to $33.7 billion in 2023\"")
+    if (sentence is not None or text_path is not None) and not filing_id:
+        raise click.UsageError("give --filing FILING_ID (see `auditgraph filing list`) with a claim sentence or --text")
+    if batch is None and sentence is None and text_path is None and not (filing_id and question and claim is not None):
+        raise click.UsageError("give --filing and a claim sentence, --filing and --text FILE, --filing, --question and "
+                               "--claim, or --batch claims.jsonl")
+    text = None
+    if text_path is not None:
+        try:
+            text = sys.stdin.read() if str(text_path) == "-" else text_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{text_path}: cannot read it as UTF-8 text ({exc.__class__.__name__}); pass a plain-text file") from None
     if repair_k < 0:
         raise click.UsageError("--repair takes a number of attempts >= 0")
     registry = load_registry(str(registry_path) if registry_path else None)
@@ -67,7 +91,11 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
         if batch is not None:
             _batch(verifier, batch, out_path, model if repair_k else None, repair_k, repair_mode)
             return
-        assert filing_id and question and claim is not None
+        assert filing_id
+        if sentence is not None or text is not None:
+            _sentences(verifier, filing_id, sentence, text, as_json)
+            return
+        assert question and claim is not None
         if repair_k:
             from auditgraph.verifier.repair import repair
 
@@ -93,6 +121,80 @@ def verify(filing_id: str | None, question: str | None, claim: str | None, batch
         graph.close()
 
 
+def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
+    """Sentence mode and text mode: a table per sub-claim for people, JSON (JSONL for a text) for programs."""
+    from auditgraph.verifier.sentence import split_sentences
+
+    if verifier.filing(filing_id) is None:
+        raise ConfigError(f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`")
+    if sentence is not None:
+        verdicts = [verifier.verify_sentence(filing_id, sentence)]
+    else:
+        assert text is not None
+        todo = [s for s in split_sentences(text) if any(ch.isdigit() for ch in s)]
+        verdicts = []
+        with Progress(TextColumn("verifying sentences"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err, transient=True, disable=len(todo) < 5) as progress:
+            task = progress.add_task("verify", total=len(todo))
+            for i, s in enumerate(todo, 1):
+                verdicts.append(verifier.verify_sentence(filing_id, s, case_id=f"s{i}"))
+                progress.advance(task)
+    if as_json:
+        for v in verdicts:
+            click.echo(json.dumps(v.to_json()))
+        return
+    for v in verdicts:
+        _show_sentence(v)
+    if text is not None:
+        from collections import Counter
+
+        counts = Counter(v.decision.value for v in verdicts)
+        out.print(f"{len(verdicts)} sentences with numbers: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in _STYLE))
+
+
+def _show_sentence(v) -> None:
+    d = v.decision.value
+    label = f"{v.case_id}: " if v.case_id else ""
+    out.print(f"[{_STYLE[d]}]{d}[/]  {escape(label + v.sentence)}")
+    if not v.subclaims:
+        out.print(escape(f"  {v.abstain_reason.value if v.abstain_reason else ''}: {v.reason}"))
+        return
+    t = Table(show_header=True, header_style="bold", pad_edge=False)
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("sub-claim", overflow="fold", ratio=3)
+    t.add_column("kind", no_wrap=True)
+    t.add_column("verdict", no_wrap=True)
+    t.add_column("filed", overflow="fold", ratio=2)
+    for i, s in enumerate(v.subclaims, 1):
+        t.add_row(str(i), escape(s.extra.get("span") or s.question), s.extra.get("kind", ""),
+                  f"[{_STYLE[s.decision.value]}]{s.decision.value}[/]", escape(_filed(s)))
+    out.print(t)
+    for i, s in enumerate(v.subclaims, 1):
+        if s.decision.value == "Abstain":
+            out.print(escape(f"  {i}. {s.abstain_reason.value if s.abstain_reason else ''}: {s.reason}"))
+            continue
+        shown = [b for b in s.bindings if b.stage == "target"] or list(s.bindings)
+        for b in {(b.concept, b.period): b for b in shown}.values():
+            out.print(escape(f"  {i}. {b.concept} {b.period} = {b.value:,} {b.unit} (fact {b.fact_id})"))
+    for u in v.unread:
+        out.print(escape(f"  not checked: {u}"))
+
+
+def _filed(v) -> str:
+    """What the filed figures give for a sub-claim, in the claim's terms (percent for rates)."""
+    point = v.extra.get("expected_point")
+    if point is None:
+        return "-" if v.decision.value == "Abstain" else (f"{v.expected_lower}..{v.expected_upper}")
+    from decimal import Decimal
+
+    x = Decimal(point)
+    if v.claim_value is not None and v.claim_value.percent:
+        return f"{x * 100:.2f}%"
+    if abs(x) < 1000:
+        return f"{x:.4f}".rstrip("0").rstrip(".")
+    return f"{x:,.0f}"
+
+
 def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: int = 0, repair_mode: str = "guided") -> None:
     """Decisions as JSONL; with a model and --repair, Violated claims also get a `repair` record."""
     from auditgraph.verifier import batch as b
@@ -107,7 +209,7 @@ def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: in
             task = progress.add_task("verify", total=len(cases))
             for case, verdict in b.run(verifier, cases):
                 rec = b.record(case, verdict)
-                if model is not None and verdict.decision.value == "Violated":
+                if model is not None and verdict.decision.value == "Violated" and case.sentence is None:
                     fixed = repair(verifier, model, case.filing_id, case.question, case.claim, repair_k, repair_mode,
                                    case_id=case.case_id)
                     rec["repair"] = {k: v for k, v in fixed.to_json().items() if k != "initial"}

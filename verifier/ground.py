@@ -165,6 +165,14 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
         return PeriodProblem(f"filing {filing.id} has no document period end date, so '{req.phrase or 'the period'}' cannot be placed; "
                              "ask with an explicit date")
     anchor_year = filing.fiscal_year_focus or filing.period_end.year
+    if req.year_end and req.fiscal_year is None:
+        # "at year end": the last fiscal year end the filing's period reaches (a 10-Q's is the prior one)
+        target = filing.period_end - timedelta(days=round((focus_q % 4) * 365.2425 / 4))
+        end = _snap(target, ends)
+        if end is None:
+            return PeriodProblem(f"the claim asks for the fiscal year end (near {target.isoformat()}) but filing "
+                                 f"{filing.id} reports periods ending {available}")
+        return PeriodSpec("duration", end, 12, f"claim: {req.phrase} -> {end.isoformat()}")
     if req.fiscal_year is None and req.quarter is None:
         months = req.months or (12 if focus_q == 4 and (filing.fiscal_period_focus or "FY").upper() == "FY" else 3)
         end = _snap(filing.period_end, ends)
@@ -182,6 +190,17 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
                              f"{filing.id} reports periods ending {available}")
     months = req.months or (3 if req.quarter else 12)
     return PeriodSpec("duration", end, months, f"question: {req.phrase or what} -> {end.isoformat()}")
+
+
+def earlier(spec: PeriodSpec, months: int, rows: Sequence[PeriodRow], why: str) -> PeriodSpec | PeriodProblem:
+    """The period of the same length ending `months` before `spec` ("a year earlier", "the prior quarter")."""
+    ends = sorted({r.end for r in rows if r.end}, reverse=True)
+    target = spec.end - timedelta(days=round(months * 365.2425 / 12))
+    end = _snap(target, ends)
+    if end is None:
+        return PeriodProblem(f"the claim compares with {why} (a period ending near {target.isoformat()}), but the filing "
+                             f"reports periods ending {', '.join(e.isoformat() for e in ends[:6]) or 'none'}")
+    return PeriodSpec(spec.kind, end, spec.months, f"{why}: {end.isoformat()}")
 
 
 def _snap(target: date, ends: Sequence[date]) -> date | None:

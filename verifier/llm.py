@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from auditgraph.llm import PROVIDERS, ModelSpec, PlainChat, ProviderError, api_key
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, extract_period, label_match
+from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
 
@@ -190,7 +190,7 @@ class LLMPlanner:
             return OperandSpec(entry.id if entry else _ident(term), term, (term,), stage="registry" if entry else "qname",
                                extracted_value=value)
         if labels is not None:
-            qname, how = label_match(term, labels)
+            qname, _, how = exact_label(term, labels)
             if qname:
                 return OperandSpec(_ident(qname), term, (qname,), stage="label", extracted_value=value)
             return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}): {how}")

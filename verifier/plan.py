@@ -32,11 +32,16 @@ _FY = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?(\d{4}|\d{2})\b", re.I)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _ANNUAL = re.compile(r"\b(?:fiscal year|full year|annual|year ended|year ending|twelve months|12 months)\b", re.I)
 _QUARTERLY = re.compile(r"\b(?:quarter ended|quarter ending|quarterly|three months|3 months)\b", re.I)
-_SCALE = re.compile(r"\(\s*(?:in\s+)?(?:usd\s+|us\$\s*|\$\s*)?(?:in\s+)?(thousands|millions|billions)\b[^)]*\)"
-                    r"|\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b(?:\s+of\s+(?:us\s+)?dollars)?", re.I)
+_CUR_WORDS = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|dollars|\$)"
+_SCALE = re.compile(r"\(\s*(?:[^()]*?\b)?(thousands|millions|billions)\b[^)]*\)"
+                    rf"|\b(?:in\s+|,\s*)(?:{_CUR_WORDS}\s+)?(?:in\s+)?(thousands|millions|billions)\b(?:\s+of\s+(?:{_CUR_WORDS}|shares)(?!\w))?", re.I)
+# "…, in USD?", "(USD)", "in U.S. dollars": the currency is the unit's, not part of the metric's name
+_CURRENCY_PHRASE = re.compile(rf",?\s*\b(?:in|of)\s+{_CUR_WORDS}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_WORDS}(?:\s+per\s+share)?\s*\)", re.I)
 _SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _PERCENT = re.compile(r"(%|\bper ?cent(?:age)?\b|\bin percent\b)", re.I)
 _QNAME = re.compile(r"\b([a-z][a-z0-9-]*):([A-Z][A-Za-z0-9_]+)\b")
+_BRACKETED = re.compile(r"\[\s*([a-z][a-z0-9-]*):([A-Za-z][\w.-]*)\s*\]")
+_QUALIFIER_OPERAND = re.compile(r"^\s*(?:income\s+)?tax(?:es)?\b(?!\s+(?:expense|provision|payable|paid|receivable))", re.I)
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,})\b")
 _LEAD = re.compile(r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for)\b)*\s*", re.I)
 _STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "companys", "reported", "report", "reports",
@@ -118,6 +123,7 @@ def _year(s: str) -> int:
 def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     """'What was Apple's total net sales for ?' -> 'total net sales'."""
     text = _SCALE.sub(" ", text)
+    text = _CURRENCY_PHRASE.sub(" ", text)
     text = re.sub(r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b(?!\s+of\b)|\(\s*%\s*\)|%", " ", text, flags=re.I)
     text = re.sub(r"[?!]", " ", text)
     text = re.sub(r"\b(?:as of|as at|for the|for|in|during|at)\s*[,.]?\s*$", " ", text.strip(), flags=re.I)
@@ -173,10 +179,48 @@ def best_label(phrase: str, lookup: LabelLookup) -> tuple[str | None, int | None
     return winners[0], low, f"label match ({low} surplus tokens)"
 
 
-def label_match(phrase: str, lookup: LabelLookup) -> tuple[str | None, str]:
-    """best_label without the surplus count: (qname, how) or (None, why not)."""
-    qname, _, how = best_label(phrase, lookup)
-    return qname, how
+_PAREN = re.compile(r"\([^()]*\)")
+_TRAILING_NET = re.compile(r",\s*net\s*$", re.I)
+# the same line item in other words: cash "provided by (used in)" operations, "shareholders'" equity
+_SYNONYMS = {"shareholder": "stockholder", "shareowner": "stockholder", "provided": "", "used": "", "generated": ""}
+
+
+def label_key(text: str) -> frozenset[str]:
+    """Content words of a label or phrase as matched: parenthetical alternates ("(loss)") and a
+    trailing ", net" dropped, plurals singular, stop words out."""
+    text = _TRAILING_NET.sub("", _PAREN.sub(" ", text).strip())
+    return frozenset(w for t in tokens(text) if (w := _SYNONYMS.get(t, t)))
+
+
+def exact_label(phrase: str, lookup: LabelLookup) -> tuple[str | None, AbstainReason | None, str]:
+    """The one reported concept with a label of exactly the phrase's content words.
+
+    (qname, None, how) on a match; (None, AMBIGUOUS_METRIC, why) when several concepts have such
+    a label, or when labels only contain the phrase's words among others ("other assets" is part
+    of both "other assets, current" and "other assets, noncurrent": the claim says less than any
+    concept); (None, None, why) when no label has all its words."""
+    want = label_key(phrase)
+    if not want:
+        return None, None, f"the phrase {phrase!r} has no words to match against concept labels"
+    exact, partial = set(), {}
+    for qname, labels in lookup():
+        for label in labels:
+            have = label_key(label)
+            if have == want:
+                exact.add(qname)
+            elif want < have:
+                partial[qname] = min(len(have - want), partial.get(qname, 99))
+    if len(exact) == 1:
+        q = exact.pop()
+        return q, None, f"label match {q} (all content words of {phrase!r})"
+    if exact:
+        names = sorted(exact)
+        return None, AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} is the label of {len(names)} concepts ({', '.join(names[:5])}); name one"
+    if partial:
+        names = sorted(partial, key=lambda q: (partial[q], q))
+        return None, AbstainReason.AMBIGUOUS_METRIC, (f"{phrase!r} is only part of the labels of {len(names)} concept(s) "
+                                                      f"({', '.join(names[:5])}), none has exactly its words; name one")
+    return None, None, f"no concept the filing reports has a label with exactly the words {sorted(want)}"
 
 
 def alias_hits(aliases: Sequence[tuple[str, str, str]], phrase: str) -> list[tuple[str, str, str]]:
@@ -184,10 +228,6 @@ def alias_hits(aliases: Sequence[tuple[str, str, str]], phrase: str) -> list[tup
     (no partial matches: 'other assets, noncurrent' must not become 'assets')."""
     want = tokens(phrase)
     return [(a, k, i) for a, k, i in aliases if want and tokens(a) == want]
-
-
-def _label_failure(how: str) -> AbstainReason:
-    return AbstainReason.AMBIGUOUS_METRIC if "equally well" in how else AbstainReason.NO_METRIC
 
 
 class Planner:
@@ -207,14 +247,18 @@ class Planner:
         if m := _SCALE.search(question):
             scale = _SCALES[(m[1] or m[2]).lower()]
         percent_q = bool(_PERCENT.search(question))
-        core = core_phrase(rest, entity_words)
         common = dict(period=period, scale=scale, percent_question=percent_q)
+        if m := _BRACKETED.search(question):  # the user named the concept: nothing to guess
+            return self._concept_plan(f"{m[1]}:{m[2]}", "QName named in brackets", common)
+        core = core_phrase(rest, entity_words)
         if self._alias_hits(core):  # a line item whose name contains "less"/"net of" is not an operation
+            return self._metric_plan(core, labels, common)
+        if labels is not None and exact_label(core, labels)[0]:  # "comprehensive income, net of tax" is a label
             return self._metric_plan(core, labels, common)
         for rule in self.registry.operations:
             m = rule.pattern.match(core)
-            if not m:
-                continue
+            if not m or _QUALIFIER_OPERAND.match(m["y"]):
+                continue  # "net of tax", "less income taxes attributable to ...": a qualifier, never an operation
             operands = []
             for var in ("x", "y"):
                 spec = self._operand(var, m[var], labels)
@@ -254,10 +298,10 @@ class Planner:
         if m := _CAMEL.search(core):
             return self._concept_plan(f"us-gaap:{m[1]}", "concept name in the question", common)
         if labels is not None and core:
-            qname, how = label_match(core, labels)
+            qname, failure, how = exact_label(core, labels)
             if qname:
                 return self._concept_plan(qname, how, common, core)
-            if _label_failure(how) is AbstainReason.AMBIGUOUS_METRIC:
+            if failure is AbstainReason.AMBIGUOUS_METRIC:
                 return PlanFailure(AbstainReason.AMBIGUOUS_METRIC, f"no registry metric, operation or concept for {core!r}: {how}")
             # only a definition in the filing's own text can still say what the term is (authority 4);
             # the verifier abstains `no_metric` with this note when the text defines nothing
@@ -300,10 +344,10 @@ class Planner:
         if m := _QNAME.search(phrase):
             return OperandSpec(_ident(f"{m[1]}:{m[2]}"), phrase, (f"{m[1]}:{m[2]}",), stage="qname")
         if labels is not None:
-            qname, how = label_match(phrase, labels)
+            qname, failure, how = exact_label(phrase, labels)
             if qname:
                 return OperandSpec(_ident(qname), phrase, (qname,), stage="label")
-            return PlanFailure(_label_failure(how), f"operand {var} ({phrase!r}): {how}")
+            return PlanFailure(failure or AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}): {how}")
         return PlanFailure(AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}) is not a registry concept or QName")
 
     def _unit_of(self, operands: Sequence[OperandSpec]) -> Unit:

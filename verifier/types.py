@@ -34,6 +34,8 @@ class AbstainReason(str, Enum):
     FORMULA_AMBIGUOUS = "formula_ambiguous"
     EVIDENCE_INCONSISTENT = "evidence_inconsistent"  # filed facts/formula contradict each other
     PLAN_REJECTED = "plan_rejected"  # a model's plan failed validation
+    WRONG_ENTITY = "wrong_entity"  # the claim is about another company than the filing's registrant
+    NOT_IN_FILING = "not_in_filing"  # a forecast, market data or anything else no filed fact can decide
     SOLVER_UNKNOWN = "solver_unknown"
 
 
@@ -80,6 +82,7 @@ class PeriodRequest:
     end_date: date | None = None  # "as of September 30, 2023"
     months: int | None = None  # "three months ended", "fiscal year" -> 12
     phrase: str | None = None  # the words it came from
+    year_end: bool = False  # "at year end": the last fiscal year end on or before the filing's period end
 
 
 @dataclass(frozen=True)
@@ -215,3 +218,30 @@ def _jsonable(v: Any) -> Any:
 
 def dumps(verdict: Verdict) -> str:
     return json.dumps(verdict.to_json(), sort_keys=False)
+
+
+@dataclass(frozen=True)
+class SentenceVerdict:
+    """A claim sentence: one Verdict per sub-claim, and the sentence's decision over them
+    (Violated if any is, Verified only if all are and nothing stayed unread, else Abstain)."""
+
+    sentence: str
+    filing_id: str
+    decision: Decision
+    reason: str
+    abstain_reason: AbstainReason | None = None
+    subclaims: tuple[Verdict, ...] = ()
+    unread: tuple[str, ...] = ()  # numbers the reader could not tie to a metric
+    case_id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "case_id": self.case_id,
+            "sentence": self.sentence,
+            "filing_id": self.filing_id,
+            "decision": self.decision.value,
+            "reason": self.reason,
+            "abstain_reason": self.abstain_reason.value if self.abstain_reason else None,
+            "unread": list(self.unread),
+            "subclaims": [v.to_json() for v in self.subclaims],
+        }

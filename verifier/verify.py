@@ -20,13 +20,24 @@ from typing import Protocol
 
 from auditgraph.graph import Graph
 from auditgraph.verifier import check as z3check
-from auditgraph.verifier.authority import NotEstablished, establish
+from auditgraph.verifier import formula as fx
+from auditgraph.verifier.authority import Established, NotEstablished, establish
 from auditgraph.verifier.claims import ClaimParseError, parse_claim, scaled, tolerance
-from auditgraph.verifier.ground import FilingInfo, Grounder, PeriodProblem, filing_info, period_rows, resolve_period
+from auditgraph.verifier import entity, subclaims
+from auditgraph.verifier.ground import (FilingInfo, Grounder, PeriodProblem, earlier, fact_in_period, filing_info,
+                                        period_rows, resolve_period)
+from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
+from auditgraph.verifier.numbers import Kind, find_numbers
+from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, Planner, PlanFailure
 from auditgraph.verifier.registry import Registry, load_registry
 from auditgraph.verifier.textdef import FilingText
-from auditgraph.verifier.types import AbstainReason, ClaimValue, Decision, Plan, Unit, Verdict
+from auditgraph.verifier.numbers import Interval
+from auditgraph.verifier.types import (AbstainReason, ClaimValue, Decision, Formula, PeriodSpec, Plan, PeriodRequest,
+                                       SentenceVerdict, Unit, Verdict)
+
+
+MAX_SENTENCE_CHARS = 2000
 
 
 class PlanSource(Protocol):
@@ -106,15 +117,21 @@ class Verifier:
         if isinstance(est, NotEstablished):
             return abstain(est.reason, est.message, plan=plan, claim_value=cv, extra={"period": period.label()})
         tol = tolerance(cv, cv.value)
-        res = z3check.check(est.bindings, est.authorised, cv.value - tol, cv.value + tol, self.timeout_ms)
+        return self._decide(base, plan, cv, est, Interval(cv.value - tol, cv.value + tol), period)
+
+    def _decide(self, base: Verdict, plan: Plan, cv: ClaimValue, est: Established, claim: Interval,
+                period: PeriodSpec, extra: dict | None = None) -> Verdict:
+        """Z3 on the established evidence and the claim interval -> Verified / Violated / Abstain."""
+        res = z3check.check(est.bindings, est.authorised, claim.lower, claim.upper, self.timeout_ms)
         names = {a.name: f for a, f in zip(est.authorised, est.formulas)}
+        shown = [str(x) if x is not None else None for x in (claim.lower, claim.upper)]
         common = dict(plan=plan, claim_value=cv, bindings=est.bindings, formulas=est.formulas,
                       expected_lower=res.expected[0] if res.expected else None,
                       expected_upper=res.expected[1] if res.expected else None,
-                      extra={"period": period.label(), "period_source": period.source, "notes": list(est.notes),
-                             "claim_interval": [str(cv.value - tol), str(cv.value + tol)],
+                      extra={**base.extra, "period": period.label(), "period_source": period.source, "notes": list(est.notes),
+                             "claim_interval": shown,
                              "expected_point": str(res.expected_point) if res.expected_point is not None else None,
-                             "formula_names": {k: f.source + ":" + f.source_id for k, f in names.items()}})
+                             "formula_names": {k: f.source + ":" + f.source_id for k, f in names.items()}, **(extra or {})})
         expected = _fmt_range(res.expected)
         if res.decision is Decision.VERIFIED:
             how = "every value the facts allow" if res.entailed else "the filed facts and formula"
@@ -131,10 +148,171 @@ class Verifier:
                            reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
                                   f"from {_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}")
         if res.evidence_inconsistent:
-            return abstain(AbstainReason.EVIDENCE_INCONSISTENT,
-                           f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
+            return replace(base, abstain_reason=AbstainReason.EVIDENCE_INCONSISTENT,
+                           reason=f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
                            core=res.core, **common)
-        return abstain(AbstainReason.SOLVER_UNKNOWN, f"Z3 returned unknown ({res.solver_unknown})", **common)
+        return replace(base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common)
+
+    # ------------------------------------------------------------------ sentences
+    def lexicon(self, filing_id: str) -> Lexicon:
+        """The words the filing's concepts go by (filer's labels, taxonomy labels, registry), read once."""
+        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
+        if "lexicon" not in cache:
+            cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.run("verify.lexicon", filing_id=filing_id))
+        return cache["lexicon"]
+
+    def verify_sentence(self, filing_id: str, sentence: str, case_id: str | None = None) -> SentenceVerdict:
+        """Every checkable number of a claim sentence as a sub-claim (docs/verifier.md, "Sentences")."""
+        text = (sentence or "").strip()
+        base = SentenceVerdict(text, filing_id, Decision.ABSTAIN, "", case_id=case_id)
+
+        def abstain(reason: AbstainReason, message: str, **kw) -> SentenceVerdict:
+            return replace(base, abstain_reason=reason, reason=message, **kw)
+
+        filing = self.filing(filing_id)
+        if filing is None:
+            return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
+        if not text:
+            return abstain(AbstainReason.CLAIM_UNPARSABLE, "the claim is empty; write a sentence with a number, such as "
+                                                           "\"Revenue rose 6.7% to $33.7 billion in 2023\"")
+        if len(text) > MAX_SENTENCE_CHARS:
+            return abstain(AbstainReason.CLAIM_UNPARSABLE, f"the claim has {len(text):,} characters; give one sentence "
+                                                           f"(at most {MAX_SENTENCE_CHARS:,}) or use --text for a document")
+        lex = self.lexicon(filing_id)
+        own = entity.matcher(filing.entity_name, filing.ticker)
+        words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
+        reading = read(text, lex.knows, words, entity.mentions)
+        others = [m for m in reading.entities if not own(m)]
+        if others:
+            return abstain(AbstainReason.WRONG_ENTITY, f"the claim is about {', '.join(others)}, but filing {filing_id} "
+                                                       f"is {filing.entity_name or 'another registrant'}"
+                                                       f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing",
+                           unread=reading.unread)
+        if reading.forward_looking:
+            return abstain(AbstainReason.NOT_IN_FILING, f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
+                                                        "a filing reports what happened, so no filed fact decides it",
+                           unread=reading.unread)
+        if not reading.subclaims:
+            if reading.market:
+                return abstain(AbstainReason.NOT_IN_FILING, f"the claim is about {reading.market!r}, which the financial "
+                                                            "statements do not report", unread=reading.unread)
+            why = "; ".join(reading.unread) or "no number"
+            return abstain(AbstainReason.CLAIM_UNPARSABLE, f"no checkable number tied to a line item ({why}); write the "
+                                                           "metric next to its figure, e.g. \"revenue of $33.7 billion in 2023\"",
+                           unread=reading.unread)
+        subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+        decisions = [v.decision for v in subs]
+        open_ = [f"{v.extra.get('span')!r}: {v.reason}" for v in subs if v.decision is Decision.ABSTAIN]
+        open_ += [f"{u}" for u in reading.unread]
+        if Decision.VIOLATED in decisions:
+            bad = [v for v in subs if v.decision is Decision.VIOLATED]
+            return replace(base, decision=Decision.VIOLATED, subclaims=subs, unread=reading.unread,
+                           reason=f"{len(bad)} of {len(subs)} sub-claims violated: " + "; ".join(
+                               f"{v.extra.get('span')!r}: {v.reason}" for v in bad))
+        if all(d is Decision.VERIFIED for d in decisions) and not reading.unread:
+            return replace(base, decision=Decision.VERIFIED, subclaims=subs,
+                           reason=f"all {len(subs)} sub-claims verified")
+        first = next((v.abstain_reason for v in subs if v.abstain_reason), None)
+        if reading.market and not first:
+            first = AbstainReason.NOT_IN_FILING
+        return replace(base, decision=Decision.ABSTAIN, subclaims=subs, unread=reading.unread,
+                       abstain_reason=first or AbstainReason.CLAIM_UNPARSABLE,
+                       reason=f"{len(open_)} open: " + "; ".join(open_))
+
+    def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
+        """Every sentence with a number in a document (an earnings release, an MD&A excerpt)."""
+        return [self.verify_sentence(filing_id, s, case_id=f"s{i}") for i, s in enumerate(split_sentences(text), 1)
+                if find_numbers(s)]
+
+    def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
+        claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
+        base = Verdict(Decision.ABSTAIN, claim_text, sc.text, filing.id, "", extra={"kind": sc.kind, "span": sc.text})
+
+        def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
+            return replace(base, abstain_reason=reason, reason=message, **kw)
+
+        rows = self._periods(filing.id)
+        cur = resolve_period(sc.period, filing, rows)
+        if isinstance(cur, PeriodProblem):
+            return abstain(AbstainReason.NO_PERIOD, cur.message)
+        units = subclaims.units_for(sc)
+        first = self._target(lex, sc.metric, units, cur, filing.id)
+        if isinstance(first, Verdict):
+            return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
+        plan, unit = first
+        maths = subclaims.arithmetic(sc, reading.scale, unit)
+        if maths.problem or maths.claim is None:
+            return abstain(AbstainReason.CLAIM_UNIT_MISMATCH, maths.problem or "the claim's unit does not fit", plan=plan)
+        other_plan = None
+        if any(f.metric == "other" for f in maths.figures):
+            assert sc.other is not None
+            got = self._target(lex, sc.other, maths.other_units or units, cur, filing.id)
+            if isinstance(got, Verdict):
+                return replace(got, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
+            other_plan = got[0]
+        specs: dict[str, PeriodSpec] = {"cur": cur}
+        if any(f.period == "base" for f in maths.figures):
+            earlier = self._base_period(sc, filing, cur, rows)
+            if isinstance(earlier, PeriodProblem):
+                return abstain(AbstainReason.NO_PERIOD, earlier.message, plan=plan)
+            specs["base"] = earlier
+        legs = []
+        for fig in maths.figures:
+            leg_plan = other_plan if fig.metric == "other" else plan
+            assert leg_plan is not None
+            est = self._establish(filing, leg_plan, specs[fig.period])
+            if isinstance(est, NotEstablished):
+                return abstain(est.reason, f"{fig.name} ({leg_plan.target_label}, {specs[fig.period].label()}): {est.message}",
+                               plan=plan, extra={**base.extra, "period": specs[fig.period].label()})
+            legs.append((fig, est))
+        cv = ClaimValue(claim_text, maths.claimed if maths.claimed is not None else Decimal(0), maths.half_width,
+                        bool(sc.number and sc.number.kind in (Kind.PERCENT, Kind.POINTS)), sc.number.scale_word if sc.number else None)
+        periods = {k: v.label() for k, v in specs.items()}
+        if maths.expr is None and len(legs) == 1:
+            fig, est = legs[0]
+            return self._decide(base, plan, cv, est, maths.claim, specs[fig.period], extra={"periods": periods})
+        return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
+
+    def _target(self, lex: Lexicon, metric: MetricSpan, units, period: PeriodSpec, filing_id: str):
+        """(plan, unit) for the metric words, or an Abstain Verdict saying how to name it."""
+        phrase = f"[{metric.qname}]" if metric.qname else metric.matched
+        got = lex.resolve(phrase, units)
+        if isinstance(got, Unresolved):
+            base = Verdict(Decision.ABSTAIN, "", "", filing_id, "")
+            why = got.message
+            if metric.unexplained:
+                why = f"no concept or metric explains {', '.join(repr(w) for w in metric.unexplained)} in {metric.text!r}"
+            return replace(base, abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
+                           reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}")
+        return _plan_of(got, self.planner, self.registry, metric.text), got.unit
+
+    def _base_period(self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows) -> PeriodSpec | PeriodProblem:
+        if sc.base is not None:
+            return resolve_period(sc.base, filing, rows)
+        if sc.base_relative == "sequential":
+            return earlier(cur, 3, rows, "the prior quarter")
+        return earlier(cur, 12, rows, "the same period a year earlier")
+
+    def _establish(self, filing: FilingInfo, plan: Plan, spec: PeriodSpec) -> Established | NotEstablished:
+        cache = self._per_filing[filing.id]
+        grounder = Grounder(self.graph, filing, spec, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
+        return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))
+
+    def _candidates_note(self, filing_id: str, candidates, period: PeriodSpec) -> str:
+        """Up to five concepts to name instead, each with the filer's label, value and period."""
+        if not candidates:
+            return "no reported concept has any of these words; name the concept as [us-gaap:Name]"
+        filing = self.filing(filing_id)
+        assert filing is not None
+        cache = self._per_filing[filing_id]
+        grounder = Grounder(self.graph, filing, period, _cache=cache["facts"])
+        shown = []
+        for c in candidates:
+            rows = [r for r in grounder.facts([c.qname]) if r.value is not None]
+            here = [r for r in rows if fact_in_period(r, period)] or rows
+            fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
+            shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
+        return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""
@@ -144,13 +322,9 @@ class Verifier:
         return cache["text"]
 
     def _labels(self, filing_id: str) -> LabelLookup:
-        cache: list = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("labels", [])
-
+        """(qname, every label it goes by: taxonomy and the filer's own) of the concepts the filing reports."""
         def lookup():
-            if not cache:
-                rows = self.graph.run("verify.label_candidates", filing_id=filing_id)
-                cache.append([(r["qname"], [t for t in [r["label"], *r["labels"]] if t]) for r in rows])
-            return cache[0]
+            return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
 
@@ -204,3 +378,35 @@ def _fmt_range(r: tuple[Decimal, Decimal] | None) -> str:
 def _short(d: Decimal) -> str:
     q = d.quantize(Decimal("0.000001")) if abs(d) < 1000 else d.quantize(Decimal(1))
     return f"{q.normalize():,f}"
+
+
+def _plan_of(target: Target, planner, registry: Registry, words: str) -> Plan:
+    """A plan for a resolved metric; the sentence supplies periods, so the plan's is empty."""
+    common = dict(period=PeriodRequest(), scale=Decimal(1), percent_question=False)
+    if target.kind == "metric":
+        return Planner(registry).metric(target.id, common, note=target.how)
+    if target.kind == "concept":
+        c = registry.concepts[target.id]
+        return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
+                    notes=(target.how,), terms=(c.label, *c.aliases), **common)
+    entry = registry.concept_for_qname(target.id)
+    unit = target.unit or (entry.unit if entry else Unit.MONETARY)
+    return Plan(target=f"concept:{target.id}", target_label=f"{words} ({target.id})", unit=unit,
+                target_concepts=(target.id,), notes=(target.how,), terms=(words,), **common)
+
+
+def _combine(legs, expr: fx.Expr, kind: str) -> Established:
+    """The figures' evidence side by side (roles prefixed by figure name) and the claim's own formula."""
+    bindings, formulas, authorised, notes = [], [], [], []
+    for fig, est in legs:
+        pre = f"{fig.name}."
+        bindings += [replace(b, role=pre + b.role) for b in est.bindings]
+        for f, a in zip(est.formulas, est.authorised):
+            mapping = {r: pre + r for r in fx.roles(a.expr)}
+            formulas.append(replace(f, roles=tuple(pre + r for r in f.roles)))
+            authorised.append(z3check.Authorised(a.name.replace("formula:", f"formula:{fig.name}:", 1),
+                                                 fx.substitute(a.expr, mapping), pre + a.target))
+        notes += [f"{fig.name}: {n}" for n in est.notes]
+    formulas.append(Formula(fx.render(expr), "claim", kind, tuple(fx.roles(expr))))
+    authorised.append(z3check.Authorised(f"formula:claim:{kind}", expr))
+    return Established(tuple(bindings), tuple(formulas), tuple(authorised), tuple(notes))

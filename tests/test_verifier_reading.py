@@ -1,0 +1,128 @@
+"""Reading claim sentences (no database): numbers as written, periods as written, sub-claims."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from auditgraph.verifier.entity import matcher, mentions
+from auditgraph.verifier.lexicon import Lexicon
+from auditgraph.verifier.numbers import Hedge, Interval, Kind, find_numbers, interval
+from auditgraph.verifier.registry import load_registry
+from auditgraph.verifier.sentence import find_periods, read, split_sentences
+from auditgraph.verifier.subclaims import arithmetic
+from auditgraph.verifier.types import Unit
+
+LEX = Lexicon(load_registry(), [])
+
+
+@pytest.mark.parametrize("text,value,half,kind", [
+    ("$33.7 billion", "33.7e9", "0.05e9", Kind.MONEY),
+    ("$33,723 million", "33723e6", "0.5e6", Kind.MONEY),
+    ("33.7bn", "33.7e9", "0.05e9", Kind.NUMBER),
+    ("USD 33.7B", "33.7e9", "0.05e9", Kind.MONEY),
+    ("$(1.2) billion", "-1.2e9", "0.05e9", Kind.MONEY),
+    ("-$0.58", "-0.58", "0.005", Kind.MONEY),
+    ("18.0%", "0.180", "0.0005", Kind.PERCENT),
+    ("1.17x", "1.17", "0.005", Kind.MULTIPLE),
+    ("1.2 times", "1.2", "0.05", Kind.MULTIPLE),
+    ("$1.26 per diluted share", "1.26", "0.005", Kind.PER_SHARE),
+    ("2.4 billion shares", "2.4e9", "0.05e9", Kind.SHARES),
+    ("120 basis points", "0.012", "0.00005", Kind.POINTS),
+])
+def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, half, kind):
+    (m,) = find_numbers(f"The figure was {text} last time.")
+    assert (m.value, m.half_width, m.kind) == (Decimal(value), Decimal(half), kind)
+
+
+def test_dates_years_quarters_and_forms_are_no_amounts():
+    assert find_numbers("In Q3 2024, per the 10-K for fiscal 2023 and the three months ended June 30, 2024") == []
+
+
+@pytest.mark.parametrize("words,hedge", [("about", Hedge.ABOUT), ("approximately", Hedge.ABOUT), ("more than", Hedge.OVER),
+                                         ("at least", Hedge.OVER), ("nearly", Hedge.NEARLY), ("under", Hedge.UNDER)])
+def test_hedge_words_are_read(words, hedge):
+    (m,) = find_numbers(f"revenue of {words} $34 billion")
+    assert m.hedge is hedge
+
+
+def test_tolerance_follows_precision_and_hedge():
+    v, h = Decimal("34e9"), Decimal("0.5e9")
+    assert interval(v, h) == Interval(Decimal("33.5e9"), Decimal("34.5e9"))
+    assert interval(v, h, Hedge.ABOUT) == Interval(Decimal("33e9"), Decimal("35e9"))
+    assert interval(v, h, Hedge.OVER) == Interval(Decimal("33.5e9"), None)
+    assert interval(v, h, Hedge.NEARLY) == Interval(Decimal("32.3e9"), Decimal("34.5e9"))
+    # one significant digit never passes for a precise figure: capped at 5% of the value
+    assert interval(Decimal("3e9"), Decimal("0.5e9"), Hedge.ABOUT) == Interval(Decimal("2.85e9"), Decimal("3.15e9"))
+
+
+@pytest.mark.parametrize("text,fy,quarter,months,year_end", [
+    ("in fiscal 2023", 2023, None, 12, False),
+    ("FY23", 2023, None, 12, False),
+    ("the first half of 2024", 2024, 2, 6, False),
+    ("the third quarter", None, 3, 3, False),
+    ("Q3 2024", 2024, 3, 3, False),
+    ("the first nine months of 2024", 2024, 3, 9, False),
+    ("at year end", None, None, 12, True),
+])
+def test_periods_as_written(text, fy, quarter, months, year_end):
+    (p,) = find_periods(f"Revenue {text} was up")
+    assert (p.request.fiscal_year, p.request.quarter, p.request.months, p.request.year_end) == (fy, quarter, months, year_end)
+
+
+def test_dated_periods_and_relative_markers():
+    ps = find_periods("for the six months ended June 30, 2024 compared with the prior year")
+    assert ps[0].request.end_date.isoformat() == "2024-06-30" and ps[0].request.months == 6
+    assert ps[1].relative == "prior"
+
+
+def test_a_news_sentence_is_a_growth_and_a_level():
+    r = read("Netflix's revenue rose 6.7% to $33.7 billion in 2023", LEX.knows, frozenset({"netflix"}))
+    growth, level = r.subclaims
+    assert (growth.kind, growth.metric.matched, growth.number.text, growth.period.fiscal_year) == ("growth", "revenue", "6.7%", 2023)
+    assert (level.kind, level.number.value, level.period.fiscal_year) == ("level", Decimal("33.7e9"), 2023)
+    maths = arithmetic(growth, Decimal(1), Unit.MONETARY)
+    assert [f.period for f in maths.figures] == ["cur", "base"] and maths.claim == Interval(Decimal("0.0665"), Decimal("0.0675"))
+
+
+def test_loss_words_negate_and_qualifiers_stay_with_the_metric():
+    r = read("Net loss attributable to common stockholders was $12.5 million.", LEX.knows)
+    (sc,) = r.subclaims
+    assert sc.metric.negated and "attributable to common stockholders" in sc.metric.text
+    maths = arithmetic(sc, Decimal(1), Unit.MONETARY)
+    assert maths.claim == Interval(Decimal("-12.55e6"), Decimal("-12.45e6"))
+
+
+def test_modifiers_no_entry_explains_are_kept_for_grounding_to_refuse():
+    (sc,) = read("Streaming revenues rose 7% year over year.", LEX.knows).subclaims
+    assert sc.metric.unexplained == ("Streaming",) and sc.base_relative == "prior"
+
+
+def test_differences_ratios_comparisons_and_prior_period_levels():
+    (d,) = read("Operating income exceeded net income by $1.2 billion in fiscal 2023.", LEX.knows).subclaims
+    assert (d.kind, d.metric.matched, d.other.matched) == ("difference", "Operating income", "net income")
+    _, ratio = read("Gross margin was 45.2% in 2023, and R&D was 12% of revenue.", LEX.knows).subclaims
+    assert (ratio.kind, ratio.metric.matched, ratio.other.matched) == ("ratio", "R&D", "revenue")
+    (c,) = read("Free cash flow more than doubled in 2023.", LEX.knows).subclaims
+    assert (c.kind, c.relation, c.hedge) == ("comparison", "double", "more than")
+    now, before = read("Total assets were $48.7 billion at year end compared with $48.6 billion a year earlier.", LEX.knows).subclaims
+    assert not now.at_base and before.at_base and before.base_relative == "prior"
+
+
+def test_what_is_not_tied_to_a_metric_is_reported_unread():
+    r = read("The company added 13.1 million paid memberships.", LEX.knows)
+    assert r.subclaims == () and "13.1 million" in r.unread[0]
+    assert read("The company expects revenue of $40 billion in 2025.", LEX.knows).forward_looking == "expects"
+
+
+def test_entities_are_matched_against_the_registrant():
+    own = matcher("NETFLIX INC", "NFLX")
+    assert mentions("Apple's revenue rose 8%") == ["Apple"] and not own("Apple")
+    assert own("Netflix") and own("NFLX") and own("Netflix, Inc.")
+    assert mentions("The Company's revenue rose 8%") == []
+
+
+def test_text_splits_into_sentences_without_breaking_amounts():
+    assert split_sentences("Revenue was $33.7 billion. Netflix Inc. grew 6.7% in 2023.\n\nNet income rose.") == [
+        "Revenue was $33.7 billion.", "Netflix Inc. grew 6.7% in 2023.", "Net income rose."]

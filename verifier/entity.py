@@ -1,0 +1,54 @@
+"""Who a claim is about: company names, possessives and tickers, checked against the registrant.
+
+"Apple's revenue rose 8%" against Netflix's filing must abstain (`wrong_entity`), not be
+checked against Netflix's revenue. A mention matches when it shares a distinctive word with the
+registrant's name (dei:EntityRegistrantName) or is its ticker (dei:TradingSymbol); generic
+words ("the Company", "management", "we") are no mention at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_SUFFIXES = {"inc", "inc.", "corp", "corp.", "corporation", "co", "co.", "company", "ltd", "ltd.", "plc", "llc", "lp",
+             "l.p.", "holdings", "holding", "group", "the", "sa", "ag", "nv", "n.v.", "se", "limited", "incorporated",
+             "trust", "&", "and", "of", "international", "global", "technologies", "technology", "systems"}
+_GENERIC = {"the", "company", "we", "our", "it", "its", "management", "firm", "group", "registrant", "issuer",
+            "auditors", "analysts", "segment", "board", "net", "total", "revenue", "revenues", "gross", "operating",
+            "cash", "diluted", "basic", "free", "adjusted", "fiscal", "full", "year", "quarter", "first", "second",
+            "third", "fourth", "q1", "q2", "q3", "q4", "fy", "in", "for", "at", "as", "during", "this", "that",
+            "compared", "capital", "current", "long-term", "short-term", "research", "selling", "general",
+            "income", "earnings", "sales", "comprehensive", "agreed", "traced", "recalculated", "per", "eps", "while",
+            "and", "but", "with", "according", "based", "both", "each", "all", "gaap", "non-gaap", "u.s.", "us"}
+_POSSESSIVE = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:'s|’s|s'|s’)(?=\s)")
+_TICKER = re.compile(r"(?:^|\(|\b(?:NASDAQ|NYSE|Nasdaq|AMEX|OTC)\s*:\s*)([A-Z]{1,5})(?=\s*[:)])")
+_SUBJECT = re.compile(r"^((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s+(?:reported|posted|said|generated|delivered|grew|recorded|"
+                      r"had|saw|announced|ended|earned|booked|increased|raised|cut|returned|spent|paid|achieved|incurred)\b")
+_NAMED = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){0,3})(?:Inc\.?|Corp\.?|Corporation|Co\.|Ltd\.?|plc|LLC|Holdings)(?=\W|$)")
+
+
+def mentions(text: str) -> list[str]:
+    """Company names and tickers a sentence mentions, as written."""
+    found = []
+    for rx in (_POSSESSIVE, _SUBJECT, _NAMED, _TICKER):
+        for m in rx.finditer(text):
+            name = m[1].strip()
+            words = [w for w in re.findall(r"[\w&.-]+", name.lower()) if w not in _GENERIC and w not in _SUFFIXES]
+            if words:
+                found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def matcher(entity_name: str | None, ticker: str | None) -> Callable[[str], bool]:
+    """A test of one mention against the registrant."""
+    own = {w for w in re.findall(r"[a-z0-9&]+", (entity_name or "").lower()) if w not in _SUFFIXES and len(w) >= 2}
+    tick = (ticker or "").upper()
+
+    def matches(mention: str) -> bool:
+        if tick and mention.strip().upper() == tick:
+            return True
+        words = {w for w in re.findall(r"[a-z0-9&]+", mention.lower()) if w not in _SUFFIXES and w not in _GENERIC}
+        return bool(words) and (words <= own or bool(words & own and any(len(w) >= 4 for w in words & own)))
+
+    return matches

@@ -1,0 +1,182 @@
+"""Which metric or concept a phrase names, matched on all of its content words.
+
+Sources, in the order they decide (docs/verifier.md, "Grounding a metric"):
+  1. a QName the claim names in brackets: "[us-gaap:ComprehensiveIncomeNetOfTax]";
+  2. the filer's own labels (standard, terse, total, period start/end, negated: the words on its
+     statements; `FILER_LABEL` edges), when exactly one concept of the right unit has them;
+  3. the registry's metric and concept aliases and the analyst terms table;
+  4. the taxonomy's labels of the concepts the filing reports.
+A phrase matches an entry only when both have the same content words (after dropping
+parenthetical alternates such as "(loss)" and a trailing ", net"): "comprehensive income (loss)"
+is never "other comprehensive income (loss), tax". Anything else is Unresolved, with up to five
+candidates for the user to name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from auditgraph.verifier.plan import label_key as key
+from auditgraph.verifier.registry import Registry
+from auditgraph.verifier.types import AbstainReason, Unit
+
+from auditgraph.verifier.plan import _BRACKETED as QNAME_IN_BRACKETS
+
+MAX_CANDIDATES = 5
+
+
+def unit_of_type(type_: str | None, base_type: str | None) -> Unit | None:
+    """The verifier unit of a concept from its XBRL item type."""
+    t = (type_ or "").lower()
+    if "pershare" in t:
+        return Unit.PER_SHARE
+    if base_type == "monetary" or "monetary" in t:
+        return Unit.MONETARY
+    if base_type == "shares" or "shares" in t:
+        return Unit.SHARES
+    if "percent" in t or "pure" in t:
+        return Unit.RATIO
+    return None
+
+
+@dataclass(frozen=True)
+class ConceptWords:
+    """One concept the filing reports and every label it goes by."""
+
+    qname: str
+    unit: Unit | None
+    period_type: str | None
+    taxonomy_labels: tuple[str, ...]
+    filer_labels: tuple[tuple[str, str], ...]  # (role name, text)
+
+    @property
+    def shown_label(self) -> str:
+        for want in ("label", "terseLabel", "totalLabel"):
+            for role, text in self.filer_labels:
+                if role == want:
+                    return text
+        return self.filer_labels[0][1] if self.filer_labels else (self.taxonomy_labels[0] if self.taxonomy_labels else self.qname)
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # "metric" | "concept" (registry ids) | "qname"
+    id: str
+    how: str  # which source and words matched, for the plan's notes
+    unit: Unit | None = None
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    reason: AbstainReason  # no_metric | ambiguous_metric
+    message: str
+    candidates: tuple[ConceptWords, ...] = ()
+
+
+@dataclass
+class Lexicon:
+    registry: Registry
+    concepts: Sequence[ConceptWords]
+    _filer: dict[frozenset[str], set[str]] = field(default_factory=dict)
+    _taxonomy: dict[frozenset[str], set[str]] = field(default_factory=dict)
+    _registry: dict[frozenset[str], set[tuple[str, str]]] = field(default_factory=dict)
+    _by_qname: dict[str, ConceptWords] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for c in self.concepts:
+            self._by_qname[c.qname] = c
+            for _, text in c.filer_labels:
+                if k := key(text):
+                    self._filer.setdefault(k, set()).add(c.qname)
+            for text in (*c.taxonomy_labels, _camel_words(c.qname)):
+                if k := key(text):
+                    self._taxonomy.setdefault(k, set()).add(c.qname)
+        for alias, kind, ident in self.registry.aliases():
+            if k := key(alias):
+                self._registry.setdefault(k, set()).add((kind, ident))
+
+    @classmethod
+    def from_rows(cls, registry: Registry, rows: Iterable[dict]) -> Lexicon:
+        """From `verify.lexicon` rows."""
+        concepts = []
+        for r in rows:
+            labels = tuple(t for t in dict.fromkeys([r.get("label"), *(r.get("labels") or [])]) if t)
+            filer = tuple((m.get("role_name") or "label", m["text"]) for m in (r.get("filer_labels") or []) if m.get("text"))
+            concepts.append(ConceptWords(r["qname"], unit_of_type(r.get("type"), r.get("base_type")), r.get("period_type"),
+                                         labels, filer))
+        return cls(registry, concepts)
+
+    def concept(self, qname: str) -> ConceptWords | None:
+        return self._by_qname.get(qname)
+
+    def knows(self, k: frozenset[str]) -> bool:
+        """Whether any source has an entry with exactly these content words (sentence scanning)."""
+        return bool(k) and (k in self._filer or k in self._registry or k in self._taxonomy)
+
+    def resolve(self, phrase: str, units: Sequence[Unit] | None = None) -> Target | Unresolved:
+        """The one metric or concept `phrase` names, in one of `units` (any when None)."""
+        if m := QNAME_IN_BRACKETS.search(phrase):
+            qname = f"{m[1]}:{m[2]}"
+            c = self._by_qname.get(qname)
+            return Target("qname", qname, f"QName {qname} named in the claim", c.unit if c else None)
+        k = key(phrase)
+        if not k:
+            return Unresolved(AbstainReason.NO_METRIC, f"{phrase!r} has no words that name a line item")
+        ok = (lambda u: u is None or u in units) if units else (lambda u: True)
+        filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit))
+        if len(filer) == 1:
+            c = self._by_qname[filer[0]]
+            said = next((f"{t!r} ({r})" for r, t in c.filer_labels if key(t) == k), "")
+            return Target("qname", c.qname, f"the filer's label {said}", c.unit)
+        reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)))
+        metrics = [i for kind, i in reg if kind == "metric"]
+        concepts = [i for kind, i in reg if kind == "concept"]
+        if len(metrics) == 1 or (not metrics and len(concepts) == 1):
+            kind, ident = ("metric", metrics[0]) if metrics else ("concept", concepts[0])
+            return Target(kind, ident, f"registry {kind} {ident} ({self.registry.version}) for {phrase!r}",
+                          self._registry_unit(kind, ident))
+        if len(metrics) > 1 or len(concepts) > 1:
+            names = ", ".join(metrics or concepts)
+            return Unresolved(AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} names several registry entries equally ({names})",
+                              self.candidates(phrase))
+        if len(filer) > 1:
+            return Unresolved(AbstainReason.AMBIGUOUS_METRIC,
+                              f"the filer uses the words {phrase!r} for {len(filer)} concepts", tuple(self._by_qname[q] for q in filer[:MAX_CANDIDATES]))
+        tax = sorted(q for q in self._taxonomy.get(k, ()) if ok(self._by_qname[q].unit))
+        if len(tax) == 1:
+            return Target("qname", tax[0], f"taxonomy label of {tax[0]} for {phrase!r}", self._by_qname[tax[0]].unit)
+        if len(tax) > 1:
+            return Unresolved(AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} is the label of {len(tax)} concepts",
+                              tuple(self._by_qname[q] for q in tax[:MAX_CANDIDATES]))
+        return Unresolved(AbstainReason.NO_METRIC,
+                          f"no registry metric, filer label or concept label has exactly the words of {phrase!r}",
+                          self.candidates(phrase, units))
+
+    def _registry_unit(self, kind: str, ident: str) -> Unit:
+        entry = self.registry.metrics[ident] if kind == "metric" else self.registry.concepts[ident]
+        return entry.unit
+
+    def candidates(self, phrase: str, units: Sequence[Unit] | None = None) -> tuple[ConceptWords, ...]:
+        """Up to five reported concepts whose labels share the most content words with `phrase`."""
+        want = key(phrase)
+        if not want:
+            return ()
+        scored = []
+        for c in self.concepts:
+            if units and c.unit is not None and c.unit not in units:
+                continue
+            best = 0.0
+            for text in (*(t for _, t in c.filer_labels), *c.taxonomy_labels, _camel_words(c.qname)):
+                have = key(text)
+                if have and (common := len(want & have)):
+                    best = max(best, common / len(want | have))
+            if best > 0:
+                scored.append((-best, len(c.qname), c.qname, c))
+        return tuple(c for *_, c in sorted(scored)[:MAX_CANDIDATES])
+
+
+def _camel_words(qname: str) -> str:
+    name = qname.partition(":")[2]
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)

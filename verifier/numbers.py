@@ -1,0 +1,224 @@
+"""Numbers as people write them in financial prose, with their exact value and written precision.
+
+    find_numbers("Revenue rose 6.7% to $33.7 billion; EPS was -$0.58")
+    -> [Mention('6.7%', percent 0.067 ± 0.0005), Mention('$33.7 billion', money 33.7e9 ± 0.05e9),
+        Mention('-$0.58', money -0.58 ± 0.005)]
+
+Why our own rules: the general quantity parsers on PyPI read these badly (quantulum3 3.x gives
+floats, reads "33.7bn" as bit-newtons and "33.7B" as bytes, drops the sign of "$(1.2) billion"
+and does not know "1.17x"), and a verifier needs the exact decimal and the last written digit.
+Dates, years, quarters and form names ("10-K") are never numbers here.
+
+The hedge words in front of a number ("about", "over", "nearly", ...) are kept as a `Hedge`;
+`interval()` turns value, precision and hedge into the claim interval (docs/verifier.md,
+"Tolerance policy").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+
+MAX_RELATIVE_TOLERANCE = Decimal("0.05")
+
+SCALES: dict[str, Decimal] = {
+    "thousand": Decimal(10) ** 3, "thousands": Decimal(10) ** 3, "k": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6, "millions": Decimal(10) ** 6, "mm": Decimal(10) ** 6, "mn": Decimal(10) ** 6,
+    "mln": Decimal(10) ** 6, "m": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9, "billions": Decimal(10) ** 9, "bn": Decimal(10) ** 9, "bln": Decimal(10) ** 9,
+    "b": Decimal(10) ** 9, "trillion": Decimal(10) ** 12, "trillions": Decimal(10) ** 12, "tn": Decimal(10) ** 12,
+}
+
+
+class Kind(str, Enum):
+    MONEY = "money"  # a currency sign or word: $33.7 billion, USD 33.7B
+    PER_SHARE = "per_share"  # $1.26 per diluted share
+    PERCENT = "percent"  # 18.0%, 6.7 percent
+    POINTS = "points"  # 1.2 percentage points, 120 basis points (as a fraction: 0.012)
+    MULTIPLE = "multiple"  # 1.17x, 1.2 times
+    SHARES = "shares"  # 2.4 billion shares
+    NUMBER = "number"  # bare: 33,723,297 (its unit comes from the metric and any "(in thousands)")
+
+
+class Hedge(str, Enum):
+    NONE = "none"
+    ABOUT = "about"  # about, approximately, roughly, around, some, ~
+    OVER = "over"  # over, more than, above, exceeding, in excess of, at least
+    UNDER = "under"  # under, less than, below, at most, no more than
+    NEARLY = "nearly"  # nearly, almost, close to, just under
+
+
+_HEDGES = [
+    (r"approximately|approx\.?|about|roughly|around|some|circa|ca\.|~|an estimated|estimated", Hedge.ABOUT),
+    (r"just over|just above|more than|over|above|exceeding|in excess of|upwards of|at least|north of|greater than|topping", Hedge.OVER),
+    (r"nearly|almost|close to|just under|just shy of|nearing", Hedge.NEARLY),
+    (r"less than|under|below|at most|no more than|fewer than|south of", Hedge.UNDER),
+]
+_HEDGE_RX = re.compile(r"(?:^|(?<=[\s(]))(" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
+
+_CUR = r"(?:US\$|U\.S\.\s?\$|USD|US\s?dollars?|\$|€|EUR|£|GBP)"
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
+_SCALE = r"thousands?|millions?|billions?|trillions?|bn|bln|mln|mm|mn|tn|k|m|b"
+_MENTION = re.compile(
+    rf"(?P<sign>[-−–+])?\s?(?P<open>\()?\s?(?P<sign2>[-−–])?\s?(?P<cur>{_CUR})?\s?(?P<sign3>[-−–])?\s?(?P<open2>\()?"
+    rf"(?P<num>{_NUM})(?![\d,]*\.\d)"
+    rf"(?:\s?(?P<scale>{_SCALE})(?![a-z]))?(?:\s?(?P<close>\)))?(?:\s?(?P<scale2>{_SCALE})(?![a-z]))?"
+    rf"(?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b)|\s?(?P<pts>percentage[- ]points?\b|pp\b|ppts?\b|basis[- ]points?\b|bps\b)"
+    rf"|\s?(?P<mult>x\b|-?times\b|-?fold\b))?"
+    rf"(?P<cur2>\s?(?:{_CUR}|dollars?)(?![a-z]))?"
+    rf"(?P<ps>\s?(?:per|a|/)\s?(?:(?P<psk>diluted|basic|fully diluted)\s)?(?:common\s)?share\b)?"
+    rf"(?P<sh>\s?(?:(?:common|ordinary|diluted|basic|weighted[- ]average)\s)*shares\b)?",
+    re.I,
+)
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+# Spans that hold digits but are no amount: dates, years, quarters, forms, durations, QNames.
+_NOT_AMOUNTS = re.compile(
+    rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b\d{{1,2}}\s+{_MONTH},?\s+\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
+    rf"|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b|\b{_MONTH}\s+\d{{4}}\b"
+    r"|\b(?:fy|q[1-4]|h[12]|cy)\s?'?\d{2,4}\b|\b[1-4]q\s?'?\d{2,4}\b|\bq[1-4]\b|\bh[12]\b|\b(?:fy|cy)'?\d{2}\b"
+    r"|\b10-?[kq]\b|\b8-k\b|\b20-f\b|\bs-1\b|\b\d+(?:st|nd|rd|th)\b|\b(?:three|six|nine|twelve|\d{1,2})[- ]months?\b"
+    r"|\b\d{1,2}[- ]weeks?\b|\b(?:asu|topic|asc|item|note|section|rule)\s+[\d-]+[a-z]?\b|\[[^\]]*\]|\b[a-z-]+:[A-Za-z]\w*"
+    r"|(?<![$\d.,])\b(?:19|20)\d{2}\b(?!\d|,\d|\.\d|\s?%|\s?(?:" + _SCALE + r")\b)",
+    re.I,
+)
+
+
+# "revenue ($33.7 billion) rose": parentheses after a noun are an aside, not a negative sign.
+_PARENTHETICAL = re.compile(r"(?<![\w-])(?!(?:of|was|were|is|at|to|from|by|totaled|totalled|reported|recorded|"
+                            r"loss|deficit)\s*$)[a-z][\w'’-]*\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One number in a text: where it is, what it says and how precisely."""
+
+    text: str
+    start: int
+    end: int
+    value: Decimal  # base units: dollars, shares, a fraction for percentages and points, a ratio for multiples
+    half_width: Decimal  # half a unit of the last written digit, in the same units
+    kind: Kind
+    scale_word: str | None = None
+    currency: str | None = None  # USD, EUR, ... when written
+    hedge: Hedge = Hedge.NONE
+    hedge_text: str | None = None
+    per_share: str | None = None  # "diluted" | "basic" | "" for a plain "per share"
+
+    @property
+    def significant_digits(self) -> int:
+        digits = re.sub(r"\D", "", self.text.split("per")[0])
+        return len(digits.lstrip("0")) or 1
+
+
+def _currency(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    r = raw.strip().lower()
+    if r in ("€", "eur"):
+        return "EUR"
+    if r in ("£", "gbp"):
+        return "GBP"
+    return "USD"
+
+
+def _masked(text: str) -> str:
+    """The text with dates, years, quarters, forms and QNames blanked out (same length)."""
+    return _NOT_AMOUNTS.sub(lambda m: " " * len(m[0]), text)
+
+
+def find_numbers(text: str) -> list[Mention]:
+    """Every amount, percentage, multiple and share count in `text`, left to right."""
+    masked = _masked(text)
+    out = []
+    for m in _MENTION.finditer(masked):
+        if not m["num"] or not re.search(r"\d", m["num"]):
+            continue
+        start, end = m.start(), m.end()
+        while start < end and masked[start].isspace():
+            start += 1
+        while end > start and masked[end - 1].isspace():
+            end -= 1
+        if start > 0 and (masked[start - 1].isalnum() or masked[start - 1] in "_-" and m["sign"] is None):
+            continue  # part of a word or a code: "F-1", "A1"
+        out.append(_mention(text, m, start, end))
+    return out
+
+
+def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:
+    number = Decimal(m["num"].replace(",", ""))
+    exponent = number.as_tuple().exponent
+    assert isinstance(exponent, int)
+    half = Decimal(5) * Decimal(10) ** (exponent - 1)
+    scale_word = (m["scale"] or m["scale2"] or "").lower() or None
+    negative = bool(m["sign"] in ("-", "−", "–") or m["sign2"] or m["sign3"])
+    open_, close = bool(m["open"] or m["open2"]), bool(m["close"])
+    if open_ and close and not (m["open"] and _PARENTHETICAL.search(text[:start])):
+        negative = True  # accounting negative: $(1.2) billion, ($1.2 billion); not "revenue ($33.7 billion)"
+    elif close and not open_:
+        end -= 1  # a closing parenthesis of the sentence, not of the number
+    elif open_ and not close:
+        start += (m["open"] and 1) or 0
+    scale = SCALES[scale_word] if scale_word else Decimal(1)
+    cur = m["cur"] or (m["cur2"] or "").strip() or None
+    kind = Kind.NUMBER
+    value, width = number * scale, half * scale
+    per_share = None
+    if m["pct"]:
+        kind, value, width = Kind.PERCENT, number / 100, half / 100
+    elif m["pts"]:
+        basis = m["pts"].lower().startswith(("basis", "bps"))
+        div = Decimal(10000) if basis else Decimal(100)
+        kind, value, width = Kind.POINTS, number / div, half / div
+    elif m["mult"]:
+        kind = Kind.MULTIPLE
+    elif m["ps"]:
+        kind, per_share = Kind.PER_SHARE, (m["psk"] or "").lower().replace("fully ", "")
+    elif m["sh"]:
+        kind = Kind.SHARES
+    elif cur:
+        kind = Kind.MONEY
+    if negative:
+        value = -value
+    hedge, hedge_text = Hedge.NONE, None
+    if h := _HEDGE_RX.search(text[max(0, start - 24):start]):
+        hedge_text = h[1].lower()
+        hedge = next(kind_ for p, kind_ in _HEDGES if re.fullmatch(p, hedge_text, re.I))
+    return Mention(text[start:end], start, end, value, width, kind, scale_word, _currency(cur), hedge, hedge_text,
+                   per_share)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """The values a claim admits; None is unbounded. Bounds are open (a claim touching the
+    evidence only at an end point is another rounded figure)."""
+
+    lower: Decimal | None
+    upper: Decimal | None
+
+    def contains(self, v: Decimal) -> bool:
+        return (self.lower is None or v > self.lower) and (self.upper is None or v < self.upper)
+
+
+def interval(value: Decimal, half_width: Decimal, hedge: Hedge = Hedge.NONE) -> Interval:
+    """Rounding of the written figure (capped at 5% of it), widened or made one-sided by the hedge.
+
+    none    (v - h, v + h)          h = half a unit of the last written digit, at most 5% of |v|
+    about   (v - 2h, v + 2h)        one full unit either side, at most 5% of |v|
+    over    (v - h, +inf)           at the claim's precision the value is not below v
+    under   (-inf, v + h)
+    nearly  (v - 5%|v|, v + h)      close to v from below
+    """
+    cap = abs(value) * MAX_RELATIVE_TOLERANCE
+    h = min(half_width, cap)
+    if hedge is Hedge.ABOUT:
+        w = min(2 * half_width, cap)
+        return Interval(value - w, value + w)
+    if hedge is Hedge.OVER:
+        return Interval(value - h, None)
+    if hedge is Hedge.UNDER:
+        return Interval(None, value + h)
+    if hedge is Hedge.NEARLY:
+        return Interval(value - cap, value + h)
+    return Interval(value - h, value + h)

@@ -1,0 +1,616 @@
+"""Read a claim sentence into checkable sub-claims, without deciding anything.
+
+    "Netflix's revenue rose 6.7% to $33.7 billion in 2023"
+    -> growth(revenue, 2023 vs 2022) = 6.7%,  level(revenue, 2023) = $33.7 billion
+
+A sub-claim is one number (or one comparison word) tied to the metric it is about, the period it
+is for and, for growth, change and comparisons, the period it is compared with. The words that
+name the metric are kept whole, with any modifier or qualifier next to them ("streaming
+revenues", "net loss attributable to common stockholders"), so grounding can insist that one
+concept explains all of them (lexicon.py). What the reader cannot tie to a metric is reported
+in `Reading.unread`, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
+from auditgraph.verifier.numbers import Kind, Mention, find_numbers
+from auditgraph.verifier.plan import MONTHS, extract_period
+from auditgraph.verifier.types import PeriodRequest
+
+MAX_METRIC_WORDS = 12
+
+_WORD = re.compile(r"\[[^\]]*\]|[A-Za-z][A-Za-z&'’.-]*[A-Za-z&]|[A-Za-z]|[$]?\d[\d,.]*%?|[;:()+]|,")
+# Words around a metric name that neither change what it is nor are part of it.
+_NEUTRAL = {"total", "reported", "consolidated", "gaap", "overall", "record", "strong", "solid", "robust", "weak",
+            "healthy", "higher", "lower", "annual", "quarterly", "full-year", "full", "year", "fiscal", "quarter",
+            "fourth-quarter", "third-quarter", "second-quarter", "first-quarter", "half-year", "first-half",
+            "year-end", "period-end", "company's", "companys", "company", "its", "their", "our", "the", "a", "an", "of",
+            "in", "for", "at", "on", "this", "that", "same", "comparable", "group", "firm's", "firm", "group's",
+            "combined", "aggregate", "net"}
+_BOUNDARY_VERBS = {
+    "reported", "posted", "generated", "delivered", "recorded", "recognized", "recognised", "had", "booked", "grew",
+    "increased", "raised", "cut", "reduced", "lowered", "expanded", "improved", "incurred", "earned", "produced",
+    "achieved", "returned", "spent", "paid", "invested", "ended", "closed", "held", "carried", "agreed", "traced",
+    "vouched", "tested", "recalculated", "tied", "noted", "saw", "with", "and", "while", "as", "but", "whereas",
+    "than", "versus", "vs", "vs.", "compared", "against", "exceeded", "surpassed", "topped", "outpaced", "to", "from",
+    "by", "was", "were", "is", "are", "of", "reached", "totaled", "totalled", "amounted", "came", "stood", "or",
+    "also", "which", "where", "when", "after", "before", "during", "up", "down", "rose", "fell", "declined",
+    "decreased", "jumped", "climbed", "dropped", "slipped", "gained", "improving", "including", "excluding",
+}
+# words after a metric name that start what is said about it
+_CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "totalled", "equaled", "equalled",
+         "represented", "accounted", "margin", "growth", "increase", "decrease", "decline", "gain", "loss", "per",
+         "rate", "ratio", "compared", "versus", "vs", "respectively", "each", "both", "year-over-year", "yoy",
+         "sequentially", "attributable", "available", "before", "after", "excluding", "including", "net", "less",
+         "minus", "plus", "over", "under", "about", "approximately", "nearly", "almost", "roughly", "around",
+         "exceeded", "surpassed", "outpaced", "trailed", "lagged", "narrowed", "widened", "doubled", "tripled",
+         "halved", "more", "fewer", "than", "improved", "expanded", "contracted", "remained", "ended", "closed"}
+_RISE = r"rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|\+"
+_FALL = r"fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|-"
+_GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
+_GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>increase|rise|gain|growth|jump|improvement|"
+                          r"decline|decrease|drop|fall|reduction|contraction)\b(?:\s+(?:in|of)\b)?", re.I)
+_DIFFERENCE = re.compile(r"\b(?:exceeded|surpassed|topped|outpaced|was\s+(?:higher|greater|more|larger)\s+than|"
+                         r"(?P<less>was\s+(?:lower|less|smaller)\s+than|trailed|lagged))\b", re.I)
+_DOUBLE = re.compile(r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved)\b", re.I)
+_NARROW = re.compile(r"\b(?P<w>narrowed|shrank|widened|deepened)\b", re.I)
+_RATIO_OF = re.compile(r"^\s*(?:of|as a (?:percentage|share|proportion) of|of total)\s+", re.I)
+_FROM = re.compile(r"(?:\bfrom|\bcompared\s+(?:with|to)|\bversus|\bvs\.?|\bagainst|\bup\s+from|\bdown\s+from|\bover)\s*$", re.I)
+_TO = re.compile(r"\bto\s*$", re.I)
+_BY = re.compile(r"\bby\s*$", re.I)
+_FORWARD = re.compile(r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|projection|guidance|"
+                      r"guides?|guided|outlook|anticipates?|anticipated|targets?|targeting|plans? to|aims? to|"
+                      r"will|would|could|should|may|might|estimates?|consensus|predicts?|predicted|next year|"
+                      r"going forward|is on track|on pace)\b", re.I)
+_MARKET = re.compile(r"\b(?:market share|share price|stock price|shares? (?:closed|traded|rose|fell)|closed at|"
+                     r"market cap(?:italization)?|price target|valuation|trading at|analysts?|p/e|"
+                     r"price[- ]to[- ]earnings|dividend yield|enterprise value|short interest|employees|headcount|"
+                     r"subscribers|members(?:hips)?|customers|users|stores|locations)\b", re.I)
+_SCALE_CONTEXT = re.compile(r"\(\s*(?:in\s+)?(?:usd\s+|us\$\s*|\$\s*)?(?:in\s+)?(thousands|millions|billions)\b[^)]*\)"
+                            r"|\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b", re.I)
+_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+_PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share",
+                     "": "earnings per share"}
+
+_DATE = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
+_YY = r"'?(?:\d{4}|\d{2})"
+_PERIODS = [
+    ("dated", re.compile(rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
+                         rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{_DATE}", re.I)),
+    ("date", re.compile(rf"\b(?:(?:as\s+of|as\s+at|at|on|ending|ended)\s+)?{_DATE}", re.I)),
+    ("half", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)\s+half(?:\s+of)?(?:\s+(?:fiscal\s+|fy\s*)?(?P<y>{_YY}))?\b"
+                        rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b", re.I)),
+    ("nine", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?nine\s+months(?:\s+of)?(?:\s+(?:fiscal\s+)?(?P<y>{_YY}))?\b", re.I)),
+    ("quarter", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
+                           rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b", re.I)),
+    ("fy", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I)),
+    ("yearend", re.compile(r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?year)\b", re.I)),
+    ("prior", re.compile(r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
+                         r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
+                         r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b", re.I)),
+    ("sequential", re.compile(r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b", re.I)),
+    ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
+    ("thisq", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?quarter\b", re.I)),
+    ("thisy", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?(?:fiscal\s+)?year\b", re.I)),
+]
+_ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+@dataclass(frozen=True)
+class PeriodMention:
+    start: int
+    end: int
+    text: str
+    request: PeriodRequest | None  # None for the relative markers
+    relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
+
+
+@dataclass(frozen=True)
+class MetricSpan:
+    start: int
+    end: int
+    text: str  # as written, with any modifier or qualifier around the matched words
+    matched: str  # the words an entry of the lexicon has
+    unexplained: tuple[str, ...] = ()  # words next to the metric that no entry explains
+    negated: bool = False  # "net loss", "cash used in": the written figure is minus the concept's value
+    qname: str | None = None  # [us-gaap:X] written right after it
+    implied: bool = False  # "per diluted share" with no metric words: earnings per share
+
+
+@dataclass(frozen=True)
+class SubClaim:
+    kind: str  # level | change | growth | ratio | difference | comparison
+    text: str  # the words of the sentence it reads
+    metric: MetricSpan
+    number: Mention | None
+    period: PeriodRequest
+    base: PeriodRequest | None = None  # the period compared with; None: the same length a year earlier
+    base_relative: str | None = None  # "prior" | "sequential" when compared with an earlier period
+    other: MetricSpan | None = None  # difference and ratio: the second metric
+    relation: str | None = None  # comparisons: double, triple, quadruple, halve, narrow, widen, exceed
+    hedge: str | None = None  # comparison hedge: "more than doubled"
+    direction: int = 1  # +1 rose / -1 fell, for growth and change
+    at_base: bool = False  # a level of the compared period ("… compared with $31.6 billion a year earlier")
+
+
+@dataclass(frozen=True)
+class Reading:
+    sentence: str
+    subclaims: tuple[SubClaim, ...]
+    unread: tuple[str, ...] = ()  # numbers the reader could not tie to a metric
+    entities: tuple[str, ...] = ()  # company names and tickers the sentence mentions
+    forward_looking: str | None = None  # the word that makes it a forecast
+    market: str | None = None  # the words that make it market or operating data
+    scale: Decimal = Decimal(1)
+
+
+@dataclass
+class _Tok:
+    text: str
+    start: int
+    end: int
+    norm: str = ""
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text, split at . ! ? and line breaks (not at "$33.7", "Inc." or "U.S.")."""
+    out = []
+    for para in re.split(r"\n\s*\n|\r?\n(?=\s*[-*•\u2022]|\s*\d+\.\s)", text):
+        para = re.sub(r"\s+", " ", para).strip()
+        if not para:
+            continue
+        parts = re.split(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z$(\"“‘])", para)
+        buf = ""
+        for p in parts:
+            buf = f"{buf} {p}".strip() if buf else p
+            if re.search(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$", buf):
+                continue
+            out.append(buf)
+            buf = ""
+        if buf:
+            out.append(buf)
+    return out
+
+
+def find_periods(text: str) -> list[PeriodMention]:
+    taken: list[tuple[int, int]] = []
+    out = []
+    for kind, rx in _PERIODS:
+        for m in rx.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            pm = _period(kind, m)
+            if pm is None:
+                continue
+            taken.append((m.start(), m.end()))
+            out.append(pm)
+    return sorted(out, key=lambda p: p.start)
+
+
+def _yy(s: str | None) -> int | None:
+    if not s:
+        return None
+    y = int(s.lstrip("'"))
+    return y + 2000 if y < 100 else y
+
+
+def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
+    text = m[0]
+    req: PeriodRequest | None
+    if kind in ("dated", "date"):
+        req, _ = extract_period(text)
+        if req.end_date is None:
+            return None
+        months = req.months
+        if months is None and re.search(r"\bquarter\b", text, re.I):
+            months = 3
+        elif months is None and re.search(r"\byear\b", text, re.I):
+            months = 12
+        if re.search(r"\b(?:thirteen|13)[- ]weeks?\b", text, re.I):
+            months = 3
+        elif re.search(r"\b(?:twenty-six|26)[- ]weeks?\b", text, re.I):
+            months = 6
+        elif re.search(r"\b(?:thirty-nine|39)[- ]weeks?\b", text, re.I):
+            months = 9
+        elif re.search(r"\b(?:fifty-two|fifty-three|52|53)[- ]weeks?\b", text, re.I):
+            months = 12
+        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
+    elif kind == "half":
+        h = (m["h"] or m["h2"] or "").lower()
+        first = h in ("first", "h1", "1h")
+        if not first:
+            return None  # a second half is no period a filing reports
+        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=2, months=6, phrase=text.strip())
+    elif kind == "nine":
+        req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=3, months=9, phrase=text.strip())
+    elif kind == "quarter":
+        q = _ORD[m["q"].lower()] if m["q"] else int(m["q2"] or m["q3"])
+        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=q, months=3, phrase=text.strip())
+    elif kind == "fy":
+        req = PeriodRequest(fiscal_year=_yy(m["y"]), months=12, phrase=text.strip())
+    elif kind == "yearend":
+        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True)
+    elif kind == "year":
+        req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
+    elif kind == "thisq":
+        req = PeriodRequest(months=3, phrase=text.strip())
+    elif kind == "thisy":
+        req = PeriodRequest(months=12, phrase=text.strip())
+    else:
+        return PeriodMention(m.start(), m.end(), text, None, kind)
+    return PeriodMention(m.start(), m.end(), text, req)
+
+
+# ------------------------------------------------------------------ metric spans
+def _tokens(text: str) -> list[_Tok]:
+    out = []
+    for m in _WORD.finditer(text):
+        w = m[0]
+        out.append(_Tok(w, m.start(), m.end(), w.lower().replace("’", "'")))
+    return out
+
+
+def find_metrics(text: str, knows: Callable[[frozenset[str]], bool], blocked: Sequence[tuple[int, int]] = (),
+                 entity_words: frozenset[str] = frozenset()) -> list[MetricSpan]:
+    """Longest runs of words whose content words are an entry of the lexicon, left to right,
+    with the unexplained modifiers and qualifiers around each."""
+    # a number or period in the way ends a name: mark it with a stop token
+    toks = []
+    for t in _tokens(text):
+        if any(s <= t.start < e for s, e in blocked):
+            if not toks or toks[-1].text != ";":
+                toks.append(_Tok(";", t.start, t.end, ";"))
+            continue
+        toks.append(t)
+    out: list[MetricSpan] = []
+    i = 0
+    while i < len(toks):
+        best = None
+        if _is_word(toks[i]) and toks[i].norm not in entity_words:
+            for j in range(min(len(toks), i + MAX_METRIC_WORDS), i, -1):
+                span = toks[i:j]
+                if not _is_word(span[-1]) or not _content(span[-1]) or not _content(span[0]) or any(t.text in (";", ":", "(", ")", "+") or _is_number(t) for t in span):
+                    continue
+                if any(_contiguous_gap(text, a, b) for a, b in zip(span, span[1:])):
+                    continue
+                words = text[span[0].start:span[-1].end]
+                k = key(words)
+                if k and knows(k):
+                    best = (j, words)
+                    break
+        if best is None:
+            i += 1
+            continue
+        j, words = best
+        out.append(_extend(text, toks, i, j, words, knows, entity_words, blocked))
+        i = j
+    return out
+
+
+_EDGE_STOP = {"to", "of", "and", "the", "a", "an", "for", "in", "on", "at", "by", "from", "with", "or", "as", "than"}
+
+
+def _content(t: _Tok) -> bool:
+    """A word that can start or end a metric name ("total" and "net" can start one)."""
+    return t.norm not in _EDGE_STOP and (bool(key(t.text)) or t.norm in ("total", "net"))
+
+
+def _is_word(t: _Tok) -> bool:
+    return t.text[0].isalpha()
+
+
+def _is_number(t: _Tok) -> bool:
+    return t.text[0].isdigit() or t.text[0] == "$"
+
+
+def _contiguous_gap(text: str, a: _Tok, b: _Tok) -> bool:
+    """Words of one name are separated by spaces, commas or an apostrophe ("stockholders' equity"),
+    never by other punctuation."""
+    gap = text[a.end:b.start]
+    return bool(re.search(r"[^\s,'’]", gap))
+
+
+_QUALIFIER = re.compile(r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
+                        r"|net\s+of\s+(?:income\s+)?tax(?:es)?|before\s+(?:income\s+)?tax(?:es)?|from\s+(?:continuing|discontinued)\s+operations"
+                        r"|(?:excluding|including|ex-|ex)\s+[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from)\b|[,;.]|$))", re.I)
+_NEGATING = re.compile(r"\bloss(?:es)?\b|\bused\s+in\b|\bdeficit\b|\boutflows?\b", re.I)
+_NOT_NEGATING = re.compile(r"\bincome\s*\(\s*loss\s*\)|\bearnings\s*\(\s*loss\s*\)|\bprofit\s*\(\s*loss\s*\)|\bgain\b|\bprovided\s+by\s*\(\s*used\s+in\s*\)|\bloss(?:es)?\s+per\b", re.I)
+
+
+_CURRENCY_WORDS = {"usd", "us", "eur", "gbp", "dollars", "dollar", "euro", "euros", "u.s"}
+
+
+def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows, entity_words, blocked=()) -> MetricSpan:
+    start, end = toks[i].start, toks[j - 1].end
+    unexplained: list[str] = []
+    # modifiers to the left: adjectives and nouns up to a determiner, a verb, a period word or punctuation
+    k = i - 1
+    while k >= 0 and _is_word(toks[k]) and not _contiguous_gap(text, toks[k], toks[k + 1]):
+        w = toks[k].norm
+        if w in _BOUNDARY_VERBS or w in entity_words or w.endswith(("'s", "s'")) or _is_period_word(w):
+            break
+        if w not in _NEUTRAL:
+            unexplained.insert(0, toks[k].text)
+            start = toks[k].start
+        elif w in ("the", "a", "an", "its", "their", "our", "of", "in", "for", "at", "on", "this", "that"):
+            break
+        k -= 1
+    qname = None
+    rest = text[end:]
+    if m := re.match(r"\s*\((?:loss|losses|deficit|benefit|expense|income|gain)\)", rest, re.I):
+        end += m.end()
+        rest = text[end:]
+    parent = None
+    if m := _QUALIFIER.match(rest):
+        q = m["q"].strip()
+        owner = re.match(r"(?:attributable|available)\s+to\s+(?:the\s+)?(.+)$", q, re.I)
+        if owner and _is_parent(owner[1], entity_words):
+            parent = f"{text[start:end]} attributable to parent"  # "attributable to Kellanova" is to the parent
+        unexplained.append(q)
+        end += m.end()
+        rest = text[end:]
+    # nouns right after the name that no entry includes ("asset impairment charges", "revenue backlog")
+    while w := re.match(r"\s*([A-Za-z][A-Za-z&'’-]*)", rest):
+        word = w[1].lower()
+        if (word in _BOUNDARY_VERBS or word in _NEUTRAL or _GROWTH.fullmatch(word) or _is_period_word(word)
+                or word in _CUES or not key(word) or word in entity_words or word in _CURRENCY_WORDS
+                or any(s <= end + w.start(1) < e for s, e in blocked)):
+            break
+        unexplained.append(w[1])
+        end += w.end()
+        rest = text[end:]
+    if m := QNAME_IN_BRACKETS.match(rest.lstrip()):
+        qname = f"{m[1]}:{m[2]}"
+        end += len(rest) - len(rest.lstrip()) + m.end()
+    full = text[start:end]
+    negated = bool(_NEGATING.search(words) and not _NOT_NEGATING.search(full))
+    if parent and not [u for u in unexplained if not u.lower().startswith(("attributable", "available"))]:
+        for name in (parent, parent.replace(" to parent", " to the company")):
+            if knows(key(name)):
+                return MetricSpan(start, end, full, name, (), negated, qname)
+    if unexplained and knows(key(full)):
+        unexplained = []  # "net income attributable to common stockholders" is itself an entry
+    return MetricSpan(start, end, full, words if not unexplained else full, tuple(unexplained), negated, qname)
+
+
+_OWNERS = {"parent", "company", "shareholders", "stockholders", "shareowners", "owners", "equity", "holders", "us",
+           "registrant", "group", "firm", "parent's"}
+
+
+def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
+    """"the company", "shareholders", "Kellanova", "Netflix, Inc." are the parent; "common
+    stockholders" and "noncontrolling interests" are not."""
+    words = [w for w in re.findall(r"[a-z&'.]+", owner.lower()) if w not in ("the", "of", "inc", "inc.", "corp", "corp.", "co", "co.", "and")]
+    if not words or any(w in ("common", "noncontrolling", "non-controlling", "minority", "preferred", "participating") for w in words):
+        return False
+    return all(w.rstrip("'s").rstrip("’s") in _OWNERS or w in _OWNERS or w in entity_words or w.rstrip("'s") in entity_words for w in words)
+
+
+def _is_period_word(w: str) -> bool:
+    return bool(re.fullmatch(r"(?:fy|q[1-4]|[1-4]q|h[12]|\d+|'\d+|20\d\d|fy\d+|q[1-4]'?\d+)", w)) or w in MONTHS
+
+
+# ------------------------------------------------------------------ reading
+@dataclass
+class _Ctx:
+    text: str
+    periods: list[PeriodMention]
+    metrics: list[MetricSpan]
+    numbers: list[Mention]
+    subclaims: list[SubClaim] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+
+
+def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: frozenset[str] = frozenset(),
+         entity_finder: Callable[[str], list[str]] | None = None) -> Reading:
+    """The sub-claims of one sentence (see module docstring)."""
+    text = sentence.strip()
+    periods = find_periods(text)
+    numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
+    blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
+    metrics = find_metrics(text, knows, blocked, entity_words)
+    scale = Decimal(1)
+    if m := _SCALE_CONTEXT.search(text):
+        scale = _SCALES[(m[1] or m[2]).lower()]
+        numbers = [n for n in numbers if not (m.start() <= n.start < m.end())]
+    ctx = _Ctx(text, periods, metrics, numbers)
+    for n in numbers:
+        _read_number(ctx, n)
+    _comparisons(ctx)
+    fwd = _FORWARD.search(text)
+    market = _MARKET.search(text)
+    entities = tuple(entity_finder(text)) if entity_finder else ()
+    return Reading(text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None,
+                   market[0] if market else None, scale)
+
+
+def _clause_bounds(text: str, pos: int) -> tuple[int, int]:
+    """The clause around `pos`: between semicolons (and sentence ends)."""
+    lo = max(text.rfind(";", 0, pos), -1) + 1
+    hi = text.find(";", pos)
+    return lo, (hi if hi >= 0 else len(text))
+
+
+def _read_number(ctx: _Ctx, n: Mention) -> None:
+    text = ctx.text
+    lo, hi = _clause_bounds(text, n.start)
+    before = [m for m in ctx.metrics if lo <= m.start and m.end <= n.start]
+    after = [m for m in ctx.metrics if n.end <= m.start and m.end <= hi]
+    tail = text[n.end:hi]
+    # "a 6.7% increase in revenue", "$33.7 billion in revenue"
+    if n.kind is Kind.PERCENT and (g := _GROWTH_NOUN.match(tail)) and after and after[0].start - n.end <= g.end() + 3:
+        metric = after[0]
+        direction = -1 if re.match(r"decl|decr|drop|fall|reduc|contr", g["w"], re.I) else 1
+        _add(ctx, "growth", n, metric, direction=direction)
+        return
+    if n.kind is Kind.PER_SHARE and not (before and _per_share_metric(before[-1])):
+        metric = MetricSpan(n.start, n.end, _PER_SHARE_METRIC[n.per_share or ""], _PER_SHARE_METRIC[n.per_share or ""],
+                            implied=True, negated=bool(before and before[-1].negated))
+        _add(ctx, "level", n, metric)
+        return
+    if not before:
+        if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end:after[0].start], re.I):
+            _add(ctx, "level", n, after[0])  # "$33.7 billion in revenue"
+            return
+        ctx.unread.append(f"{n.text!r}: no metric named before it")
+        return
+    metric = _respectively(ctx, before[-1], n, hi)
+    bridge = _HEDGE_TAIL.sub("", text[before[-1].end:n.start])
+    if stray := _stray_words(ctx, before[-1].end, n.start):
+        ctx.unread.append(f"{n.text!r}: the words {stray!r} stand between it and {before[-1].matched!r}")
+        return
+    if n.kind is Kind.PERCENT and (r := _RATIO_OF.match(tail)) and after and after[0].start - n.end <= r.end() + 1:
+        _add(ctx, "ratio", n, metric, other=after[0])
+        return
+    if len(before) >= 2 and _BY.search(bridge) and (d := _DIFFERENCE.search(text[before[-2].end:metric.start])):
+        _add(ctx, "difference", n, before[-2], other=metric, direction=-1 if d["less"] else 1)
+        return
+    if n.kind is Kind.NUMBER and not (n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ctx.text and _SCALE_CONTEXT.search(ctx.text)):
+        ctx.unread.append(f"{n.text!r}: a bare number that is no amount")
+        return
+    growth = list(_GROWTH.finditer(bridge))
+    signed = (n.text[0] in "+-−–" and not _RATIO_WORDS.search(metric.matched)
+              or re.match(r"\s*(?:y/y|yoy|y-o-y|year[- ]over[- ]year)\b", tail, re.I))
+    if n.kind in (Kind.PERCENT, Kind.POINTS) and (growth or signed) and not _TO.search(bridge):
+        if not growth:
+            _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=1)
+            return
+        g = growth[-1]
+        _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=-1 if g["fall"] else 1)
+        return
+    if _FROM.search(bridge) or re.search(r"\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\b", bridge, re.I) and not _TO.search(bridge):
+        _add(ctx, "level", n, metric, base=True)
+        return
+    if growth and not _TO.search(bridge) and n.kind in (Kind.MONEY, Kind.NUMBER, Kind.PER_SHARE, Kind.SHARES):
+        g = growth[-1]
+        _add(ctx, "change", n, metric, direction=-1 if g["fall"] else 1)
+        return
+    _add(ctx, "level", n, metric)
+
+
+_RATIO_WORDS = re.compile(r"\b(?:margin|rate|ratio|return|yield|percentage|turnover|coverage|multiple)\b", re.I)
+_PAIRED = re.compile(r"\b(basic|diluted)\s+and\s+$", re.I)
+
+
+def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricSpan:
+    """"basic and diluted EPS of $0.79 and $0.86": the first number is basic EPS, the second
+    diluted; "basic and diluted net loss per share of $(0.12)" is both (one sub-claim each)."""
+    pair = _PAIRED.search(ctx.text[max(0, metric.start - 24):metric.start])
+    second = metric.matched.split()[0].lower() if metric.matched else ""
+    if not pair or second not in ("basic", "diluted") or second == pair[1].lower():
+        return metric
+    words = pair[1] + metric.matched[len(second):]
+    first = MetricSpan(metric.start - len(pair[0]), metric.end, words, words, metric.unexplained, metric.negated, None)
+    nums = [x for x in ctx.numbers if metric.end <= x.start < hi]
+    if len(nums) >= 2:
+        return first if n is nums[0] else metric
+    _add(ctx, "level", n, first)
+    return metric
+
+
+_HEDGE_TAIL = re.compile(r"\s*\b(?:approximately|approx\.?|about|roughly|around|some|nearly|almost|close to|just over|just under|"
+                         r"more than|over|above|at least|less than|under|below|at most|an estimated|estimated)\s*$", re.I)
+_BRIDGE_OK = {"or", "and", "respectively", "each", "both", "then", "now", "only", "just", "still", "again", "further",
+              "y/y", "yoy", "y-o-y", "percent", "percentage", "points", "point", "basis", "its", "their", "our",
+              "a", "an", "the", "year-over-year", "sequentially", "overall", "roughly", "approximately", "about",
+              "nearly", "almost", "around", "some", "over", "under", "more", "less", "than", "at", "least", "most",
+              "just", "close", "slightly", "significantly", "sharply", "modestly", "substantially", "strongly",
+              "firmly", "marginally", "considerably", "notably", "meanwhile", "also", "company", "company's",
+              "group", "firm", "which", "that", "it", "had", "has", "have", "been", "being", "be", "record", "new",
+              "high", "low", "level", "total", "amount", "figure", "value", "reported", "came", "in", "on", "for",
+              "ended", "ending", "end", "year", "years", "quarter", "quarters", "period", "periods", "fiscal",
+              "prior", "previous", "preceding", "earlier", "ago", "last", "same", "comparable", "months", "month",
+              "weeks", "first", "second", "third", "fourth", "half", "nine", "six", "three", "twelve", "full",
+              "quarterly", "annual", "consolidated", "net", "gaap", "as", "of", "to", "from", "by", "with", "was",
+              "were", "is", "are", "per", "share", "diluted", "basic"}
+
+
+def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
+    """Content words between a metric and its number that belong to no known part of a claim
+    ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
+    spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
+    stray = []
+    for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.text[start:end]):
+        pos = start + m.start()
+        if any(s <= pos < e for s, e in spans):
+            continue
+        w = m[0].lower().rstrip(".")
+        if (w in _BRIDGE_OK or w in _BOUNDARY_VERBS or w in _NEUTRAL or w in _CUES or _GROWTH.fullmatch(w)
+                or _HEDGE_TAIL.search(w) or w in _CURRENCY_WORDS or _is_period_word(w)
+                or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)):
+            continue
+        stray.append(m[0])
+    return stray
+
+
+def _per_share_metric(m: MetricSpan) -> bool:
+    return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
+
+
+def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodRequest, PeriodRequest | None, str | None]:
+    """(period of the figure, explicit base period, relative marker) for a number at pos..end."""
+    lo, hi = _clause_bounds(ctx.text, pos)
+    nxt = [n.start for n in ctx.numbers if n.start > end and n.start < hi]
+    limit = min(nxt) if nxt else hi
+    explicit = [p for p in ctx.periods if p.request is not None]
+    relative = next((p.relative for p in ctx.periods if p.request is None), None)
+    own = [p for p in explicit if end <= p.start < limit]  # "… $31.6 billion in 2022"
+    if own:
+        return own[0].request, None, relative  # type: ignore[return-value]
+    sentence = [p for p in explicit if p.start < pos] or explicit
+    current = sentence[0].request if sentence else PeriodRequest()
+    if base:
+        rel = next((p for p in ctx.periods if p.request is None and p.start >= end), None)
+        return current, None, (rel.relative if rel else "prior")  # type: ignore[return-value]
+    base_periods = [p.request for p in explicit if p.request is not current]
+    return current, (base_periods[0] if len(explicit) > 1 else None), relative  # type: ignore[return-value]
+
+
+def _add(ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1,
+         base: bool = False) -> None:
+    lo, hi = _clause_bounds(ctx.text, n.start)
+    nxt = [x.start for x in ctx.numbers if n.end < x.start < hi]
+    own = any(p.request is not None and n.end <= p.start < (min(nxt) if nxt else hi) for p in ctx.periods)
+    period, base_period, relative = _period_for(ctx, n.start, n.end, base)
+    at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
+    text = ctx.text[min(metric.start, n.start):max(metric.end, n.end)] if not metric.implied else n.text
+    ctx.subclaims.append(SubClaim(kind, text, metric, n, period, base_period if kind in ("growth", "change") else None,
+                                  relative if at_base or kind in ("growth", "change") else None, other, None, None,
+                                  direction, at_base))
+
+
+def _comparisons(ctx: _Ctx) -> None:
+    """Words that compare without a number: doubled, narrowed, widened, exceeded."""
+    text = ctx.text
+    doubles = {"doubled": "double", "tripled": "triple", "quadrupled": "quadruple", "halved": "halve"}
+    for rx, rel_of in ((_DOUBLE, lambda m: doubles[m["w"].lower()]),
+                       (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()])):
+        for m in rx.finditer(text):
+            before = [x for x in ctx.metrics if x.end <= m.start() and _clause_bounds(text, m.start())[0] <= x.start]
+            if not before:
+                ctx.unread.append(f"{m[0]!r}: no metric named before it")
+                continue
+            metric = before[-1]
+            period, base_period, relative = _period_for(ctx, m.start(), m.end(), False)
+            hedge = (m.groupdict().get("hedge") or "").strip() or None
+            ctx.subclaims.append(SubClaim("comparison", text[metric.start:m.end()], metric, None, period, base_period,
+                                          relative or "prior", None, rel_of(m), hedge))
+    for m in _DIFFERENCE.finditer(text):
+        lo, hi = _clause_bounds(text, m.start())
+        before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
+        after = [x for x in ctx.metrics if m.end() <= x.start and x.end <= hi]
+        if not before or not after:
+            continue
+        if any(n for n in ctx.numbers if m.end() <= n.start < hi and _BY.search(text[:n.start])):
+            continue  # "exceeded … by $X" is a difference with a number
+        if any(n for n in ctx.numbers if after[0].end <= n.start < hi):
+            continue
+        period, _, _ = _period_for(ctx, m.start(), m.end(), False)
+        ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
+                                      other=after[0], relation="less" if m["less"] else "exceed"))
