@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,4 +202,37 @@ def label_rows(
                 "lang": lang,
                 "text": _text(res),
             }
+    return list(out.values())
+
+
+def _english(lang: str) -> bool:
+    lang = lang.lower()
+    return lang == "en" or lang.startswith("en-")
+
+
+def filer_label_rows(
+    model_xbrl: ModelXbrl,
+    concepts: Mapping[str, ModelConcept],
+    own_document: Callable[[str], bool],
+) -> list[dict[str, Any]]:
+    """FILER_LABEL rows (concept_key, role, role_name, lang, text) for the concepts, keyed by their graph key.
+
+    Only labels whose arc and resource `own_document` accepts (the filing's own label linkbases,
+    not the FASB/SEC packages'), English only, every role but documentation (definitions, not the
+    words on the statements). One row per distinct (concept, role, language, text): a filer's
+    totalLabel and verboseLabel with the same text are two rows, an exact repeat is one.
+    """
+    out: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    for ckey, c in concepts.items():
+        for rel in _label_rels(model_xbrl, c):
+            res = rel.toModelObject
+            if res is None or not res.role or res.role == DOCUMENTATION_ROLE:
+                continue
+            lang = res.xmlLang or ""
+            if not _english(lang) or not own_document(rel.modelDocument.uri) or not own_document(res.modelDocument.uri):
+                continue
+            text = _text(res)
+            if text:
+                out.setdefault((ckey, res.role, lang, text), {
+                    "concept_key": ckey, "role": res.role, "role_name": role_name(res.role), "lang": lang, "text": text})
     return list(out.values())

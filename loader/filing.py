@@ -3,8 +3,8 @@
 Flow per filing: resolve the input (id, content hash) -> skip if that content is loaded ->
 open the filing's write transaction on a worker thread (graph.BackgroundTx), which removes any
 previous version and writes the Filing as "pending" while Arelle parses the filing offline ->
-rows (contexts, dimensions, facts, duplicates, extension concepts, labels, the filing's own
-networks), each part sent as soon as it is computed so the server writes while Python works ->
+rows (contexts, dimensions, facts, duplicates, extension concepts, labels, the filer's own labels,
+the filing's own networks), each part sent as soon as it is computed so the server writes while Python works ->
 model.close() -> the commit flips the Filing to "loaded". A failure anywhere rolls the whole
 transaction back: the database stays as it was.
 """
@@ -31,7 +31,8 @@ from neo4j.exceptions import Neo4jError
 from auditgraph.errors import LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
-from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
+from auditgraph.loader.concepts import (concept_key, concept_rows, filer_label_rows, label_rows, placeholder_row,
+                                        release_of_namespace)
 from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import add_fact_rows, context_rows
 from auditgraph.loader.filing_source import FilingInput, filing_input
@@ -68,6 +69,7 @@ class LoadResult:
     edges: int = 0
     duplicates: int = 0
     placeholders: int = 0
+    filer_labels: int = 0
     errors: int = 0
     arelle_seconds: float = 0.0
     write_seconds: float = 0.0
@@ -156,6 +158,7 @@ class _Written:
     edges: int
     duplicates: int
     placeholders: int
+    filer_labels: int
 
 
 def _dei_value(facts: list[dict[str, Any]], dimensional: dict[str, bool]) -> dict[str, Any]:
@@ -225,6 +228,10 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     _send(tx, "load.filing_facts", facts.facts, filing_id=fid)
     _send(tx, "load.filing_duplicates", duplicates)
     _send(tx, "load.labels", label_rows(model, ext_concepts, key_of))
+    # the filer's words: its own labels for every concept its facts and contexts name, and its extensions
+    labelled = {**facts.concepts, **{k: c for c in ext_concepts if (k := key_of(c)) in ext_keys}}
+    filer_labels = filer_label_rows(model, labelled, is_filing_document)
+    _send(tx, "load.filer_labels", filer_labels, filing_id=fid)
 
     networks = relationship_rows(model, key_of, fid, doc_filter=in_filing_networks)
     endpoints: dict[str, ModelConcept] = {}
@@ -250,11 +257,12 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
         "form": dei.get("form"), "period_end": dei.get("period_end"), "fiscal_year_focus": dei.get("fiscal_year_focus"),
         "fiscal_period_focus": dei.get("fiscal_period_focus"), "us_gaap_year": max(years) if years else None,
         "releases": releases, "facts": len(facts.facts), "contexts": len(facts.contexts),
-        "context_ids": len(model.contexts), "units": len(model.units), "errors": errors,
+        "context_ids": len(model.contexts), "units": len(model.units), "errors": errors, "filer_labels": len(filer_labels),
     })
     return _Written(facts=len(facts.facts), contexts=len(facts.contexts), units=len(facts.units),
                     extension_concepts=len(extensions), edges=networks.count,
-                    duplicates=sum(1 for f in facts.facts if f["duplicate"]), placeholders=len(placeholders))
+                    duplicates=sum(1 for f in facts.facts if f["duplicate"]), placeholders=len(placeholders),
+                    filer_labels=len(filer_labels))
 
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
@@ -487,6 +495,6 @@ class _InFlight:
         return LoadResult(
             id=self.inp.id, source=self.inp.entry, status="replaced" if self.previous == "loaded" else "loaded",
             facts=w.facts, contexts=w.contexts, units=w.units, extension_concepts=w.extension_concepts, edges=w.edges,
-            duplicates=w.duplicates, placeholders=w.placeholders, errors=self.errors, arelle_seconds=self.arelle_seconds,
+            duplicates=w.duplicates, placeholders=w.placeholders, filer_labels=w.filer_labels, errors=self.errors, arelle_seconds=self.arelle_seconds,
             write_seconds=time.perf_counter() - self.write_started, message=self.warning,
         )

@@ -141,6 +141,25 @@ def test_extension_concepts_are_kept_with_properties_and_labels(sample: Graph):
     assert terse == [{"c": "smpl:WidgetWarrantyExpense", "t": "Warranty", "lang": "en-US"}]
 
 
+def test_filer_labels_are_the_filings_own_not_the_taxonomys(sample: Graph):
+    """FILER_LABEL holds the 8 labels of smpl-20251231_lab.xml; the 56 of the sample taxonomy's label
+    linkbase, which the DTS also loads, stay out."""
+    rows = q(sample, """MATCH (f:Filing {id: $id})-[l:FILER_LABEL]->(c:Concept)
+                        RETURN c.qname AS c, l.role_name AS role, l.lang AS lang, l.text AS t, f.filer_labels AS n
+                        ORDER BY c, role""", id=FID)
+    assert [(r["c"], r["role"], r["lang"], r["t"]) for r in rows] == [
+        ("smpl:ContractBacklog", "label", "en-US", "Contract backlog"),
+        ("smpl:ContractIdentifierAxis", "label", "en-US", "Contract Identifier [Axis]"),
+        ("smpl:GadgetsSegmentMember", "label", "en-US", "Gadgets [Member]"),
+        ("smpl:LegalSettlementAccrual", "label", "en-US", "Legal settlement accrual"),
+        ("smpl:SellingAndAdministrativeExpense", "label", "en-US", "Selling and administrative expense"),
+        ("smpl:WidgetWarrantyExpense", "label", "en-US", "Widget warranty expense"),
+        ("smpl:WidgetWarrantyExpense", "terseLabel", "en-US", "Warranty"),
+        ("smpl:WidgetsSegmentMember", "label", "en-US", "Widgets [Member]"),
+    ]
+    assert {r["n"] for r in rows} == {8}
+
+
 def test_the_filings_own_networks_carry_its_id_as_owner(sample: Graph):
     calc = q(sample, """MATCH (p:Concept)-[r:CALC {owner: $id}]->(c:Concept)
                         WHERE p.qname = 'us-gaap:OperatingExpenses' RETURN c.qname AS child, r.weight AS w, r.order AS o, r.role AS role
