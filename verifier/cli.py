@@ -182,17 +182,22 @@ def _show_sentence(v) -> None:
 
 def _filed(v) -> str:
     """What the filed figures give for a sub-claim, in the claim's terms (percent for rates)."""
-    point = v.extra.get("expected_point")
-    if point is None:
-        return "-" if v.decision.value == "Abstain" else (f"{v.expected_lower}..{v.expected_upper}")
     from decimal import Decimal
 
-    x = Decimal(point)
-    if v.claim_value is not None and v.claim_value.percent:
-        return f"{x * 100:.2f}%"
-    if abs(x) < 1000:
-        return f"{x:.4f}".rstrip("0").rstrip(".")
-    return f"{x:,.0f}"
+    pct = v.claim_value is not None and v.claim_value.percent
+
+    def fmt(x: str | Decimal) -> str:
+        d = Decimal(x)
+        if pct:
+            return f"{d * 100:.2f}%"
+        return f"{d:,.0f}" if abs(d) >= 1000 else f"{d:.4f}".rstrip("0").rstrip(".")
+
+    if v.extra.get("expected_point") is not None:
+        return fmt(v.extra["expected_point"])
+    if v.expected_lower is None:
+        return "-"
+    lo, hi = fmt(v.expected_lower), fmt(v.expected_upper)
+    return lo if lo == hi else f"{lo}..{hi}"
 
 
 def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: int = 0, repair_mode: str = "guided") -> None:

@@ -59,6 +59,7 @@ _GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>in
 _DIFFERENCE = re.compile(r"\b(?:exceeded|surpassed|topped|outpaced|was\s+(?:higher|greater|more|larger)\s+than|"
                          r"(?P<less>was\s+(?:lower|less|smaller)\s+than|trailed|lagged))\b", re.I)
 _DOUBLE = re.compile(r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved)\b", re.I)
+_FASTER = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?P<w>faster|more quickly|more slowly|slower|less)\s+than\b", re.I)
 _NARROW = re.compile(r"\b(?P<w>narrowed|shrank|widened|deepened)\b", re.I)
 _RATIO_OF = re.compile(r"^\s*(?:of|as a (?:percentage|share|proportion) of|of total)\s+", re.I)
 _FROM = re.compile(r"(?:\bfrom|\bcompared\s+(?:with|to)|\bversus|\bvs\.?|\bagainst|\bup\s+from|\bdown\s+from|\bover)\s*$", re.I)
@@ -317,6 +318,7 @@ def _contiguous_gap(text: str, a: _Tok, b: _Tok) -> bool:
 
 
 _QUALIFIER = re.compile(r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
+                        r"|(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s*[-+−$(\d])"
                         r"|net\s+of\s+(?:income\s+)?tax(?:es)?|before\s+(?:income\s+)?tax(?:es)?|from\s+(?:continuing|discontinued)\s+operations"
                         r"|(?:excluding|including|ex-|ex)\s+[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from)\b|[,;.]|$))", re.I)
 _NEGATING = re.compile(r"\bloss(?:es)?\b|\bused\s+in\b|\bdeficit\b|\boutflows?\b", re.I)
@@ -601,6 +603,15 @@ def _comparisons(ctx: _Ctx) -> None:
             hedge = (m.groupdict().get("hedge") or "").strip() or None
             ctx.subclaims.append(SubClaim("comparison", text[metric.start:m.end()], metric, None, period, base_period,
                                           relative or "prior", None, rel_of(m), hedge))
+    for m in _FASTER.finditer(text):
+        lo, hi = _clause_bounds(text, m.start())
+        before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
+        after = [x for x in ctx.metrics if m.end() <= x.start and x.end <= hi]
+        if before and after:
+            period, base_period, relative = _period_for(ctx, m.start(), m.end(), False)
+            slower = m["w"].lower() in ("more slowly", "slower", "less")
+            ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
+                                          base_period, relative or "prior", after[0], "slower" if slower else "faster"))
     for m in _DIFFERENCE.finditer(text):
         lo, hi = _clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]

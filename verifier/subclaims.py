@@ -32,7 +32,7 @@ COMPARISON_TOLERANCE = Decimal("0.05")  # "doubled" is a ratio within 5% of 2
 class Figure:
     """One figure a sub-claim needs: a metric in a period ("cur" or "base"), maybe negated."""
 
-    name: str  # cur | base | a | b
+    name: str  # cur | base | a | b | oc | ob (the other metric now and before)
     metric: str  # "metric" (the sub-claim's) | "other"
     period: str  # "cur" | "base"
     negated: bool
@@ -55,7 +55,7 @@ _MONEYLIKE = (Unit.MONETARY, Unit.SHARES, Unit.PER_SHARE)
 
 def units_for(sc: SubClaim) -> tuple[Unit, ...]:
     n = sc.number
-    if sc.kind in ("growth", "comparison") and sc.relation not in ("exceed", "less"):
+    if sc.kind in ("growth", "comparison") and sc.relation not in ("exceed", "less"):  # includes faster/slower
         return _MONEYLIKE
     if sc.kind == "ratio":
         return (Unit.MONETARY,)
@@ -147,6 +147,12 @@ def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, r
         expr = fx.Bin("-", fx.Bin("*", c, c), fx.Bin("*", p, p))  # |cur| < |base| without abs
         iv = Interval(None, Decimal(0)) if rel == "narrow" else Interval(Decimal(0), None)
         return Arithmetic((cur, base), expr, iv, None, Decimal(0), units)
+    if rel in ("faster", "slower"):
+        oc, ob = Figure("oc", "other", "cur", False), Figure("ob", "other", "base", False)
+        growth = lambda c, b: fx.Bin("/", fx.Bin("-", c, b), b)  # noqa: E731
+        expr = fx.Bin("-", growth(ref[cur], ref[base]), growth(_ref(oc), _ref(ob)))
+        iv = Interval(Decimal(0), None) if rel == "faster" else Interval(None, Decimal(0))
+        return Arithmetic((cur, base, oc, ob), expr, iv, None, Decimal(0), units, units)
     if rel in ("exceed", "less"):
         iv = Interval(Decimal(0), None) if rel == "exceed" else Interval(None, Decimal(0))
         return Arithmetic((a, b), fx.Bin("-", ref[a], ref[b]), iv, None, Decimal(0), _MONEYLIKE, _MONEYLIKE)
