@@ -51,7 +51,7 @@ def test_tolerance_follows_precision_and_hedge():
     v, h = Decimal("34e9"), Decimal("0.5e9")
     assert interval(v, h) == Interval(Decimal("33.5e9"), Decimal("34.5e9"))
     assert interval(v, h, Hedge.ABOUT) == Interval(Decimal("33e9"), Decimal("35e9"))
-    assert interval(v, h, Hedge.OVER) == Interval(Decimal("33.5e9"), None)
+    assert interval(v, h, Hedge.OVER) == Interval(Decimal("34e9"), None)
     assert interval(v, h, Hedge.NEARLY) == Interval(Decimal("32.3e9"), Decimal("34.5e9"))
     # one significant digit never passes for a precise figure: capped at 5% of the value
     assert interval(Decimal("3e9"), Decimal("0.5e9"), Hedge.ABOUT) == Interval(Decimal("2.85e9"), Decimal("3.15e9"))

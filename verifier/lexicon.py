@@ -27,9 +27,21 @@ from auditgraph.verifier.plan import _BRACKETED as QNAME_IN_BRACKETS
 MAX_CANDIDATES = 5
 
 
-def unit_of_type(type_: str | None, base_type: str | None) -> Unit | None:
-    """The verifier unit of a concept from its XBRL item type."""
+def unit_of_type(type_: str | None, base_type: str | None, unit_keys: Sequence[str] = ()) -> Unit | None:
+    """The verifier unit of a concept from its XBRL item type, else (a concept whose release is not
+    loaded) from the units its facts are reported in."""
     t = (type_ or "").lower()
+    if not t and not base_type and unit_keys:
+        keys = {k or "" for k in unit_keys}
+        if all(re.fullmatch(r"iso4217:[A-Z]{3}", k) for k in keys):
+            return Unit.MONETARY
+        if all(re.fullmatch(r"iso4217:[A-Z]{3}/xbrli:shares", k) for k in keys):
+            return Unit.PER_SHARE
+        if keys == {"xbrli:shares"}:
+            return Unit.SHARES
+        if keys == {"xbrli:pure"}:
+            return Unit.RATIO
+        return None
     if "pershare" in t:
         return Unit.PER_SHARE
     if base_type == "monetary" or "monetary" in t:
@@ -104,7 +116,8 @@ class Lexicon:
         for r in rows:
             labels = tuple(t for t in dict.fromkeys([r.get("label"), *(r.get("labels") or [])]) if t)
             filer = tuple((m.get("role_name") or "label", m["text"]) for m in (r.get("filer_labels") or []) if m.get("text"))
-            concepts.append(ConceptWords(r["qname"], unit_of_type(r.get("type"), r.get("base_type")), r.get("period_type"),
+            concepts.append(ConceptWords(r["qname"], unit_of_type(r.get("type"), r.get("base_type"), r.get("unit_keys") or ()),
+                                         r.get("period_type"),
                                          labels, filer))
         return cls(registry, concepts)
 

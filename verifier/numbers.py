@@ -201,24 +201,27 @@ class Interval:
         return (self.lower is None or v > self.lower) and (self.upper is None or v < self.upper)
 
 
-def interval(value: Decimal, half_width: Decimal, hedge: Hedge = Hedge.NONE) -> Interval:
+def interval(value: Decimal, half_width: Decimal, hedge: Hedge = Hedge.NONE, rate: bool = False) -> Interval:
     """Rounding of the written figure (capped at 5% of it), widened or made one-sided by the hedge.
+
+    A rate (a percentage, points) is read to its last written digit without the cap: "up 3%" is
+    2.5% to 3.5%, as people round growth rates and margins to whole points.
 
     none    (v - h, v + h)          h = half a unit of the last written digit, at most 5% of |v|
     about   (v - 2h, v + 2h)        one full unit either side, at most 5% of |v|
-    over    (v - h, +inf)           at the claim's precision the value is not below v
-    under   (-inf, v + h)
+    over    (v, +inf)               more than v, whatever its rounding: 33.7 is not "more than 34"
+    under   (-inf, v)
     nearly  (v - 5%|v|, v + h)      close to v from below
     """
-    cap = abs(value) * MAX_RELATIVE_TOLERANCE
+    cap = abs(value) * MAX_RELATIVE_TOLERANCE if not rate else max(half_width * 4, abs(value) * MAX_RELATIVE_TOLERANCE)
     h = min(half_width, cap)
     if hedge is Hedge.ABOUT:
         w = min(2 * half_width, cap)
         return Interval(value - w, value + w)
     if hedge is Hedge.OVER:
-        return Interval(value - h, None)
+        return Interval(value, None)
     if hedge is Hedge.UNDER:
-        return Interval(None, value + h)
+        return Interval(None, value)
     if hedge is Hedge.NEARLY:
         return Interval(value - cap, value + h)
     return Interval(value - h, value + h)

@@ -41,6 +41,7 @@ class MetricEntry:
     optional: tuple[str, ...]
     source: str
     display: str = "amount"  # ratios: "percent" (44.1%) or "times" (0.99)
+    alternatives: tuple[str, ...] = ()  # other metrics people mean by the same words (EBIT: operating income)
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,8 @@ def _load(text: str, path: str) -> Registry:
         }
         metrics = {
             mid: MetricEntry(mid, m["label"], m["statement"], Unit(m["unit"]), tuple(m["aliases"]), m.get("concept"),
-                             m.get("formula"), tuple(m.get("optional", ())), m["source"], m.get("display", "amount"))
+                             m.get("formula"), tuple(m.get("optional", ())), m["source"], m.get("display", "amount"),
+                             tuple(m.get("alternatives", ())))
             for mid, m in doc["metrics"].items()
         }
         operations = tuple(
@@ -170,6 +172,8 @@ def _load(text: str, path: str) -> Registry:
     except (KeyError, TypeError, ValueError, AttributeError, re.error) as exc:
         raise ConfigError(f"{path}: not a valid metric registry ({exc!r}); compare with verifier/metrics_registry.json") from exc
     for m in metrics.values():
+        if unknown_alt := [a for a in m.alternatives if a not in metrics]:
+            raise ConfigError(f"{path}: metric {m.id} names unknown alternative metric(s) {', '.join(unknown_alt)}")
         if m.concept and m.concept not in concepts:
             raise ConfigError(f"{path}: metric {m.id} names unknown concept {m.concept!r}; add it under concepts")
         if m.formula:

@@ -58,7 +58,7 @@ _GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>in
                           r"decline|decrease|drop|fall|reduction|contraction)\b(?:\s+(?:in|of)\b)?", re.I)
 _DIFFERENCE = re.compile(r"\b(?:exceeded|surpassed|topped|outpaced|was\s+(?:higher|greater|more|larger)\s+than|"
                          r"(?P<less>was\s+(?:lower|less|smaller)\s+than|trailed|lagged))\b", re.I)
-_DOUBLE = re.compile(r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved)\b", re.I)
+_DOUBLE = re.compile(r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved|double|triple|quadruple|twice)\b(?!\s+(?:digits?|-digit))", re.I)
 _FASTER = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?P<w>faster|more quickly|more slowly|slower|less)\s+than\b", re.I)
 _NARROW = re.compile(r"\b(?P<w>narrowed|shrank|widened|deepened)\b", re.I)
 _RATIO_OF = re.compile(r"^\s*(?:of|as a (?:percentage|share|proportion) of|of total)\s+", re.I)
@@ -462,6 +462,11 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             return
         ctx.unread.append(f"{n.text!r}: no metric named before it")
         return
+    if (len(before) >= 2 and re.search(r"\bratio\s+of\s+(?:the\s+)?$", text[lo:before[-2].start], re.I)
+            and re.fullmatch(r"\s+(?:to|over)\s+(?:the\s+)?", text[before[-2].end:before[-1].start])
+            and n.kind in (Kind.NUMBER, Kind.MULTIPLE, Kind.PERCENT)):
+        _add(ctx, "ratio", n, before[-2], other=before[-1])  # "the ratio of total liabilities to equity was 1.37"
+        return
     metric = _respectively(ctx, before[-1], n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end:n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
@@ -473,12 +478,17 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if len(before) >= 2 and _BY.search(bridge) and (d := _DIFFERENCE.search(text[before[-2].end:metric.start])):
         _add(ctx, "difference", n, before[-2], other=metric, direction=-1 if d["less"] else 1)
         return
-    if n.kind is Kind.NUMBER and not (n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ctx.text and _SCALE_CONTEXT.search(ctx.text)):
+    ratio_like = "." in n.text and (_RATIO_WORDS.search(metric.matched) or re.search(r"\bto\b", metric.matched))
+    if n.kind is Kind.NUMBER and not (n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ratio_like
+                                      or _SCALE_CONTEXT.search(ctx.text)):
         ctx.unread.append(f"{n.text!r}: a bare number that is no amount")
         return
     growth = list(_GROWTH.finditer(bridge))
     signed = (n.text[0] in "+-−–" and not _RATIO_WORDS.search(metric.matched)
               or re.match(r"\s*(?:y/y|yoy|y-o-y|year[- ]over[- ]year)\b", tail, re.I))
+    if _FROM.search(bridge):  # "… to 20.6% from 17.8%", "up from $31.6 billion": the compared period's level
+        _add(ctx, "level", n, metric, base=True)
+        return
     if n.kind in (Kind.PERCENT, Kind.POINTS) and (growth or signed) and not _TO.search(bridge):
         if not growth:
             _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=1)
@@ -590,7 +600,8 @@ def _add(ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan
 def _comparisons(ctx: _Ctx) -> None:
     """Words that compare without a number: doubled, narrowed, widened, exceeded."""
     text = ctx.text
-    doubles = {"doubled": "double", "tripled": "triple", "quadrupled": "quadruple", "halved": "halve"}
+    doubles = {"doubled": "double", "tripled": "triple", "quadrupled": "quadruple", "halved": "halve", "double": "double",
+               "triple": "triple", "quadruple": "quadruple", "twice": "double"}
     for rx, rel_of in ((_DOUBLE, lambda m: doubles[m["w"].lower()]),
                        (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()])):
         for m in rx.finditer(text):

@@ -58,7 +58,7 @@ def units_for(sc: SubClaim) -> tuple[Unit, ...]:
     if sc.kind in ("growth", "comparison") and sc.relation not in ("exceed", "less"):  # includes faster/slower
         return _MONEYLIKE
     if sc.kind == "ratio":
-        return (Unit.MONETARY,)
+        return (Unit.MONETARY, Unit.SHARES)
     if n is None:
         return _MONEYLIKE
     if n.kind is Kind.PER_SHARE:
@@ -84,13 +84,13 @@ def arithmetic(sc: SubClaim, scale: Decimal, unit: Unit | None) -> Arithmetic:
     if sc.kind == "comparison":
         return _comparison(sc, cur, base, a, b, ref, units)
     assert n is not None
-    value, half = _read(n, scale, unit)
+    value, half = _read(n, scale, Unit.RATIO if sc.kind == "ratio" else unit)  # a ratio's figure is a pure number
     if value is None:
         return Arithmetic((), None, None, None, half, units, problem=f"{n.text} cannot be read in {unit.value if unit else '?'} units")
     if sc.kind == "level":
         fig = base if sc.at_base else cur
         written, wh = (abs(value), half) if neg else (value, half)
-        iv = interval(written, wh, n.hedge)
+        iv = interval(written, wh, n.hedge, _rate(n))
         if neg:
             iv = Interval(-iv.upper if iv.upper is not None else None, -iv.lower if iv.lower is not None else None)
         return Arithmetic((fig,), None, iv, -abs(value) if neg else value, half, units)
@@ -99,20 +99,24 @@ def arithmetic(sc: SubClaim, scale: Decimal, unit: Unit | None) -> Arithmetic:
             return Arithmetic((), None, None, None, half, units, problem=f"{n.text} is no growth rate; write it in percent")
         signed = sc.direction * abs(value) if sc.direction < 0 or n.text[0] not in "-−–" else value
         expr = fx.Bin("/", fx.Bin("-", ref[cur], ref[base]), ref[base])
-        return Arithmetic((cur, base), expr, interval(signed, half, n.hedge), signed, half, units)
+        return Arithmetic((cur, base), expr, interval(signed, half, n.hedge, _rate(n)), signed, half, units)
     if sc.kind == "change":
         signed = sc.direction * abs(value) if sc.direction < 0 or n.text[0] not in "-−–" else value
         expr = fx.Bin("-", ref[cur], ref[base])
-        return Arithmetic((cur, base), expr, interval(signed, half, n.hedge), signed, half,
+        return Arithmetic((cur, base), expr, interval(signed, half, n.hedge, _rate(n)), signed, half,
                           (Unit.RATIO,) if n.kind is Kind.POINTS else units)
     if sc.kind == "ratio":
         expr = fx.Bin("/", ref[a], ref[b])
-        return Arithmetic((a, b), expr, interval(value, half, n.hedge), value, half, units, (Unit.MONETARY,))
+        return Arithmetic((a, b), expr, interval(value, half, n.hedge, _rate(n)), value, half, units, (Unit.MONETARY,))
     if sc.kind == "difference":
         signed = sc.direction * abs(value)
         expr = fx.Bin("-", ref[a], ref[b])
-        return Arithmetic((a, b), expr, interval(signed, half, n.hedge), signed, half, units, units)
+        return Arithmetic((a, b), expr, interval(signed, half, n.hedge, _rate(n)), signed, half, units, units)
     raise ValueError(f"unknown sub-claim kind {sc.kind}")
+
+
+def _rate(n: Mention) -> bool:
+    return n.kind in (Kind.PERCENT, Kind.POINTS)
 
 
 def _ref(f: Figure) -> fx.Expr:

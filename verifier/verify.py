@@ -240,6 +240,29 @@ class Verifier:
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
         plan, unit = first
+        verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base)
+        metric = self.registry.metrics.get(plan.target.removeprefix("metric:"))
+        if metric is None or not metric.alternatives or verdict.decision is Decision.ABSTAIN:
+            return verdict
+        for alt in metric.alternatives:  # words with two common readings decide only when both agree
+            other = self._verify_plan(filing, reading, sc, _plan_of(Target("metric", alt, f"alternative reading of {metric.label}"),
+                                                                    self.planner, self.registry, sc.metric.text),
+                                      self.registry.metrics[alt].unit, lex, cur, rows, base)
+            if other.decision is not verdict.decision:
+                return abstain(AbstainReason.AMBIGUOUS_METRIC,
+                               f"{metric.label} reads as {metric.formula or metric.label} ({verdict.decision.value}) or as "
+                               f"{self.registry.metrics[alt].label} ({other.decision.value}); the two disagree here: name one, "
+                               f"e.g. '{self.registry.metrics[alt].label.lower()}'", plan=plan)
+            alt_bindings = tuple(replace(b, role=f"{alt}.{b.role}") for b in other.bindings)
+            verdict = replace(verdict, bindings=verdict.bindings + alt_bindings)  # both readings' evidence
+        return replace(verdict, extra={**verdict.extra, "alternatives_agree": list(metric.alternatives)})
+
+    def _verify_plan(self, filing: FilingInfo, reading: Reading, sc: SubClaim, plan: Plan, unit, lex: Lexicon,
+                     cur: PeriodSpec, rows, base: Verdict) -> Verdict:
+        def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
+            return replace(base, abstain_reason=reason, reason=message, **kw)
+
+        units = subclaims.units_for(sc)
         maths = subclaims.arithmetic(sc, reading.scale, unit)
         if maths.problem or maths.claim is None:
             return abstain(AbstainReason.CLAIM_UNIT_MISMATCH, maths.problem or "the claim's unit does not fit", plan=plan)
@@ -265,7 +288,7 @@ class Verifier:
                 return abstain(est.reason, f"{fig.name} ({leg_plan.target_label}, {specs[fig.period].label()}): {est.message}",
                                plan=plan, extra={**base.extra, "period": specs[fig.period].label()})
             legs.append((fig, est))
-        cv = ClaimValue(claim_text, maths.claimed if maths.claimed is not None else Decimal(0), maths.half_width,
+        cv = ClaimValue(base.claim, maths.claimed if maths.claimed is not None else Decimal(0), maths.half_width,
                         bool(sc.number and sc.number.kind in (Kind.PERCENT, Kind.POINTS)), sc.number.scale_word if sc.number else None)
         periods = {k: v.label() for k, v in specs.items()}
         if maths.expr is None and len(legs) == 1:
@@ -284,7 +307,8 @@ class Verifier:
                 why = f"no concept or metric explains {', '.join(repr(w) for w in metric.unexplained)} in {metric.text!r}"
             return replace(base, abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
                            reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}")
-        return _plan_of(got, self.planner, self.registry, metric.text), got.unit
+        plan = _plan_of(got, self.planner, self.registry, metric.text)
+        return plan, got.unit or plan.unit
 
     def _base_period(self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows) -> PeriodSpec | PeriodProblem:
         if sc.base is not None:
