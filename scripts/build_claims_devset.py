@@ -41,7 +41,7 @@ FILINGS = [
     "edgar/aapl-10k-2022-09-24", "edgar/aapl-10k-2023-09-30", "edgar/aapl-10q-2023-07-01",
     "edgar/amzn-10k-2022-12-31", "edgar/nflx-10k-2023-12-31", "edgar/nflx-10q-2024-03-31",
     "edgar/nflx-10q-2024-09-30", "edgar/nvda-10k-2024-01-28", "edgar/pg-10k-2023-06-30",
-    "xule-2025/ADN_FY_2023", "xule-2025/BXP_Q1_2024", "xule-2025/CCI_FY_2023", "xule-2025/EZPW_FY_2023",
+    "xule-2025/ADN_FY_2023", "xule-2025/BXP_Q1_2024", "xule-2025/DBD_Q2_2023", "xule-2025/CCI_FY_2023", "xule-2025/EZPW_FY_2023",
     "xule-2025/FSLR_FY_2023", "xule-2025/ITT_FY_2023", "xule-2025/K_FY_2023", "xule-2025/K_Q3_2023",
 ]
 
@@ -108,7 +108,7 @@ METRICS: dict[str, Metric] = {m.id: m for m in [
            ("net cash from financing activities", "financing cash flow"), signed=True, positive=False),
     Metric("capex", ("PaymentsToAcquirePropertyPlantAndEquipment", "PaymentsToAcquireProductiveAssets"), "duration", "money",
            ("capex", "capital expenditures", "capital spending", "purchases of property and equipment")),
-    Metric("assets", ("Assets",), "instant", "money", ("total assets", "asset base")),
+    Metric("assets", ("Assets",), "instant", "money", ("total assets",)),
     Metric("liabilities", ("Liabilities",), "instant", "money", ("total liabilities",)),
     Metric("equity", ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"), "instant", "money",
            ("shareholders' equity", "stockholders' equity", "book value", "total equity attributable to shareholders"),
@@ -279,6 +279,7 @@ def read_filing(session, rel: str) -> Filing:
             qn = f.qname
             if qn.prefix == "dei" and not f.isNil:
                 dei.setdefault(qn.localName, (str(f.value).strip(), _period(f.context)))
+                locals_seen.add(qn.localName)
                 continue
             if not f.isNumeric or f.isNil:
                 continue
@@ -1102,15 +1103,15 @@ def analyst_levels(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
     """AAPL FY23: rev $383.3bn, GP $169.1bn, EPS $6.13"""
     rng = ctx.rng
     slot = _flow_slot(ctx)
-    pool = [m for m in ("revenue", "gross_profit", "operating_income", "net_income", "eps_diluted", "cfo", "capex", "rd", "sga")
-            if ctx.has(m, slot) and m not in ctx.f.ambiguous]
+    pool = [m for m in ("revenue", "gross_profit", "operating_income", "net_income", "eps_diluted", "cfo", "capex", "rd", "sga",
+                        "diluted_shares") if ctx.has(m, slot) and m not in ctx.f.ambiguous]
     if len(pool) < 2:
         raise Skip
     picks = rng.sample(pool, min(3, len(pool)))
     flags = _pick_false(len(picks), make_false, rng)
     short = {"revenue": ["rev", "revenue", "sales"], "gross_profit": ["GP", "gross profit"], "operating_income": ["EBIT", "op inc", "operating profit"],
              "net_income": ["NI", "net income"], "eps_diluted": ["dil. EPS", "diluted EPS", "EPS (diluted)"], "cfo": ["CFO", "op cash flow"],
-             "capex": ["capex"], "rd": ["R&D"], "sga": ["SG&A"]}
+             "capex": ["capex"], "rd": ["R&D"], "sga": ["SG&A"], "diluted_shares": ["dil. shares", "diluted share count"]}
     parts, subs = [], []
     for m, bad in zip(picks, flags):
         t, s = _level_sub(ctx, m, slot, style, bad, rng.choice(short[m]) + " {v}")
@@ -1640,7 +1641,7 @@ def undecidable(ctx: Ctx, which: str, others: list[tuple[str, str]]) -> tuple[st
     share, pts = rng.randint(8, 41), rng.choice([1, 2, 3])
     if which == "market_share":
         return "news", rng.choice([f"{f.short} held a {share}% share of its market {ctx.when(_flow_slot(ctx), 'news')}",
-                                   f"{f.short} gained about {pts} percentage points of market share in fiscal {fy}",
+                                   f"{f.short} gained about {pts} percentage point{'s' if pts > 1 else ''} of market share in fiscal {fy}",
                                    f"{f.ticker}: mkt share ~{share}%, +{pts}pp y/y"]), "market_share"
     if which == "stock_price":
         px, pe, up = D(rng.randint(1500, 40000)) / 100, D(rng.randint(80, 350)) / 10, rng.randint(3, 40)
