@@ -829,9 +829,9 @@ def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, s
     else:
         render = ctx.money(fact.value, fact.half, style)
     w = render(fact.value)
-    if hedge in ("more than", "over", "at least") and w.value > fact.value:
+    if hedge in ("more than", "over", "at least") and not _hedge_holds(hedge, w.value, fact.value):
         hedge = "about"
-    if hedge in ("nearly", "almost") and w.value < fact.value:
+    if hedge in ("nearly", "almost") and not _hedge_holds(hedge, w.value, fact.value):
         hedge = "about"
     sub_err = detail = None
     if make_false:
@@ -849,6 +849,17 @@ def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, s
                      claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge) if not detail else \
         Sub("level", text, shown, False, _plain(fact.value), f"{_plain(fact.value)} ({detail})", [fact],
             claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge)
+
+
+def _hedge_holds(hedge: str, written: Decimal, value: Decimal) -> bool:
+    """A directional hedge on a correctly rounded value must also hold literally."""
+    if hedge in ("more than", "over"):
+        return written < value
+    if hedge == "at least":
+        return written <= value
+    if hedge in ("nearly", "almost"):
+        return written > value
+    return True
 
 
 def _shares(ctx: Ctx, v: Decimal, half: Decimal) -> Written:
@@ -1208,9 +1219,9 @@ def _abs_level(ctx: Ctx, shown: Fact, real: Fact, style: str, make_false: bool, 
     """A loss written as a magnitude: the sub-claim states -magnitude."""
     render = ctx.money(shown.value, shown.half, style)
     w = render(shown.value)
-    if hedge in ("more than", "over", "at least") and w.value > shown.value:
+    if hedge in ("more than", "over", "at least") and not _hedge_holds(hedge, w.value, shown.value):
         hedge = "about"
-    if hedge in ("nearly", "almost") and w.value < shown.value:
+    if hedge in ("nearly", "almost") and not _hedge_holds(hedge, w.value, shown.value):
         hedge = "about"
     err = detail = None
     if make_false:

@@ -84,10 +84,12 @@ def test_numbers_agree_with_labels(records):
             expected = Decimal(s["expected"])
             diff = abs(claimed - expected)
             if s["truth"]:
-                if s["hedge"] in ("more than", "over", "at least"):
+                if s["hedge"] in ("more than", "over"):
+                    assert claimed < expected, r["id"]
+                elif s["hedge"] == "at least":
                     assert claimed <= expected, r["id"]
                 elif s["hedge"] in ("nearly", "almost"):
-                    assert claimed >= expected, r["id"]
+                    assert claimed > expected, r["id"]
                 # growth and margins are exact quotients; the facts' own rounding is already inside
                 assert diff <= half + Decimal("1e-9"), (r["id"], s["text"], claimed, expected, half)
             else:
