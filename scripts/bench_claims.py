@@ -80,6 +80,7 @@ def main() -> None:
     ap.add_argument("--decisions", type=Path, default=Path("/tmp/claims_decisions.jsonl"))
     ap.add_argument("--report", type=Path, default=REPO / "docs" / "benchmarks.md")
     ap.add_argument("--no-report", action="store_true", help="do not touch docs/benchmarks.md")
+    ap.add_argument("--show-abstain", action="store_true", help="also print decidable claims the verifier abstained on")
     args = ap.parse_args()
     logging.disable(logging.WARNING)  # server notifications about absent optional properties
 
@@ -136,11 +137,13 @@ def main() -> None:
     by_id = {r["id"]: r for r in records}
     fails = cs.failures(outcomes)
     print(f"failures: {len(fails)} (decisions in {args.decisions})")
+    if args.show_abstain:
+        fails += [o for o in outcomes if o.outcome == "Abstain" and not o.failure]
     for o in fails:
         rec = by_id[o.id]
         claim = rec["text"] or f"Q: {rec['question']} A: {rec['answer']}"
         extra = f" missing={','.join(o.missing)}" if o.missing else ""
-        print(f"{o.failure}\t{o.id}\t{o.decision}\tlabel={o.label} error={rec['error']}\t{claim}\t| {o.reason[:200]}{extra}")
+        print(f"{o.failure or 'abstain:' + str(o.abstain_reason)}\t{o.id}\t{o.decision}\tlabel={o.label} error={rec['error']}\t{claim}\t| {o.reason[:200]}{extra}")
 
 
 def _pct(x: float | None) -> str:
@@ -192,9 +195,9 @@ def render(overall: cs.Score, by_style: dict[str, cs.Score], outcomes: list[cs.O
     if errors:
         lines.append(f"Crashes: {len(errors)} (counted as abstentions), e.g. `{next(iter(errors.values()))[:160]}`.")
     fails = cs.failures(outcomes)
-    lines += ["", f"Failures to work through: {len(fails)} ("
-              + ", ".join(f"{k} {v}" for k, v in sorted(Counter(o.failure for o in fails).items())) + "); "
-              "the script prints them one per line."]
+    kinds = ", ".join(f"{k} {v}" for k, v in sorted(Counter(o.failure for o in fails).items()))
+    lines += ["", f"Failures to work through: {len(fails)}{f' ({kinds})' if kinds else ''}; the script prints them one per line "
+                  "(`--show-abstain` adds the abstentions)."]
     return "\n".join(lines) + "\n"
 
 

@@ -829,10 +829,7 @@ def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, s
     else:
         render = ctx.money(fact.value, fact.half, style)
     w = render(fact.value)
-    if hedge in ("more than", "over", "at least") and not _hedge_holds(hedge, w.value, fact.value):
-        hedge = "about"
-    if hedge in ("nearly", "almost") and not _hedge_holds(hedge, w.value, fact.value):
-        hedge = "about"
+    hedge = _fit_hedge(hedge, w.value, fact.value)
     sub_err = detail = None
     if make_false:
         prior_slot = {"fy": "fy_prior", "q": "q_prior", "ytd": "ytd_prior", "inst": "inst_prior"}.get(slot)
@@ -849,6 +846,15 @@ def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, s
                      claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge) if not detail else \
         Sub("level", text, shown, False, _plain(fact.value), f"{_plain(fact.value)} ({detail})", [fact],
             claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge)
+
+
+def _fit_hedge(hedge: str | None, written: Decimal, value: Decimal) -> str | None:
+    """Keep a directional hedge only where it holds of the correctly rounded value; otherwise
+    the one of the other direction (rounded up: 'nearly', down: 'more than'), else 'about'."""
+    if hedge is None or _hedge_holds(hedge, written, value):
+        return hedge
+    other = {"more than": "nearly", "over": "almost", "at least": "nearly", "nearly": "more than", "almost": "over"}.get(hedge)
+    return other if other and _hedge_holds(other, written, value) else "about"
 
 
 def _hedge_holds(hedge: str, written: Decimal, value: Decimal) -> bool:
@@ -1219,10 +1225,7 @@ def _abs_level(ctx: Ctx, shown: Fact, real: Fact, style: str, make_false: bool, 
     """A loss written as a magnitude: the sub-claim states -magnitude."""
     render = ctx.money(shown.value, shown.half, style)
     w = render(shown.value)
-    if hedge in ("more than", "over", "at least") and not _hedge_holds(hedge, w.value, shown.value):
-        hedge = "about"
-    if hedge in ("nearly", "almost") and not _hedge_holds(hedge, w.value, shown.value):
-        hedge = "about"
+    hedge = _fit_hedge(hedge, w.value, shown.value)
     err = detail = None
     if make_false:
         w, err, detail = falsify_value(ctx, shown, w, style, render, ["pct_off", "wrong_scale", "transposed"], None, bool(hedge))
