@@ -8,9 +8,10 @@ Pure functions over (dev record, verifier output JSON) pairs; no graph, no verif
     undecidable: Abstain is handled; a decision is a failure; where the record expects
     `wrong_entity`, the output's abstain_reason must say so.
 
-Wrong grounding: a decided decidable claim where some labelled fact (local name + namespace
-family, period key) is not among the verifier's bindings of that claim (for sentences, the union
-over its sub-claims): the right answer for the wrong reason counts as a failure.
+Wrong grounding (facts matched on local name + namespace family and period key): a Verified
+claim whose bindings miss a labelled fact, or a Violated claim none of whose violated sub-claims
+is about labelled facts only (`grounding_errors`): the right answer for the wrong reason counts
+as a failure.
 """
 
 from __future__ import annotations
@@ -200,9 +201,34 @@ def judge(claim: DevClaim, output: Mapping[str, Any] | None) -> Outcome:
         return Outcome(claim.id, claim.style, claim.label, decision, "Abstain", False, (), abstain_reason, None, reason)
     truth = claim.label == "true"
     outcome = {("Verified", True): "TA", ("Verified", False): "FA", ("Violated", False): "TR", ("Violated", True): "FR"}[(decision, truth)]
-    bound = bindings(output)
-    missing = tuple(str(f) for f in claim.facts if f not in bound)
+    missing = grounding_errors(claim, output)
     return Outcome(claim.id, claim.style, claim.label, decision, outcome, bool(missing), missing, abstain_reason, None, reason)
+
+
+def _named(sub: Mapping[str, Any]) -> set[FactRef]:
+    """The facts a decided sub-claim is about: its reported figures (`target` bindings), else (a
+    metric only a formula gives) the operands it computed from; calculation children are evidence,
+    not what the claim names."""
+    bs = [b for b in sub.get("bindings") or [] if b.get("concept") and b.get("period")]
+    named = [b for b in bs if b.get("stage") == "target"] or [b for b in bs if b.get("stage") != "calc"]
+    return {fact_ref(str(b["concept"]), str(b["period"])) for b in named}
+
+
+def grounding_errors(claim: DevClaim, output: Mapping[str, Any]) -> tuple[str, ...]:
+    """Why a decision is right for the wrong reason, or () when it is grounded as labelled.
+
+    Verified: every labelled fact must be among the bindings (all sub-claims held, so all were
+    grounded). Violated: at least one violated sub-claim must be about labelled facts only: the
+    refutation has to come from the right concept and period, not from a misread neighbour."""
+    subs = list(output.get("subclaims") or []) or [output]
+    labelled = set(claim.facts)
+    if output.get("decision") == "Verified":
+        bound = bindings(output)
+        return tuple(str(f) for f in claim.facts if f not in bound)
+    violated = [s for s in subs if s.get("decision") == "Violated"]
+    if any(_named(s) and _named(s) <= labelled for s in violated):
+        return ()
+    return tuple(sorted({str(f) for s in violated for f in _named(s) - labelled})) or ("no violated sub-claim names a labelled fact",)
 
 
 def judge_all(claims: Iterable[DevClaim], outputs: Mapping[str, Mapping[str, Any] | None]) -> list[Outcome]:

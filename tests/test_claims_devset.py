@@ -215,6 +215,15 @@ def test_scorer_wrong_grounding():
     assert bad.wrong_grounding
     assert not cs.judge(growth, _out("Abstain", bindings=())).wrong_grounding
     assert cs.score([o, ok, bad]).wrong_grounding == 2
+    # a sentence refuted by a rightly grounded sub-claim, another left open: right for the right reason
+    two = _claim("false", facts=(("us-gaap:Assets", "instant:2023-12-31"), ("us-gaap:StockholdersEquity", "instant:2023-12-31")))
+    out = {"decision": "Violated", "subclaims": [
+        {"decision": "Violated", "bindings": [{"concept": "us-gaap:Assets", "period": "instant:2023-12-31", "stage": "target"},
+                                              {"concept": "us-gaap:AssetsCurrent", "period": "instant:2023-12-31", "stage": "calc"}]},
+        {"decision": "Abstain", "bindings": []}]}
+    assert not cs.judge(two, out).wrong_grounding
+    out["subclaims"][0]["bindings"][0]["concept"] = "us-gaap:Liabilities"  # refuted by a misread neighbour
+    assert cs.judge(two, out).wrong_grounding
 
 
 def test_family():
