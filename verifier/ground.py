@@ -173,6 +173,11 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
             return PeriodProblem(f"the claim asks for the fiscal year end (near {target.isoformat()}) but filing "
                                  f"{filing.id} reports periods ending {available}")
         return PeriodSpec("duration", end, 12, f"claim: {req.phrase} -> {end.isoformat()}")
+    if req.ytd:
+        end = _snap(filing.period_end, ends)
+        if end is None:
+            return PeriodProblem(f"filing {filing.id} reports no facts at its period end {filing.period_end.isoformat()}")
+        return PeriodSpec("duration", end, 3 * focus_q, f"claim: {req.phrase} -> {3 * focus_q}m to {end.isoformat()}")
     if req.fiscal_year is None and req.quarter is None:
         months = req.months or (12 if focus_q == 4 and (filing.fiscal_period_focus or "FY").upper() == "FY" else 3)
         end = _snap(filing.period_end, ends)

@@ -78,6 +78,7 @@ class Target:
     id: str
     how: str  # which source and words matched, for the plan's notes
     unit: Unit | None = None
+    alternatives: tuple[Target, ...] = ()  # other readings of the same words; a claim is decided only if all agree
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,16 @@ class Lexicon:
             return Unresolved(AbstainReason.NO_METRIC, f"{phrase!r} has no words that name a line item")
         ok = (lambda u: u is None or u in units) if units else (lambda u: True)
         filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit))
+        reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)))
         if len(filer) == 1:
             c = self._by_qname[filer[0]]
             said = next((f"{t!r} ({r})" for r, t in c.filer_labels if key(t) == k), "")
-            return Target("qname", c.qname, f"the filer's label {said}", c.unit)
-        reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)))
+            # "comprehensive income" may be the filer's label of the total including NCI while the
+            # registry reads it as the parent's: when both concepts are reported, both readings count
+            others = tuple(Target(kind, i, f"registry {kind} {i} ({self.registry.version}) for {phrase!r}",
+                                  self._registry_unit(kind, i))
+                           for kind, i in reg if self._reported_elsewhere(kind, i, c.qname))
+            return Target("qname", c.qname, f"the filer's label {said}", c.unit, others[:1])
         metrics = [i for kind, i in reg if kind == "metric"]
         concepts = [i for kind, i in reg if kind == "concept"]
         if len(metrics) == 1 or (not metrics and len(concepts) == 1):
@@ -166,6 +172,15 @@ class Lexicon:
         return Unresolved(AbstainReason.NO_METRIC,
                           f"no registry metric, filer label or concept label has exactly the words of {phrase!r}",
                           self.candidates(phrase, units))
+
+    def _reported_elsewhere(self, kind: str, ident: str, qname: str) -> bool:
+        """Whether a registry entry stands for a concept the filing reports other than `qname`."""
+        cid = ident if kind == "concept" else self.registry.metrics[ident].concept
+        if cid is None:
+            return False
+        candidates = self.registry.concepts[cid].candidates
+        reported = [q for q in candidates if q in self._by_qname]
+        return bool(reported) and qname not in candidates
 
     def _registry_unit(self, kind: str, ident: str) -> Unit:
         entry = self.registry.metrics[ident] if kind == "metric" else self.registry.concepts[ident]

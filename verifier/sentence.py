@@ -97,6 +97,8 @@ _PERIODS = [
                          r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b", re.I)),
     ("sequential", re.compile(r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b", re.I)),
     ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
+    ("ytdm", re.compile(r"\b(?P<m>3|6|9|12)M\s?'?(?P<y>\d{2}|\d{4})\b|\b(?:ytd|year[- ]to[- ]date)\b", re.I)),
+    ("qend", re.compile(r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end\s+of\s+the\s+quarter|quarter[- ]end)\b", re.I)),
     ("thisq", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?quarter\b", re.I)),
     ("thisy", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?(?:fiscal\s+)?year\b", re.I)),
 ]
@@ -239,6 +241,14 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
         req = PeriodRequest(months=12, phrase=text.strip(), year_end=True)
     elif kind == "year":
         req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
+    elif kind == "ytdm":
+        if m["m"]:
+            months = int(m["m"])
+            req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=months // 3, months=months, phrase=text.strip())
+        else:
+            req = PeriodRequest(phrase=text.strip(), ytd=True)
+    elif kind == "qend":
+        req = PeriodRequest(phrase=text.strip())  # the filing's own period end
     elif kind == "thisq":
         req = PeriodRequest(months=3, phrase=text.strip())
     elif kind == "thisy":
@@ -565,34 +575,41 @@ def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
 
 
-def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodRequest, PeriodRequest | None, str | None]:
-    """(period of the figure, explicit base period, relative marker) for a number at pos..end."""
+_COMPARED = re.compile(r"(?:compared\s+(?:with|to)|\bfrom|\bversus|\bvs\.?|\bagainst|\bsince|relative\s+to)\s*,?\s*(?:the\s+)?$", re.I)
+
+
+def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodRequest, PeriodRequest | None, str | None, bool]:
+    """(period of the figure, explicit base period, relative marker, whether the figure has its own
+    period right after it) for a number at pos..end. A period after "compared with" / "from" /
+    "versus" is the compared one, never the figure's own."""
     lo, hi = _clause_bounds(ctx.text, pos)
     nxt = [n.start for n in ctx.numbers if n.start > end and n.start < hi]
     limit = min(nxt) if nxt else hi
     explicit = [p for p in ctx.periods if p.request is not None]
+    marked = [p for p in explicit if _COMPARED.search(ctx.text[max(0, p.start - 30):p.start])]
+    plain = [p for p in explicit if p not in marked]
     relative = next((p.relative for p in ctx.periods if p.request is None), None)
-    own = [p for p in explicit if end <= p.start < limit]  # "… $31.6 billion in 2022"
+    own = [p for p in plain if end <= p.start < limit]  # "… $31.6 billion in 2022"
     if own:
-        return own[0].request, None, relative  # type: ignore[return-value]
-    sentence = [p for p in explicit if p.start < pos] or explicit
+        return own[0].request, None, relative, True  # type: ignore[return-value]
+    sentence = [p for p in plain if p.start < pos] or plain
     current = sentence[0].request if sentence else PeriodRequest()
     if base:
         rel = next((p for p in ctx.periods if p.request is None and p.start >= end), None)
-        return current, None, (rel.relative if rel else "prior")  # type: ignore[return-value]
-    base_periods = [p.request for p in explicit if p.request is not current]
-    return current, (base_periods[0] if len(explicit) > 1 else None), relative  # type: ignore[return-value]
+        return current, (marked[0].request if marked else None), (rel.relative if rel else "prior"), False  # type: ignore[return-value]
+    if marked:
+        return current, marked[0].request, relative, False  # type: ignore[return-value]
+    others = [p.request for p in plain if p.request is not current]
+    return current, (others[0] if len(plain) > 1 else None), relative, False  # type: ignore[return-value]
 
 
 def _add(ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1,
          base: bool = False) -> None:
-    lo, hi = _clause_bounds(ctx.text, n.start)
-    nxt = [x.start for x in ctx.numbers if n.end < x.start < hi]
-    own = any(p.request is not None and n.end <= p.start < (min(nxt) if nxt else hi) for p in ctx.periods)
-    period, base_period, relative = _period_for(ctx, n.start, n.end, base)
+    period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start):max(metric.end, n.end)] if not metric.implied else n.text
-    ctx.subclaims.append(SubClaim(kind, text, metric, n, period, base_period if kind in ("growth", "change") else None,
+    keep_base = kind in ("growth", "change") or at_base
+    ctx.subclaims.append(SubClaim(kind, text, metric, n, period, base_period if keep_base else None,
                                   relative if at_base or kind in ("growth", "change") else None, other, None, None,
                                   direction, at_base))
 
@@ -610,7 +627,7 @@ def _comparisons(ctx: _Ctx) -> None:
                 ctx.unread.append(f"{m[0]!r}: no metric named before it")
                 continue
             metric = before[-1]
-            period, base_period, relative = _period_for(ctx, m.start(), m.end(), False)
+            period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
             hedge = (m.groupdict().get("hedge") or "").strip() or None
             ctx.subclaims.append(SubClaim("comparison", text[metric.start:m.end()], metric, None, period, base_period,
                                           relative or "prior", None, rel_of(m), hedge))
@@ -619,7 +636,7 @@ def _comparisons(ctx: _Ctx) -> None:
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
         after = [x for x in ctx.metrics if m.end() <= x.start and x.end <= hi]
         if before and after:
-            period, base_period, relative = _period_for(ctx, m.start(), m.end(), False)
+            period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
             slower = m["w"].lower() in ("more slowly", "slower", "less")
             ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
                                           base_period, relative or "prior", after[0], "slower" if slower else "faster"))
@@ -633,6 +650,6 @@ def _comparisons(ctx: _Ctx) -> None:
             continue  # "exceeded … by $X" is a difference with a number
         if any(n for n in ctx.numbers if after[0].end <= n.start < hi):
             continue
-        period, _, _ = _period_for(ctx, m.start(), m.end(), False)
+        period, _, _, _ = _period_for(ctx, m.start(), m.end(), False)
         ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
                                       other=after[0], relation="less" if m["less"] else "exceed"))

@@ -239,23 +239,20 @@ class Verifier:
         first = self._target(lex, sc.metric, units, cur, filing.id)
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
-        plan, unit = first
+        plan, unit, readings = first
         verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base)
-        metric = self.registry.metrics.get(plan.target.removeprefix("metric:"))
-        if metric is None or not metric.alternatives or verdict.decision is Decision.ABSTAIN:
+        if verdict.decision is Decision.ABSTAIN or not readings:
             return verdict
-        for alt in metric.alternatives:  # words with two common readings decide only when both agree
-            other = self._verify_plan(filing, reading, sc, _plan_of(Target("metric", alt, f"alternative reading of {metric.label}"),
-                                                                    self.planner, self.registry, sc.metric.text),
-                                      self.registry.metrics[alt].unit, lex, cur, rows, base)
+        for label, other_plan in readings:  # words with two common readings decide only when both agree
+            other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base)
             if other.decision is not verdict.decision:
                 return abstain(AbstainReason.AMBIGUOUS_METRIC,
-                               f"{metric.label} reads as {metric.formula or metric.label} ({verdict.decision.value}) or as "
-                               f"{self.registry.metrics[alt].label} ({other.decision.value}); the two disagree here: name one, "
-                               f"e.g. '{self.registry.metrics[alt].label.lower()}'", plan=plan)
-            alt_bindings = tuple(replace(b, role=f"{alt}.{b.role}") for b in other.bindings)
-            verdict = replace(verdict, bindings=verdict.bindings + alt_bindings)  # both readings' evidence
-        return replace(verdict, extra={**verdict.extra, "alternatives_agree": list(metric.alternatives)})
+                               f"{sc.metric.text!r} reads as {plan.target_label} ({verdict.decision.value}) or as {label} "
+                               f"({other.decision.value}); the two disagree here: name one, e.g. "
+                               f"[{(other_plan.target_concepts or plan.target_concepts or ('us-gaap:Name',))[0]}]", plan=plan)
+            alt = other_plan.target.split(":", 1)[-1]
+            verdict = replace(verdict, bindings=verdict.bindings + tuple(replace(b, role=f"{alt}.{b.role}") for b in other.bindings))
+        return replace(verdict, extra={**verdict.extra, "readings_agree": [label for label, _ in readings]})
 
     def _verify_plan(self, filing: FilingInfo, reading: Reading, sc: SubClaim, plan: Plan, unit, lex: Lexicon,
                      cur: PeriodSpec, rows, base: Verdict) -> Verdict:
@@ -272,7 +269,7 @@ class Verifier:
             got = self._target(lex, sc.other, maths.other_units or units, cur, filing.id)
             if isinstance(got, Verdict):
                 return replace(got, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
-            other_plan = got[0]
+            other_plan = got[0]  # the second metric's other readings are not tried: its words are plain line items
         specs: dict[str, PeriodSpec] = {"cur": cur}
         if any(f.period == "base" for f in maths.figures):
             earlier = self._base_period(sc, filing, cur, rows)
@@ -308,7 +305,12 @@ class Verifier:
             return replace(base, abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
                            reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}")
         plan = _plan_of(got, self.planner, self.registry, metric.text)
-        return plan, got.unit or plan.unit
+        readings = [(t.id, _plan_of(t, self.planner, self.registry, metric.text)) for t in got.alternatives]
+        if got.kind == "metric":
+            readings += [(self.registry.metrics[a].label, _plan_of(Target("metric", a, f"alternative reading of {got.id}"),
+                                                                    self.planner, self.registry, metric.text))
+                         for a in self.registry.metrics[got.id].alternatives]
+        return plan, got.unit or plan.unit, readings
 
     def _base_period(self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows) -> PeriodSpec | PeriodProblem:
         if sc.base is not None:
