@@ -1,0 +1,74 @@
+"""Analyst terms on a real filing: Apple's FY2023 10-K loaded by Arelle into the real Neo4j.
+
+Each claim is worded the way an analyst or a news story writes it; the term must ground on the
+concept it names (not merely reach the right verdict), and a wrong figure must be Violated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from auditgraph.config import Connection
+from auditgraph.graph import Graph
+from auditgraph.loader.filing import FilingLoader
+from auditgraph.verifier import Verifier
+from auditgraph.verifier.types import Decision
+
+AAPL = "0000320193-23-000106"
+
+
+@pytest.fixture(scope="module")
+def apple(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    tax = shared_dir / "taxonomies"
+    with FilingLoader(g, [tax / "us-gaap-2023.zip", tax / "srt-2023.zip", tax / "sec-2023.zip"]) as loader:
+        loader.load(shared_dir / "filings" / "edgar" / "aapl-10k-2023-09-30")
+    try:
+        yield Verifier(g)
+    finally:
+        g.close()
+
+
+@pytest.mark.parametrize("question,claim,target,concepts", [
+    ("What was Apple's top line in fiscal 2023?", "$383.3 billion", "concept:revenue",
+     {"us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"}),
+    ("What was Apple's bottom line in fiscal 2023?", "$97.0 billion", "metric:net_income", {"us-gaap:NetIncomeLoss"}),
+    ("What was Apple's pre-tax profit in fiscal 2023?", "$113.7 billion", "metric:income_before_tax",
+     {"us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"}),
+    ("What was Apple's comprehensive income (loss), net of tax, attributable to parent in fiscal 2023?", "$96.7 billion",
+     "concept:comprehensive_income", {"us-gaap:ComprehensiveIncomeNetOfTax"}),
+    ("What was Apple's net debt as of September 30, 2023?", "$81.1 billion", "metric:net_debt",
+     {"us-gaap:LongTermDebtNoncurrent", "us-gaap:LongTermDebtCurrent", "us-gaap:CommercialPaper",
+      "us-gaap:CashAndCashEquivalentsAtCarryingValue"}),
+    ("What was Apple's book value per share as of September 30, 2023?", "$4.00", "metric:book_value_per_share",
+     {"us-gaap:StockholdersEquity", "us-gaap:CommonStockSharesOutstanding"}),
+    ("What was Apple's FCF in fiscal 2023?", "$99.6 billion", "metric:free_cash_flow",
+     {"us-gaap:NetCashProvidedByUsedInOperatingActivities", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"}),
+    ("What was Apple's EPS in fiscal 2023?", "$6.13", "concept:eps_diluted", {"us-gaap:EarningsPerShareDiluted"}),
+    ("What was Apple's op margin in fiscal 2023?", "29.8%", "metric:operating_margin",
+     {"us-gaap:OperatingIncomeLoss", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"}),
+    ("What was Apple's capital returned to shareholders in fiscal 2023?", "$92.6 billion", "metric:capital_returned",
+     {"us-gaap:PaymentsOfDividends", "us-gaap:PaymentsForRepurchaseOfCommonStock"}),
+])
+def test_apple_claims_in_analyst_terms_ground_on_the_named_concepts(apple: Verifier, question, claim, target, concepts):
+    v = apple.verify(AAPL, question, claim)
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert v.plan.target == target
+    assert concepts <= {b.concept for b in v.bindings}
+
+
+def test_apple_wrong_figures_in_analyst_terms_are_violated(apple: Verifier):
+    v = apple.verify(AAPL, "What was Apple's net debt as of September 30, 2023?", "$111.1 billion")  # total debt, not net
+    assert (v.decision, v.direction) == (Decision.VIOLATED, "overstates")
+    v = apple.verify(AAPL, "What was Apple's book value per share as of September 30, 2023?", "$3.99")  # 3.9965 rounds to 4.00
+    assert (v.decision, v.direction) == (Decision.VIOLATED, "understates")
+    # comprehensive income is never OCI: Apple's OCI (-$343 million) is not its comprehensive income
+    v = apple.verify(AAPL, "What was Apple's comprehensive income (loss) in fiscal 2023?", "-$343 million")
+    assert v.decision is Decision.VIOLATED and v.plan.target == "metric:comprehensive_income"
+    assert "us-gaap:ComprehensiveIncomeNetOfTax" in {b.concept for b in v.bindings}
+    assert apple.verify(AAPL, "What was Apple's OCI in fiscal 2023?", "-$343 million").decision is Decision.VERIFIED
