@@ -1,4 +1,6 @@
-"""Analyst terms on a real filing: Apple's FY2023 10-K loaded by Arelle into the real Neo4j.
+"""Analyst terms on real filings: Apple's FY2023 10-K, and Procter & Gamble's FY2023 10-K (preferred
+stock and noncontrolling interests, so every qualifier names a different figure), loaded by Arelle
+into the real Neo4j.
 
 Each claim is worded the way an analyst or a news story writes it; the term must ground on the
 concept it names (not merely reach the right verdict), and a wrong figure must be Violated.
@@ -18,16 +20,19 @@ from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import Decision
 
 AAPL = "0000320193-23-000106"
+PG = "0000080424-23-000073"
 
 
 @pytest.fixture(scope="module")
-def apple(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+def filings(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
     g = Graph(neo4j_connection)
     g.run("db.wipe")
     g.run_script("schema.constraints")
     tax = shared_dir / "taxonomies"
-    with FilingLoader(g, [tax / "us-gaap-2023.zip", tax / "srt-2023.zip", tax / "sec-2023.zip"]) as loader:
-        loader.load(shared_dir / "filings" / "edgar" / "aapl-10k-2023-09-30")
+    packages = [tax / f"{t}-{y}.zip" for y in (2022, 2023) for t in ("us-gaap", "srt", "sec")]
+    with FilingLoader(g, [p for p in packages if p.exists()]) as loader:
+        for name in ("aapl-10k-2023-09-30", "pg-10k-2023-06-30"):
+            loader.load(shared_dir / "filings" / "edgar" / name)
     try:
         yield Verifier(g)
     finally:
@@ -55,20 +60,47 @@ def apple(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
     ("What was Apple's capital returned to shareholders in fiscal 2023?", "$92.6 billion", "metric:capital_returned",
      {"us-gaap:PaymentsOfDividends", "us-gaap:PaymentsForRepurchaseOfCommonStock"}),
 ])
-def test_apple_claims_in_analyst_terms_ground_on_the_named_concepts(apple: Verifier, question, claim, target, concepts):
-    v = apple.verify(AAPL, question, claim)
+def test_apple_claims_in_analyst_terms_ground_on_the_named_concepts(filings: Verifier, question, claim, target, concepts):
+    v = filings.verify(AAPL, question, claim)
     assert v.decision is Decision.VERIFIED, v.reason
     assert v.plan.target == target
     assert concepts <= {b.concept for b in v.bindings}
 
 
-def test_apple_wrong_figures_in_analyst_terms_are_violated(apple: Verifier):
-    v = apple.verify(AAPL, "What was Apple's net debt as of September 30, 2023?", "$111.1 billion")  # total debt, not net
+def test_apple_wrong_figures_in_analyst_terms_are_violated(filings: Verifier):
+    v = filings.verify(AAPL, "What was Apple's net debt as of September 30, 2023?", "$111.1 billion")  # total debt, not net
     assert (v.decision, v.direction) == (Decision.VIOLATED, "overstates")
-    v = apple.verify(AAPL, "What was Apple's book value per share as of September 30, 2023?", "$3.99")  # 3.9965 rounds to 4.00
+    v = filings.verify(AAPL, "What was Apple's book value per share as of September 30, 2023?", "$3.99")  # 3.9965 rounds to 4.00
     assert (v.decision, v.direction) == (Decision.VIOLATED, "understates")
     # comprehensive income is never OCI: Apple's OCI (-$343 million) is not its comprehensive income
-    v = apple.verify(AAPL, "What was Apple's comprehensive income (loss) in fiscal 2023?", "-$343 million")
+    v = filings.verify(AAPL, "What was Apple's comprehensive income (loss) in fiscal 2023?", "-$343 million")
     assert v.decision is Decision.VIOLATED and v.plan.target == "metric:comprehensive_income"
     assert "us-gaap:ComprehensiveIncomeNetOfTax" in {b.concept for b in v.bindings}
-    assert apple.verify(AAPL, "What was Apple's OCI in fiscal 2023?", "-$343 million").decision is Decision.VERIFIED
+    assert filings.verify(AAPL, "What was Apple's OCI in fiscal 2023?", "-$343 million").decision is Decision.VERIFIED
+
+
+@pytest.mark.parametrize("question,claim,decision,target,concept", [
+    # P&G: net income 14,653 (parent), 14,738 including NCI, 14,371 available to common after 282 preferred dividends
+    ("What was net income attributable to common stockholders for fiscal 2023?", "$14,371 million", Decision.VERIFIED,
+     "concept:net_income_common", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic"),
+    ("What was net income attributable to common stockholders for fiscal 2023?", "$14,653 million", Decision.VIOLATED,
+     "concept:net_income_common", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic"),
+    ("What was net income attributable to parent for fiscal 2023?", "$14,653 million", Decision.VERIFIED,
+     "metric:net_income", "us-gaap:NetIncomeLoss"),
+    ("What was net income including noncontrolling interests for fiscal 2023?", "$14,738 million", Decision.VERIFIED,
+     "metric:net_income_including_nci", "us-gaap:ProfitLoss"),
+    ("What was comprehensive income attributable to parent for fiscal 2023?", "$14,622 million", Decision.VERIFIED,
+     "concept:comprehensive_income", "us-gaap:ComprehensiveIncomeNetOfTax"),
+    ("What was comprehensive income attributable to parent for fiscal 2023?", "$14,700 million", Decision.VIOLATED,
+     "concept:comprehensive_income", "us-gaap:ComprehensiveIncomeNetOfTax"),
+    ("What was comprehensive income including noncontrolling interests for fiscal 2023?", "$14,700 million", Decision.VERIFIED,
+     "metric:comprehensive_income_including_nci",
+     "us-gaap:ComprehensiveIncomeNetOfTaxIncludingPortionAttributableToNoncontrollingInterest"),
+    ("What was comprehensive income attributable to noncontrolling interests for fiscal 2023?", "$78 million", Decision.VERIFIED,
+     "concept:comprehensive_income_nci", "us-gaap:ComprehensiveIncomeNetOfTaxAttributableToNoncontrollingInterest"),
+])
+def test_pg_qualifiers_select_the_concept_they_name(filings: Verifier, question, claim, decision, target, concept):
+    v = filings.verify(PG, question, claim)
+    assert v.decision is decision, v.reason
+    assert v.plan.target == target
+    assert {b.concept for b in v.bindings if b.stage == "target"} == {concept}  # duplicates bind too
