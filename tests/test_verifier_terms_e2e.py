@@ -104,3 +104,21 @@ def test_pg_qualifiers_select_the_concept_they_name(filings: Verifier, question,
     assert v.decision is decision, v.reason
     assert v.plan.target == target
     assert {b.concept for b in v.bindings if b.stage == "target"} == {concept}  # duplicates bind too
+
+
+def test_every_analyst_term_grounds_only_on_its_own_candidates(filings: Verifier):
+    """All terms asked of both filings: the reported figure bound as the target is always one of the
+    candidate QNames of the entry the term names (never a label neighbour), and most terms ground."""
+    reg = filings.registry
+    off, grounded, asked = [], 0, 0
+    for t in reg.terms:
+        entry = reg.metrics[t.id].concept if t.kind == "metric" else t.id
+        candidates = set(reg.concepts[entry].candidates) if entry else set()
+        for fid, year in ((AAPL, 2023), (PG, 2023)):
+            v = filings.verify(fid, f"What was {t.term} for fiscal {year}?", "1")
+            asked += 1
+            grounded += v.decision is not Decision.ABSTAIN
+            if stray := {b.concept for b in v.bindings if b.stage == "target"} - candidates:
+                off.append((t.term, fid, stray))
+    assert off == []
+    assert grounded >= 0.75 * asked, (grounded, asked)
