@@ -267,3 +267,15 @@ def test_custom_registry_keeps_working_with_the_shipped_terms(tmp_path):
     (own / "analyst_terms.json").write_text(json.dumps({"version": "x", "terms": [{"term": "bvps", "target": "metric:book_value_per_share"}]}))
     with pytest.raises(ConfigError, match=r"analyst_terms\.json: term 'bvps' maps to unknown metric 'book_value_per_share'"):
         load_registry(str(own / "registry.json"))
+
+
+def test_unmapped_terms_plan_to_no_registry_entry():
+    """A term left out on purpose must not reach a metric or concept through another alias's words."""
+    reg = load_registry()
+    planner = Planner(reg)
+    reached = []
+    for u in reg.unmapped_terms:
+        plan = planner.plan(f"What was {u.term} in fiscal 2023?")
+        if not isinstance(plan, PlanFailure) and not plan.target.startswith("term:"):
+            reached.append((u.term, plan.target))
+    assert reached == []

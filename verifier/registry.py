@@ -256,6 +256,8 @@ def _with_terms(reg: Registry, text: str, path: str, strict: bool) -> Registry:
     unmapped: list[UnmappedTerm] = []
     for term, specs, note in left_out:
         if normalise(str(term)) in seen or normalise(str(term)) in registry_aliases:
+            if not strict:
+                continue  # the custom registry maps it: its alias decides
             raise ConfigError(f"{path}: term {term!r} is both unmapped and mapped; remove one of the two")
         cands = tuple(c for c in (target(term, s) for s in specs) if c)
         unmapped.append(UnmappedTerm(str(term), cands, str(note)))
