@@ -1673,6 +1673,37 @@ def undecidable(ctx: Ctx, which: str, others: list[tuple[str, str]]) -> tuple[st
     raise ValueError(which)
 
 
+def template_undecidable(ctx: Ctx, index: int, others: list[tuple[str, str]]) -> tuple[str, str, str]:
+    """(question, answer, kind): another company's name on this filing's figure, or a question
+    about guidance, the share price or consensus."""
+    rng = ctx.rng
+    f = ctx.f
+    fy = f.fiscal_year or f.end.year
+    if index % 2 == 0:
+        name, _ = rng.choice(others)
+        for _ in range(20):
+            try:
+                qa = json.loads(template_level(ctx, "template", False)[0])
+            except Skip:
+                continue
+            q = qa["question"].replace(f"What was {_possessive(f.short)} ", "What was ", 1)
+            return q.replace("What was ", f"What was {_possessive(name)} ", 1), qa["answer"], "wrong_entity"
+        raise Skip
+    which = rng.choice(["forecast", "stock_price", "consensus"])
+    if which == "forecast":
+        slot = "fy" if "fy" in ctx.slots else _flow_slot(ctx)
+        rev = ctx.fact("revenue", slot) if ctx.has("revenue", slot) else None
+        base = rev.value if rev is not None and rev.value > 0 else D(10) ** 8
+        return (f"What revenue does {f.short} expect for fiscal {fy + 1}, in millions of USD?",
+                group(base * D("1.08") / 10**6, 0), "forecast")
+    if which == "stock_price":
+        return (f"What was {_possessive(f.short)} closing share price on the last trading day of fiscal {fy}, in USD?",
+                str(D(rng.randint(1500, 40000)) / 100), "stock_price")
+    slot = _flow_slot(ctx)
+    return (f"By how much did diluted EPS {ctx.when(slot, 'template').replace('in the ', 'for the ')} beat the analyst consensus, in USD per share?",
+            str(D(rng.randint(1, 15)) / 100), "consensus")
+
+
 def wrong_entity(ctx: Ctx, others: list[tuple[str, str]]) -> tuple[str, str, list[Sub]]:
     """A true statement about this filing's numbers, attributed to another company."""
     rng = ctx.rng
@@ -1780,6 +1811,12 @@ def build_filing(filing: Filing, others: list[tuple[str, str]], index: int = 0) 
             continue
         seen.add(text)
         add(style, _tidy(text), None, None, "undecidable", [], None, None, kind)
+    # and one question/answer pair, so the template path meets undecidable claims too
+    try:
+        q, a, kind = template_undecidable(ctx, index, others)
+        add("template", None, q, a, "undecidable", [], None, "wrong_entity" if kind == "wrong_entity" else None, kind)
+    except Skip:
+        pass
     return records
 
 
