@@ -17,6 +17,7 @@ import argparse
 import json
 import logging
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -146,6 +147,13 @@ def main() -> None:
         print(f"{o.failure or 'abstain:' + str(o.abstain_reason)}\t{o.id}\t{o.decision}\tlabel={o.label} error={rec['error']}\t{claim}\t| {o.reason[:200]}{extra}")
 
 
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
@@ -166,7 +174,7 @@ def render(overall: cs.Score, by_style: dict[str, cs.Score], outcomes: list[cs.O
         "## Natural claims (issue 15 dev set)", "",
         f"`{COMMAND}` on {machine()}, {time.strftime('%Y-%m-%d')}. {len(records)} claims over {n_filings} shared filings "
         f"({n_loaded} {'loaded' if loaded else 'known'}) from `{rel}`, built by `scripts/build_claims_devset.py` with "
-        f"labels computed from the instances by Arelle, never by the verifier. Deterministic planner. "
+        f"labels computed from the instances by Arelle, never by the verifier. Verifier at `{_commit()}`, deterministic planner. "
         + ("" if sentence_mode else "The verifier has no `verify_sentence` yet: sentence styles are **not run**; "
                                     "only the template style (question plus bare answer) is verified.")
         , "",

@@ -412,12 +412,12 @@ def slots(filing: Filing) -> dict[str, Slot]:
             w = [f"for the year ended {long_date(e)}", f"for fiscal year {fy}" if fy else None, f"in fiscal {fy}" if fy else None,
                  f"in {fy}" if fy and calendar else None, f"for the fiscal year ended {long_date(e)}"]
             a = [f"FY{yy(fy)}" if fy else None, f"FY{fy}" if fy else None]
-            out["fy"] = Slot("fy", cur, 12, e, _words(w, a, fy, calendar, e, "year"))
+            out["fy"] = Slot("fy", cur, 12, e, _words(w, a))
         if prior_end and (pk := find(12, prior_end)):
             p = fy - 1 if fy else None
             w = [f"for the year ended {long_date(prior_end)}", f"in fiscal {p}" if p else None, f"in {p}" if p and calendar else None]
             a = [f"FY{yy(p)}" if p else None]
-            out["fy_prior"] = Slot("fy_prior", pk, 12, prior_end, _words(w, a, p, calendar, prior_end, "year"))
+            out["fy_prior"] = Slot("fy_prior", pk, 12, prior_end, _words(w, a))
     else:
         qn = int(filing.fiscal_period[1]) if re.fullmatch(r"Q[1-4]", filing.fiscal_period or "") else None
         q = find(3, e)
@@ -426,13 +426,13 @@ def slots(filing: Filing) -> dict[str, Slot]:
             w = [f"for the three months ended {long_date(e)}", f"in the {ordn} quarter", f"in the {ordn} quarter of fiscal {fy}" if fy else None,
                  f"in the {ordn} quarter of {fy}" if fy and calendar else None, "for the quarter"]
             a = [f"Q{qn}", f"Q{qn} FY{yy(fy)}" if fy else None, f"{qn}Q{yy(fy)}" if fy else None]
-            out["q"] = Slot("q", q, 3, e, _words(w, a, fy, calendar, e, "quarter"))
+            out["q"] = Slot("q", q, 3, e, _words(w, a))
             if prior_end and (pk := find(3, prior_end)):
                 p = fy - 1 if fy else None
                 w = [f"for the three months ended {long_date(prior_end)}", "in the year-ago quarter",
                      f"in the {ordn} quarter of fiscal {p}" if p else None]
                 a = [f"Q{qn} FY{yy(p)}" if p else None, f"{qn}Q{yy(p)}" if p else None]
-                out["q_prior"] = Slot("q_prior", pk, 3, prior_end, _words(w, a, p, calendar, prior_end, "quarter"))
+                out["q_prior"] = Slot("q_prior", pk, 3, prior_end, _words(w, a))
         ytd_months = {2: 6, 3: 9}.get(qn or 0)
         if ytd_months and (y := find(ytd_months, e)):
             word = {6: "six", 9: "nine"}[ytd_months]
@@ -440,15 +440,15 @@ def slots(filing: Filing) -> dict[str, Slot]:
             w = [f"for the {word} months ended {long_date(e)}", f"in the {part} of fiscal {fy}" if fy else None,
                  f"in the {part} of {fy}" if fy and calendar else None]
             a = [f"{'1H' if ytd_months == 6 else '9M'}{yy(fy)}" if fy else None, "YTD"]
-            out["ytd"] = Slot("ytd", y, ytd_months, e, _words(w, a, fy, calendar, e, "ytd"))
+            out["ytd"] = Slot("ytd", y, ytd_months, e, _words(w, a))
             if prior_end and (pk := find(ytd_months, prior_end)):
                 p = fy - 1 if fy else None
                 w = [f"for the {word} months ended {long_date(prior_end)}", f"in the {part} of fiscal {p}" if p else None]
-                out["ytd_prior"] = Slot("ytd_prior", pk, ytd_months, prior_end, _words(w, [], p, calendar, prior_end, "ytd"))
+                out["ytd_prior"] = Slot("ytd_prior", pk, ytd_months, prior_end, _words(w, []))
     if e in instants:
         w = [f"as of {long_date(e)}", f"at {long_date(e)}", "at year end" if filing.annual else "at quarter end",
              f"at the end of fiscal {fy}" if fy and filing.annual else "at the end of the quarter"]
-        out["inst"] = Slot("inst", f"instant:{e}", 0, e, _words(w, [f"at {e.month}/{e.day}/{yy(e.year)}"], fy, calendar, e, "instant"))
+        out["inst"] = Slot("inst", f"instant:{e}", 0, e, _words(w, [f"at {e.month}/{e.day}/{yy(e.year)}"]))
     earlier = sorted(d for d in instants if (e - d).days >= 80 and (e - d).days <= 380)
     # the prior fiscal year end: the latest earlier instant with a balance sheet
     assets = filing.facts.get("Assets", {})
@@ -457,11 +457,11 @@ def slots(filing: Filing) -> dict[str, Slot]:
         pe = earlier[-1]
         pfy = (fy - 1) if fy else None
         w = [f"as of {long_date(pe)}", f"at {long_date(pe)}", f"at the end of fiscal {pfy}" if pfy else None]
-        out["inst_prior"] = Slot("inst_prior", f"instant:{pe}", 0, pe, _words(w, [], pfy, calendar, pe, "instant"))
+        out["inst_prior"] = Slot("inst_prior", f"instant:{pe}", 0, pe, _words(w, []))
     return out
 
 
-def _words(formal: list[str | None], analyst: list[str | None], fy, calendar, end, what) -> dict[str, tuple[str, ...]]:
+def _words(formal: list[str | None], analyst: list[str | None]) -> dict[str, tuple[str, ...]]:
     formal_t = tuple(w for w in formal if w)
     analyst_t = tuple(w for w in analyst if w) or formal_t
     return {"formal": formal_t, "analyst": analyst_t}
@@ -1571,7 +1571,7 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         if SCALES[s] < fact.half * 2:
             s, suffix = "million", " (in millions)"
         dp = 0 if s != "million" or abs(fact.value) >= 10**8 else money_dp(fact.value, fact.half, "million", rng, extra=False)
-        if dp is None or (s == "" and fact.half > D("0.5")) and False:
+        if dp is None:
             raise Skip
         if not stable((fact.value - fact.half) / SCALES[s], (fact.value + fact.half) / SCALES[s], dp):
             raise Skip
@@ -1594,8 +1594,7 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
             err, detail = "wrong_scale", "answer in the wrong scale"
         else:
             w, err, detail = falsify_value(ctx, fact, w, style, render, [kind if kind != "wrong_scale_answer" else "pct_off", "pct_off", "transposed"], prior)
-    article = "" if term.lower().startswith(("total", "net", "cash", "revenue", "r&d", "sg&a", "capex", "capital", "book", "diluted", "basic", "operating", "gross", "research", "selling", "income", "cost", "comprehensive", "purchases", "the ")) else ""
-    q = f"What was {article}{term} {when}{suffix}?"
+    q = f"What was {term} {when}{suffix}?"
     if rng.random() < 0.25:
         q = f"What was {_possessive(ctx.f.short)} {term} {when}{suffix}?"
     answer = answer_of(w)
@@ -1672,6 +1671,37 @@ def undecidable(ctx: Ctx, which: str, others: list[tuple[str, str]]) -> tuple[st
         heads = rng.choice([1, 10, 100]) * rng.randint(120, 990) * 10
         return "news", f"{f.short} ended fiscal {fy} with about {heads:,} full-time employees, up {rng.randint(2, 9)}% from a year earlier", "employees"
     raise ValueError(which)
+
+
+def template_undecidable(ctx: Ctx, index: int, others: list[tuple[str, str]]) -> tuple[str, str, str]:
+    """(question, answer, kind): another company's name on this filing's figure, or a question
+    about guidance, the share price or consensus."""
+    rng = ctx.rng
+    f = ctx.f
+    fy = f.fiscal_year or f.end.year
+    if index % 2 == 0:
+        name, _ = rng.choice(others)
+        for _ in range(20):
+            try:
+                qa = json.loads(template_level(ctx, "template", False)[0])
+            except Skip:
+                continue
+            q = qa["question"].replace(f"What was {_possessive(f.short)} ", "What was ", 1)
+            return q.replace("What was ", f"What was {_possessive(name)} ", 1), qa["answer"], "wrong_entity"
+        raise Skip
+    which = rng.choice(["forecast", "stock_price", "consensus"])
+    if which == "forecast":
+        slot = "fy" if "fy" in ctx.slots else _flow_slot(ctx)
+        rev = ctx.fact("revenue", slot) if ctx.has("revenue", slot) else None
+        base = rev.value if rev is not None and rev.value > 0 else D(10) ** 8
+        return (f"What revenue does {f.short} expect for fiscal {fy + 1}, in millions of USD?",
+                group(base * D("1.08") / 10**6, 0), "forecast")
+    if which == "stock_price":
+        return (f"What was {_possessive(f.short)} closing share price on the last trading day of fiscal {fy}, in USD?",
+                str(D(rng.randint(1500, 40000)) / 100), "stock_price")
+    slot = _flow_slot(ctx)
+    return (f"By how much did diluted EPS {ctx.when(slot, 'template').replace('in the ', 'for the ')} beat the analyst consensus, in USD per share?",
+            str(D(rng.randint(1, 15)) / 100), "consensus")
 
 
 def wrong_entity(ctx: Ctx, others: list[tuple[str, str]]) -> tuple[str, str, list[Sub]]:
@@ -1781,6 +1811,12 @@ def build_filing(filing: Filing, others: list[tuple[str, str]], index: int = 0) 
             continue
         seen.add(text)
         add(style, _tidy(text), None, None, "undecidable", [], None, None, kind)
+    # and one question/answer pair, so the template path meets undecidable claims too
+    try:
+        q, a, kind = template_undecidable(ctx, index, others)
+        add("template", None, q, a, "undecidable", [], None, "wrong_entity" if kind == "wrong_entity" else None, kind)
+    except Skip:
+        pass
     return records
 
 

@@ -231,3 +231,36 @@ def test_family():
     assert cs.family("http://fasb.org/us-gaap/2024") == "us-gaap"
     assert cs.family("http://xbrl.sec.gov/dei/2023") == "dei"
     assert cs.family("nflx") == "nflx"
+
+
+def test_bench_runs_sentences_only_when_the_verifier_can(records):
+    """scripts/bench_claims.py: templates through verify(), sentences through verify_sentence() when present."""
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("bench_claims", REPO / "scripts" / "bench_claims.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    template = next(r for r in records if r["style"] == "template")
+    sentence = next(r for r in records if r["style"] == "news" and r["label"] == "true")
+    seen = []
+
+    class Old:  # the verifier before sentence mode
+        def verify(self, filing_id, question, claim, case_id=None):
+            seen.append((filing_id, question, claim))
+            return SimpleNamespace(to_json=lambda: {"decision": "Abstain", "bindings": []})
+
+    class New(Old):
+        def verify_sentence(self, filing_id, text):
+            facts = [b for s in sentence["subclaims"] for b in s["facts"]]
+            sub = {"decision": "Verified", "kind": "level", "span": "x",
+                   "bindings": [{"concept": f["qname"], "period": f["period"], "value": f["value"]} for f in facts]}
+            return SimpleNamespace(to_json=lambda: {"sentence": text, "filing_id": filing_id, "decision": "Verified",
+                                                    "reason": "", "abstain_reason": None, "subclaims": [sub]})
+
+    assert bench.run_one(Old(), "F", sentence) is None
+    assert bench.run_one(Old(), "F", template)["decision"] == "Abstain"
+    assert seen == [("F", template["question"], template["answer"])]
+    out = bench.run_one(New(), "F", sentence)
+    o = cs.judge(cs.dev_claim(sentence), out)
+    assert o.outcome == "TA" and not o.wrong_grounding
