@@ -27,6 +27,7 @@ _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DURATION = re.compile(r"\b(three|3|six|6|nine|9|twelve|12)[- ]months?\b", re.I)
 _WORD_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
 _QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth) (?:fiscal )?quarter)(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b", re.I)
+_HALF_NINE = re.compile(r"\b(?:the\s+)?first\s+(half|nine\s+months)(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b", re.I)
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _FY = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?(\d{4}|\d{2})\b", re.I)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
@@ -36,7 +37,8 @@ _CUR_WORDS = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|dollars|\$)
 _SCALE = re.compile(r"\(\s*(?:[^()]*?\b)?(thousands|millions|billions)\b[^)]*\)"
                     rf"|\b(?:in\s+|,\s*)(?:{_CUR_WORDS}\s+)?(?:in\s+)?(thousands|millions|billions)\b(?:\s+of\s+(?:{_CUR_WORDS}|shares)(?!\w))?", re.I)
 # "…, in USD?", "(USD)", "in U.S. dollars": the currency is the unit's, not part of the metric's name
-_CURRENCY_PHRASE = re.compile(rf",?\s*\b(?:in|of)\s+{_CUR_WORDS}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_WORDS}(?:\s+per\s+share)?\s*\)", re.I)
+_CUR_CODES = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|\$)"  # not a bare "dollars": "gross margin in dollars" is a line item
+_CURRENCY_PHRASE = re.compile(rf",?\s*\b(?:in|of)\s+{_CUR_CODES}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_CODES}(?:\s+per\s+share)?\s*\)", re.I)
 _SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _PERCENT = re.compile(r"(%|\bper ?cent(?:age)?\b|\bin percent\b)", re.I)
 _QNAME = re.compile(r"\b([a-z][a-z0-9-]*):([A-Z][A-Za-z0-9_]+)\b")
@@ -91,6 +93,11 @@ def extract_period(question: str) -> tuple[PeriodRequest, str]:
     elif _ANNUAL.search(text):
         months = 12
     quarter = year = None
+    if m := _HALF_NINE.search(text):  # "the first half of fiscal 2023", "the first nine months of 2024"
+        quarter, months = (2, 6) if m[1].lower() == "half" else (3, 9)
+        phrase.append(m[0])
+        text = text.replace(m[0], " ")
+        return PeriodRequest(_year(m[2]) if m[2] else None, quarter, end_date, months, " ".join(phrase)), text
     if m := _QUARTER.search(text):
         quarter = int(m[1]) if m[1] else _ORDINAL[m[2].lower()]
         year = _year(m[3]) if m[3] else None
@@ -130,6 +137,7 @@ def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     text = _LEAD.sub("", text.strip())
     for w in entity_words:
         text = re.sub(rf"\b{re.escape(w)}(?:'s|’s|s')?\b", " ", text, flags=re.I)
+    text = re.sub(r"(?<![\w&])&(?![\w&])", " ", text)  # "Procter & Gamble's" leaves its "&" behind
     text = re.sub(r"\b(?:three|six|nine|twelve) months ended\b|\byear ended\b|\bquarter ended\b", " ", text, flags=re.I)
     text = re.sub(r"\s+", " ", text).strip(" ,.;:")
     while True:

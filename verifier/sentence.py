@@ -51,7 +51,7 @@ _CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "to
          "minus", "plus", "over", "under", "about", "approximately", "nearly", "almost", "roughly", "around",
          "exceeded", "surpassed", "outpaced", "trailed", "lagged", "narrowed", "widened", "doubled", "tripled",
          "halved", "more", "fewer", "than", "improved", "expanded", "contracted", "remained", "ended", "closed"}
-_RISE = r"rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|\+"
+_RISE = r"changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|\+"
 _FALL = r"fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|-"
 _GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
 _GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>increase|rise|gain|growth|jump|improvement|"
@@ -324,7 +324,7 @@ def _contiguous_gap(text: str, a: _Tok, b: _Tok) -> bool:
     """Words of one name are separated by spaces, commas or an apostrophe ("stockholders' equity"),
     never by other punctuation."""
     gap = text[a.end:b.start]
-    return bool(re.search(r"[^\s,'’]", gap))
+    return bool(re.search(r"[^\s,'’&]", gap))
 
 
 _QUALIFIER = re.compile(r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
@@ -426,7 +426,7 @@ def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: f
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
-    metrics = find_metrics(text, knows, blocked, entity_words)
+    metrics = find_metrics(_asides_masked(text), knows, blocked, entity_words)
     scale = Decimal(1)
     if m := _SCALE_CONTEXT.search(text):
         scale = _SCALES[(m[1] or m[2]).lower()]
@@ -440,6 +440,21 @@ def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: f
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None,
                    market[0] if market else None, scale)
+
+
+_ASIDE = re.compile(r"\(([^()\d]{1,80})\)")
+_UNWRAP = re.compile(r"^\s*(?:basic|diluted|gaap|total)\s*$", re.I)
+
+
+def _asides_masked(text: str) -> str:
+    """Parenthetical asides without numbers blanked out, same length, for finding metric names:
+    "net cash provided by (used in) financing activities", "FCF (CFO less capex) $99.6bn";
+    "EPS (diluted)" keeps its qualifier."""
+    def blank(m: re.Match[str]) -> str:
+        if _UNWRAP.match(m[1]):
+            return " " + m[1] + " "
+        return " " * len(m[0])
+    return _ASIDE.sub(blank, text)
 
 
 def _clause_bounds(text: str, pos: int) -> tuple[int, int]:

@@ -38,6 +38,8 @@ from auditgraph.verifier.types import (AbstainReason, ClaimValue, Decision, Form
 
 
 MAX_SENTENCE_CHARS = 2000
+_GROWTH_QUESTION = re.compile(r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
+                              r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$", re.I)
 
 
 class PlanSource(Protocol):
@@ -91,6 +93,8 @@ class Verifier:
         filing = self.filing(filing_id)
         if filing is None:
             return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
+        if m := _GROWTH_QUESTION.match(question or ""):
+            return self._growth_question(base, filing_id, m, str(claim))
         assert self.planner is not None
         plan = self.planner.plan(question, _entity_words(filing, self._vocabulary), self._labels(filing_id))
         if isinstance(plan, PlanFailure):
@@ -152,6 +156,19 @@ class Verifier:
                            reason=f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
                            core=res.core, **common)
         return replace(base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common)
+
+    def _growth_question(self, base: Verdict, filing_id: str, m: re.Match[str], claim: str) -> Verdict:
+        """"By what percentage did X change for P compared with the prior-year period?" + "-7.8%" is
+        the sentence "X changed -7.8% for P compared with …": a growth sub-claim over two periods."""
+        answer = claim.strip()
+        if answer and "%" not in answer and "percent" not in answer.lower():
+            answer += "%"
+        sv = self.verify_sentence(filing_id, f"{m['x']} changed {answer} {m['rest']}".strip())
+        growth = [v for v in sv.subclaims if v.extra.get("kind") == "growth"]
+        if len(sv.subclaims) != 1 or len(growth) != 1:
+            return replace(base, abstain_reason=sv.abstain_reason or AbstainReason.CLAIM_UNPARSABLE,
+                           reason=f"the answer {claim!r} to a growth question must be one percentage: {sv.reason}")
+        return replace(growth[0], claim=base.claim, question=base.question, case_id=base.case_id)
 
     # ------------------------------------------------------------------ sentences
     def lexicon(self, filing_id: str) -> Lexicon:
