@@ -495,6 +495,7 @@ class _InFlight:
         return LoadResult(
             id=self.inp.id, source=self.inp.entry, status="replaced" if self.previous == "loaded" else "loaded",
             facts=w.facts, contexts=w.contexts, units=w.units, extension_concepts=w.extension_concepts, edges=w.edges,
-            duplicates=w.duplicates, placeholders=w.placeholders, filer_labels=w.filer_labels, errors=self.errors, arelle_seconds=self.arelle_seconds,
+            duplicates=w.duplicates, placeholders=w.placeholders, filer_labels=w.filer_labels, errors=self.errors,
+            arelle_seconds=self.arelle_seconds,
             write_seconds=time.perf_counter() - self.write_started, message=self.warning,
         )
