@@ -179,6 +179,8 @@ def bindings(output: Mapping[str, Any]) -> set[FactRef]:
             out.add(fact_ref(str(b["concept"]), str(b["period"])))
     for sub in output.get("subclaims") or []:
         out |= bindings(sub)
+    for reading in output.get("readings") or []:  # other readings of the same words, which agreed
+        out |= bindings(reading)
     return out
 
 
@@ -226,7 +228,8 @@ def grounding_errors(claim: DevClaim, output: Mapping[str, Any]) -> tuple[str, .
         bound = bindings(output)
         return tuple(str(f) for f in claim.facts if f not in bound)
     violated = [s for s in subs if s.get("decision") == "Violated"]
-    if any(_named(s) and _named(s) <= labelled for s in violated):
+    readings = [r for s in violated for r in [s, *(s.get("readings") or [])]]  # any agreeing reading may be the labeller's
+    if any(_named(r) and _named(r) <= labelled for r in readings):
         return ()
     return tuple(sorted({str(f) for s in violated for f in _named(s) - labelled})) or ("no violated sub-claim names a labelled fact",)
 

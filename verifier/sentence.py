@@ -42,6 +42,9 @@ _BOUNDARY_VERBS = {
     "by", "was", "were", "is", "are", "of", "reached", "totaled", "totalled", "amounted", "came", "stood", "or",
     "also", "which", "where", "when", "after", "before", "during", "up", "down", "rose", "fell", "declined",
     "decreased", "jumped", "climbed", "dropped", "slipped", "gained", "improving", "including", "excluding",
+    # audit work-paper verbs
+    "computed", "calculated", "recomputed", "footed", "confirmed", "verified", "reconciled", "obtained",
+    "inspected", "examined", "reviewed", "compared", "checked", "matched", "observed", "found", "determined",
 }
 # words after a metric name that start what is said about it
 _CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "totalled", "equaled", "equalled",
@@ -312,6 +315,11 @@ def _content(t: _Tok) -> bool:
     return t.norm not in _EDGE_STOP and (bool(key(t.text)) or t.norm in ("total", "net"))
 
 
+def _is_abbrev(text: str, t: _Tok) -> bool:
+    """"dil." in "dil. EPS": a short word with a full stop, not the end of a sentence."""
+    return len(t.text) <= 4 and text[t.end:t.end + 1] == "."
+
+
 def _is_word(t: _Tok) -> bool:
     return t.text[0].isalpha()
 
@@ -324,7 +332,7 @@ def _contiguous_gap(text: str, a: _Tok, b: _Tok) -> bool:
     """Words of one name are separated by spaces, commas or an apostrophe ("stockholders' equity"),
     never by other punctuation."""
     gap = text[a.end:b.start]
-    return bool(re.search(r"[^\s,'’&]", gap))
+    return bool(re.search(r"[^\s,'’&]", gap.replace(".", "", 1) if gap.startswith(".") and _is_abbrev(text, a) else gap))
 
 
 _QUALIFIER = re.compile(r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
@@ -417,6 +425,7 @@ class _Ctx:
     numbers: list[Mention]
     subclaims: list[SubClaim] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    masked: str = ""  # the text with asides in parentheses blanked (same length)
 
 
 def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: frozenset[str] = frozenset(),
@@ -426,12 +435,13 @@ def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: f
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
-    metrics = find_metrics(_asides_masked(text), knows, blocked, entity_words)
+    masked = _asides_masked(text)
+    metrics = find_metrics(masked, knows, blocked, entity_words)
     scale = Decimal(1)
     if m := _SCALE_CONTEXT.search(text):
         scale = _SCALES[(m[1] or m[2]).lower()]
         numbers = [n for n in numbers if not (m.start() <= n.start < m.end())]
-    ctx = _Ctx(text, periods, metrics, numbers)
+    ctx = _Ctx(text, periods, metrics, numbers, masked=masked)
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
@@ -573,12 +583,12 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
     ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
     spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
     stray = []
-    for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.text[start:end]):
+    for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.masked[start:end]):
         pos = start + m.start()
         if any(s <= pos < e for s, e in spans):
             continue
         w = m[0].lower().rstrip(".")
-        if (w in _BRIDGE_OK or w in _BOUNDARY_VERBS or w in _NEUTRAL or w in _CUES or _GROWTH.fullmatch(w)
+        if not key(w) or (w in _BRIDGE_OK or w in _BOUNDARY_VERBS or w in _NEUTRAL or w in _CUES or _GROWTH.fullmatch(w)
                 or _HEDGE_TAIL.search(w) or w in _CURRENCY_WORDS or _is_period_word(w)
                 or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)):
             continue

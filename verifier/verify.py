@@ -93,6 +93,10 @@ class Verifier:
         filing = self.filing(filing_id)
         if filing is None:
             return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
+        own = entity.matcher(filing.entity_name, filing.ticker)
+        if others := [x for x in entity.mentions(question or "") if not own(x)]:
+            return abstain(AbstainReason.WRONG_ENTITY, f"the question is about {', '.join(others)}, but filing {filing_id} is "
+                                                       f"{filing.entity_name or 'another registrant'}; ask it of that company's filing")
         if m := _GROWTH_QUESTION.match(question or ""):
             return self._growth_question(base, filing_id, m, str(claim))
         assert self.planner is not None
@@ -260,6 +264,7 @@ class Verifier:
         verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base)
         if verdict.decision is Decision.ABSTAIN or not readings:
             return verdict
+        agreed: list[dict] = []  # each other reading's evidence, for whoever checks which concept was meant
         for label, other_plan in readings:  # words with two common readings decide only when both agree
             other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base)
             if other.decision is not verdict.decision:
@@ -267,9 +272,8 @@ class Verifier:
                                f"{sc.metric.text!r} reads as {plan.target_label} ({verdict.decision.value}) or as {label} "
                                f"({other.decision.value}); the two disagree here: name one, e.g. "
                                f"[{(other_plan.target_concepts or plan.target_concepts or ('us-gaap:Name',))[0]}]", plan=plan)
-            alt = other_plan.target.split(":", 1)[-1]
-            verdict = replace(verdict, bindings=verdict.bindings + tuple(replace(b, role=f"{alt}.{b.role}") for b in other.bindings))
-        return replace(verdict, extra={**verdict.extra, "readings_agree": [label for label, _ in readings]})
+            agreed.append({"reading": label, "target": other_plan.target, "bindings": [b.to_json() for b in other.bindings]})
+        return replace(verdict, extra={**verdict.extra, "readings": agreed})
 
     def _verify_plan(self, filing: FilingInfo, reading: Reading, sc: SubClaim, plan: Plan, unit, lex: Lexicon,
                      cur: PeriodSpec, rows, base: Verdict) -> Verdict:
