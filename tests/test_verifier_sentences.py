@@ -89,6 +89,15 @@ def test_a_loss_is_minus_the_concept_and_narrowing_compares_magnitudes(verifier:
     assert verifier.verify_sentence(ADN, "Net loss widened to $71.4 million in 2023").decision is Decision.VIOLATED
 
 
+def test_rose_to_and_fell_to_also_say_which_way(verifier: Verifier):
+    # NFLX net income went from 4,491,924 to 5,407,990 thousand: "fell to $5.4 billion" has the right level, wrong way
+    assert verifier.verify_sentence(NFLX, "Net income rose to $5.4 billion in 2023").decision is Decision.VERIFIED
+    v = verifier.verify_sentence(NFLX, "Net income fell to $5.4 billion in 2023")
+    assert v.decision is Decision.VIOLATED and [s.decision for s in v.subclaims] == [Decision.VERIFIED, Decision.VIOLATED]
+    # ADN's loss went from 74,337 to 71,397 thousand: it improved (narrowed) by $2.9 million
+    assert verifier.verify_sentence(ADN, "Net loss improved by $2.9 million to $71.4 million in 2023").decision is Decision.VERIFIED
+
+
 def test_comprehensive_income_is_never_an_oci_concept_or_an_operation(verifier: Verifier):
     v = verifier.verify_sentence(NFLX, "Comprehensive income (loss) was $5.4 billion in 2023")
     assert v.decision is Decision.VERIFIED

@@ -54,8 +54,8 @@ _CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "to
          "minus", "plus", "over", "under", "about", "approximately", "nearly", "almost", "roughly", "around",
          "exceeded", "surpassed", "outpaced", "trailed", "lagged", "narrowed", "widened", "doubled", "tripled",
          "halved", "more", "fewer", "than", "improved", "expanded", "contracted", "remained", "ended", "closed"}
-_RISE = r"changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|\+"
-_FALL = r"fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|-"
+_RISE = r"widened|deepened|changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|improvement|\+"
+_FALL = r"narrowed|shrank|fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|worsened|deteriorated|-"
 _GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
 _GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>increase|rise|gain|growth|jump|improvement|"
                           r"decline|decrease|drop|fall|reduction|contraction)\b(?:\s+(?:in|of)\b)?", re.I)
@@ -426,6 +426,7 @@ class _Ctx:
     subclaims: list[SubClaim] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     masked: str = ""  # the text with asides in parentheses blanked (same length)
+    directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
 
 
 def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: frozenset[str] = frozenset(),
@@ -529,16 +530,19 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=1)
             return
         g = growth[-1]
-        _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=-1 if g["fall"] else 1)
+        _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=_sign(g, metric))
         return
     if _FROM.search(bridge) or re.search(r"\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\b", bridge, re.I) and not _TO.search(bridge):
         _add(ctx, "level", n, metric, base=True)
         return
     if growth and not _TO.search(bridge) and n.kind in (Kind.MONEY, Kind.NUMBER, Kind.PER_SHARE, Kind.SHARES):
         g = growth[-1]
-        _add(ctx, "change", n, metric, direction=-1 if g["fall"] else 1)
+        _add(ctx, "change", n, metric, direction=_sign(g, metric))
         return
     _add(ctx, "level", n, metric)
+    if growth and _TO.search(bridge) and not re.fullmatch(r"changed?", growth[-1][0], re.I):
+        # "net income fell to $5.4 billion" also says it fell: a direction, checked unless a rate or an amount says more
+        ctx.directions.append((ctx.subclaims[-1], _sign(growth[-1], metric)))
 
 
 _RATIO_WORDS = re.compile(r"\b(?:margin|rate|ratio|return|yield|percentage|turnover|coverage|multiple)\b", re.I)
@@ -596,6 +600,14 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
     return stray
 
 
+def _sign(g: re.Match[str], metric: MetricSpan) -> int:
+    """+1 when the figure as worded went up: "improved" and "worsened" turn round for a loss."""
+    d = -1 if g["fall"] else 1
+    if metric.negated and re.match(r"improv|worsen|deteriorat", g[0], re.I):
+        d = -d
+    return d
+
+
 def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
 
@@ -640,8 +652,13 @@ def _add(ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan
 
 
 def _comparisons(ctx: _Ctx) -> None:
-    """Words that compare without a number: doubled, narrowed, widened, exceeded."""
+    """Words that compare without a number: doubled, narrowed, widened, exceeded, rose to."""
     text = ctx.text
+    for level, direction in ctx.directions:
+        said = [c for c in ctx.subclaims if c.kind in ("growth", "change") and c.metric.start == level.metric.start]
+        if not said:
+            ctx.subclaims.append(SubClaim("comparison", level.text, level.metric, None, level.period, None, "prior", None,
+                                          "rise" if direction > 0 else "fall"))
     doubles = {"doubled": "double", "tripled": "triple", "quadrupled": "quadruple", "halved": "halve", "double": "double",
                "triple": "triple", "quadruple": "quadruple", "twice": "double"}
     for rx, rel_of in ((_DOUBLE, lambda m: doubles[m["w"].lower()]),

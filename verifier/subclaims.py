@@ -157,6 +157,9 @@ def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, r
         expr = fx.Bin("-", growth(ref[cur], ref[base]), growth(_ref(oc), _ref(ob)))
         iv = Interval(Decimal(0), None) if rel == "faster" else Interval(None, Decimal(0))
         return Arithmetic((cur, base, oc, ob), expr, iv, None, Decimal(0), units, units)
+    if rel in ("rise", "fall"):  # the figure as worded went up / down against the compared period
+        iv = Interval(Decimal(0), None) if rel == "rise" else Interval(None, Decimal(0))
+        return Arithmetic((cur, base), fx.Bin("-", ref[cur], ref[base]), iv, None, Decimal(0), units)
     if rel in ("exceed", "less"):
         iv = Interval(Decimal(0), None) if rel == "exceed" else Interval(None, Decimal(0))
         return Arithmetic((a, b), fx.Bin("-", ref[a], ref[b]), iv, None, Decimal(0), _MONEYLIKE, _MONEYLIKE)
