@@ -105,7 +105,12 @@ def _rows(
             **extra(rel),
             **({count: 1, "weights": [rel.weight]} if count else {}),
         }
-    return list(out.values())
+    rows = list(out.values())
+    if count:  # only duplicates carry the count and their weights; a plain edge keeps just `weight`
+        for r in rows:
+            if r[count] == 1:
+                r[count] = r["weights"] = None  # a null in CREATE's map sets no property
+    return rows
 
 
 def _def_extra(rel: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 // mode: write
 // param rows: LIST of maps from_key, to_key, owner, role, arcrole, order, weight, arcs, weights (loader.networks; arcs =
 //   how many effective summation-item relationships the edge stands for, > 1 only for Calculations 1.1 duplicates;
-//   weights = their weights in document order)
+//   weights = their weights in document order; both null, so absent, on a plain edge)
 // returns: nothing
 UNWIND $rows AS row
 MATCH (a:Concept {key: row.from_key})

@@ -120,12 +120,13 @@ class FilingBuilder:
         edges: dict[str, dict] = {}
         for i, (child, weight) in enumerate(children):
             if child in edges:  # a repeated child is one edge standing for two arcs, as the loader writes it
-                edges[child]["props"]["arcs"] += 1
-                edges[child]["props"]["weights"].append(float(weight))
+                props = edges[child]["props"]
+                props["arcs"] = props.get("arcs", 1) + 1
+                props["weights"] = props.get("weights", [props["weight"]]) + [float(weight)]
                 continue
             edges[child] = {"source": p, "target": self.concept(child), "props": {
                 "owner": owner or self.filing_id, "role": role, "arcrole": SUMMATION, "order": float(i + 1),
-                "weight": float(weight), "arcs": 1, "weights": [float(weight)]}}
+                "weight": float(weight)}}
             self.arcs["calc"].append(edges[child])
             self.arcs["pres"].append({"source": p, "target": self.concept(child), "props": {
                 "owner": owner or self.filing_id, "role": role, "order": float(i + 1),
