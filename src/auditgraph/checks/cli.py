@@ -101,7 +101,7 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
                        "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
                        "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
                        "calc11": lambda: [r for r in calc11.check_calc11(graph, filing_id, concept, data=data)
-                                          if period is None or r.period == period]}
+                                          if period is None or r.period in (None, period)]}  # duplicate arcs: any period
             results = {r: runners[r]() for r in wanted}
         else:
             results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
