@@ -6,7 +6,8 @@ With no FOLDER, every filing folder under ../shared/filings. For each filing, Ar
 instance offline with the shared taxonomy packages (the command in shared/taxonomies/README.md) and
 writes a JSON log; the same filing is loaded into Neo4j by our loader and checked by
 auditgraph.checks.calc11. Findings are compared one for one, keyed by
-(kind, total concept, link role, context, contributor):
+(kind, total concept, link role, context, contributor), concepts by local name (the two sides may
+print different prefixes for one namespace):
 
 - inconsistent: Arelle's calc11e:inconsistentCalculationUsingRounding / our CALC11 violation; a
   match needs Arelle's context id among the context ids of our total's facts.
@@ -51,6 +52,7 @@ class FilingCheck:
     ours: list[tuple] = field(default_factory=list)  # same, context = frozenset of the total's context ids
     arelle_other: Counter = field(default_factory=Counter)  # fact-level codes
     ours_not_evaluable: int = 0
+    prefixes: Counter = field(default_factory=Counter)  # matched with another prefix: "ours = Arelle's"
     matched: list[tuple] = field(default_factory=list)
     ours_only: list[tuple] = field(default_factory=list)
     arelle_only: list[tuple] = field(default_factory=list)
@@ -100,15 +102,24 @@ def run_ours(graph: Graph, filing_id: str) -> tuple[list[tuple], int]:
     return found, refused
 
 
+def local(qname: str) -> str:
+    return qname.rsplit(":", 1)[-1]
+
+
 def compare(fc: FilingCheck) -> None:
+    """Match concepts by local name: we print a QName with the prefix the instance declares (CPS writes
+    `ns:Assets` for us-gaap 2025), Arelle with the prefix of the concept's schema (`us-gaap:Assets`)."""
     left = list(fc.ours)
     for a in fc.arelle:
-        hit = next((o for o in left if o[:3] == a[:3] and o[4] == a[4] and (a[3] in o[3] if a[3] else not o[3])), None)
+        hit = next((o for o in left if o[0] == a[0] and local(o[1]) == local(a[1]) and o[2] == a[2]
+                    and local(o[4]) == local(a[4]) and (a[3] in o[3] if a[3] else not o[3])), None)
         if hit is None:
             fc.arelle_only.append(a)
         else:
             left.remove(hit)
             fc.matched.append(a)
+            if hit[1] != a[1] or hit[4] != a[4]:
+                fc.prefixes[f"{hit[1]} = {a[1]}"] += 1
     fc.ours_only = [o[:3] + (",".join(sorted(o[3])),) + o[4:] for o in left]
 
 
@@ -181,6 +192,8 @@ def write_markdown(rows: list[FilingCheck], command: str, seconds: float) -> str
              f"- Findings: Arelle {tot('arelle')}, ours {tot('ours')}; **matched {tot('matched')}, ours only "
              f"{tot('ours_only')}, Arelle only {tot('arelle_only')}** (matched by kind: "
              + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) + ").",
+             "- Matched with another prefix (same concept: local name, link role and context agree): "
+             + (", ".join(f"{r.folder} {k} ({n})" for r in ok for k, n in sorted(r.prefixes.items())) or "none") + ".",
              f"- Fact-level Arelle messages (not keyed by link role): "
              + (", ".join(f"{k} {n}" for k, n in sorted(other.items())) or "none")
              + f"; our not-evaluable summations: {sum(r.ours_not_evaluable for r in ok)}.",
