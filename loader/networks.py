@@ -3,7 +3,10 @@
 Shared by the taxonomy loader (owner = release key) and the filing loader (owner = filing id).
 Each row is ready for the UNWIND writers cypher/load/{calc,pres,def}_edges.cypher; Arelle has
 already applied prohibitions and overrides, and rows are de-duplicated per
-(from, to, role, arcrole) so a network imported twice is written once.
+(from, to, role, arcrole) so a network imported twice is written once. A calculation row keeps the
+number of effective relationships it stands for (`arcs`): two non-equivalent summation-item arcs
+between the same concepts in one link role (e.g. with different `order`) are an error under
+Calculations 1.1 (calc11e:duplicateCalculationRelationships), and both count in its sums.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ def _rows(
     owner: str,
     extra: Callable[[Any], dict[str, Any]],
     used: set[str],
+    count: str | None = None,
 ) -> list[dict[str, Any]]:
     out: dict[tuple, dict[str, Any]] = {}
     for rel in rels:
@@ -86,6 +90,9 @@ def _rows(
             continue
         ident = (a, b, rel.linkrole, rel.arcrole)
         if ident in out:
+            if count:  # Arelle's effective relationships: equivalent arcs are already merged, so this is a real duplicate
+                out[ident][count] += 1
+                out[ident]["weights"].append(rel.weight)  # each duplicate adds its own weighted contribution
             continue
         used.add(rel.linkrole)
         out[ident] = {
@@ -96,8 +103,14 @@ def _rows(
             "arcrole": rel.arcrole,
             "order": _order(rel),
             **extra(rel),
+            **({count: 1, "weights": [rel.weight]} if count else {}),
         }
-    return list(out.values())
+    rows = list(out.values())
+    if count:  # only duplicates carry the count and their weights; a plain edge keeps just `weight`
+        for r in rows:
+            if r[count] == 1:
+                r[count] = r["weights"] = None  # a null in CREATE's map sets no property
+    return rows
 
 
 def _def_extra(rel: Any) -> dict[str, Any]:
@@ -138,7 +151,8 @@ def relationship_rows(
     arcs declared in documents whose URL it accepts (a package's own linkbases, not its imports').
     """
     used: set[str] = set()
-    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used)
+    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used,
+                 count="arcs")
     pres = _rows(
         _relationships(model_xbrl, PRES_ARCROLES, doc_filter), key_of, owner, lambda r: {"preferred_label": r.preferredLabel}, used
     )

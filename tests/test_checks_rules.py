@@ -73,15 +73,45 @@ def test_0015_limited_coverage_drops_credit_balance_concepts(graph: Graph):
 
 def test_0015_refuses_with_reasons_never_silently_ok(graph: Graph):
     sign_filing("t-form", form="N-CSR").write(graph)
-    sign_filing("t-2022", us_gaap_year=2022).write(graph)
+    sign_filing("t-2021", us_gaap_year=2021).write(graph)
     assert "does not run on DocumentType 'N-CSR'" in check_sign(graph, "t-form")[0].reason
-    assert "no DQC.US.0015 concept list for us-gaap 2022" in check_sign(graph, "t-2022")[0].reason
+    assert check_sign(graph, "t-2021")[0].reason.startswith(
+        "no DQC.US.0015 concept list for us-gaap 2021 (shipped: 2022, 2023, 2024, 2025, 2026)")
     assert check_sign(graph, "nope")[0].reason.startswith("no filing 'nope' in the database")
     sign_filing().write(graph)
-    assert check_sign(graph, "t-0015", concept="us-gaap:ProfitLoss")[0].reason == \
-        "us-gaap:ProfitLoss is not on the DQC.US.0015 list for us-gaap 2025"
+    [not_listed] = check_sign(graph, "t-0015", concept="us-gaap:ProfitLoss")
+    assert not_listed.reason.startswith("us-gaap:ProfitLoss is not on the DQC.US.0015 list for us-gaap 2025 "
+                                        "(dqc_15_usgaap_2025_concepts.csv (dqc_us_rules@07b8c75d04f2), ")
+    assert not_listed.list_file == "dqc_15_usgaap_2025_concepts.csv"
     nils = check_sign(graph, "t-0015", concept="AccretionExpenseIncludingAssetRetirementObligations")
     assert [r.reason for r in nils if r.status == "not_evaluable"] == ["nil fact: no value to test"]
+
+
+def test_0015_every_year_uses_its_own_list_and_names_file_and_version(graph: Graph):
+    for year in (2022, 2023, 2024, 2026):
+        sign_filing(f"t-{year}", us_gaap_year=year).write(graph)
+    for year, srt in ((2022, "dqc_15_srt_2023_concepts.csv"), (2023, "dqc_15_srt_2023_concepts.csv"),
+                      (2024, "dqc_15_srt_2024_concepts.csv"), (2026, "dqc_15_srt_2026_concepts.csv")):
+        bad = {r.sub_rule: r for r in by_status(check_sign(graph, f"t-{year}"), "violation") if not r.dimensions}
+        assert set(bad) == {"DQC.US.0015.205", "DQC.US.0015.254", "DQC.US.0015.703"}, year
+        assert bad["DQC.US.0015.205"].list_file == f"dqc_15_usgaap_{year}_concepts.csv"
+        assert (bad["DQC.US.0015.254"].list_file, bad["DQC.US.0015.703"].list_file) == (srt, "dqc_15_dei_concepts.csv")
+    r = bad["DQC.US.0015.205"]
+    assert r.list_version == "dqc_us_rules@f4cc2141472a"
+    assert r.model_dump(mode="json")["list_file"] == "dqc_15_usgaap_2026_concepts.csv"
+
+
+def test_shipped_lists_match_their_versions_file():
+    from auditgraph.checks.rule_data import DATA, LIST_YEARS, _rows, list_files
+
+    files = list_files()
+    assert LIST_YEARS == (2022, 2023, 2024, 2025, 2026)
+    shipped = {p.name for p in DATA.iterdir() if p.name.startswith("dqc_15_")}
+    assert set(files) == shipped
+    for lf in files.values():
+        if lf.name != "dqc_15_exclusion_rules.csv":  # the one file with a header and no element ids
+            assert len(_rows(lf.name)) == lf.rows, lf.name
+        assert len(lf.commit) == 40
 
 
 # ---------------------------------------------------------------- DQC.US.0126
@@ -264,6 +294,54 @@ def test_calc11_uses_rounding_intervals_not_dqc_tolerance(graph: Graph):
     bad = [r for r in check_calc11(graph, "t-c11bad") if r.period == "instant:2024-12-31"]
     assert ok[0].status == "ok" and bad[0].status == "violation" and bad[0].tolerance == "[19899000, 19901000]"
     assert check_calc_tree(graph, "t-c11bad")[0].status == "ok"  # DQC.US.0126 allows 3000 here
+
+
+def c11_filing(fid: str, children: list[tuple[str, int]], values: dict[str, list[tuple[str | None, str]]]) -> FilingBuilder:
+    """Assets = its children in one balance-sheet network, facts as (value, decimals) lists per concept."""
+    b = FilingBuilder(fid)
+    b.role(BS, "100 - Statement - Balance Sheet")
+    b.calc(BS, "us-gaap:Assets", children)
+    for qname, facts in values.items():
+        for i, (value, decimals) in enumerate(facts):
+            b.fact(qname, value, decimals=decimals, period="instant", fact_id=f"{local_name(qname)}-{i}")
+    return b
+
+
+def local_name(qname: str) -> str:
+    return qname.split(":")[1]
+
+
+def test_calc11_duplicate_arcs_are_an_error_and_each_adds_its_contributor(graph: Graph):
+    kids = [("us-gaap:AssetsCurrent", 1), ("us-gaap:AssetsNoncurrent", 1), ("us-gaap:AssetsNoncurrent", 1)]
+    c11_filing("t-dup", kids, {"us-gaap:Assets": [("300", "0")], "us-gaap:AssetsCurrent": [("100", "0")],
+                               "us-gaap:AssetsNoncurrent": [("100", "0")]}).write(graph)
+    results = check_calc11(graph, "t-dup")
+    [dup] = [r for r in results if r.sub_rule == "calc11e:duplicateCalculationRelationships"]
+    assert dup.status == "violation" and dup.concept == "us-gaap:Assets" and dup.network == BS
+    assert "to contributing concept us-gaap:AssetsNoncurrent" in dup.message
+    [s] = [r for r in results if r.sub_rule == "CALC11"]
+    assert (s.status, s.expected_value, s.tolerance) == ("ok", "300", "[298.5, 301.5]")  # 100 + 100 + 100
+
+
+def test_calc11_fact_sets_like_the_specification(graph: Graph):
+    kids = [("us-gaap:AssetsCurrent", 1), ("us-gaap:AssetsNoncurrent", 1)]
+    # consistent duplicates: the set's interval is the intersection, [1500, 1500.5] of [1500, 2500] and [1499.5, 1500.5];
+    # the sum [1499.4, 1499.6] overlaps the most precise fact's interval but not the set's
+    c11_filing("t-inter", kids, {"us-gaap:Assets": [("2000", "-3"), ("1500", "0")], "us-gaap:AssetsCurrent": [
+        ("1000.0", "1")], "us-gaap:AssetsNoncurrent": [("499.5", "1")]}).write(graph)
+    [r] = check_calc11(graph, "t-inter")
+    assert r.status == "violation" and r.tolerance == "[1499.4, 1499.6]"
+    assert r.message.startswith("us-gaap:Assets = 1500 (interval [1500, 1500.5]) does not overlap")
+    # 1500 at decimals -3 has a digit below its precision: Calculations 1.1 does not check the summation
+    c11_filing("t-excess", kids, {"us-gaap:Assets": [("3000", "0")], "us-gaap:AssetsCurrent": [("1500", "-3")],
+                                  "us-gaap:AssetsNoncurrent": [("1500", "0")]}).write(graph)
+    [r] = check_calc11(graph, "t-excess")
+    assert r.status == "not_evaluable" and "us-gaap:AssetsCurrent: excess digits" in r.reason
+    # a nil next to a value is an inconsistent duplicate; a contributor that is nil only is no contributor
+    c11_filing("t-nil", kids, {"us-gaap:Assets": [("100", "0"), (None, "0")], "us-gaap:AssetsCurrent": [("100", "0")]}).write(graph)
+    assert check_calc11(graph, "t-nil")[0].reason == "total: nil and non-nil duplicate facts"
+    c11_filing("t-nilkid", kids, {"us-gaap:Assets": [("100", "0")], "us-gaap:AssetsCurrent": [(None, "0")]}).write(graph)
+    assert check_calc11(graph, "t-nilkid") == []
 
 
 def test_audit_collects_every_rule_with_a_verdict(graph: Graph):

@@ -53,7 +53,11 @@ def test_cli_check_and_audit(sample_filing_graph: Graph, neo4j_connection, monke
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["verdict"] == "violations"
     out = CliRunner().invoke(cli, ["audit", FILING, "--format", "jsonl", "--rules", "0015"])
-    assert [json.loads(x)["sub_rule"] for x in out.output.splitlines()] == ["DQC.US.0015.1964"]
+    [sign] = [json.loads(x) for x in out.output.splitlines()]
+    assert (sign["sub_rule"], sign["list_file"], sign["list_version"]) == (
+        "DQC.US.0015.1964", "dqc_15_usgaap_2025_concepts.csv", "dqc_us_rules@07b8c75d04f2")
+    out = CliRunner().invoke(cli, ["check", FILING, "--rule", "0015"], env={"COLUMNS": "400"})
+    assert "dqc_15_usgaap_2025_concepts.csv (dqc_us_rules@07b8c75d04f2)" in out.output
     assert "unknown rule(s) 9999" in str(CliRunner().invoke(cli, ["check", FILING, "--rule", "9999"]).exception)
 
 

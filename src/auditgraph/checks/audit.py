@@ -103,7 +103,10 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
     for col in ("rule", "concept", "reported", "expected", "period", "dimensions", "detail"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        detail = r.reason if r.status == "not_evaluable" else f"diff {r.difference}, tol {r.tolerance}"
+        detail = r.reason if r.status == "not_evaluable" else (r.message if r.difference is None and r.message
+                                                               else f"diff {r.difference}, tol {r.tolerance}")
+        if r.list_file:  # 0015: the DQC list (file, version) that decided it
+            detail += f"; list {r.list_file} ({r.list_version})"
         table.add_row(r.sub_rule, r.concept or "", r.reported_value or "", r.expected_value or "", r.period or "",
                       "\n".join(r.dimensions), detail)
     console.print(table)

@@ -1,17 +1,29 @@
-"""XBRL Calculations 1.1 (round-to-nearest) over the filing's whole calculation linkbase.
+"""XBRL Calculations 1.1, round-to-nearest, over the filing's whole calculation linkbase.
 
-Each fact stands for the interval of values that round to it: v +/- 1/2 * 10^-d (a point for
-INF). A summation binds a total to the contributors in the same context and unit; it is
-inconsistent when the total's interval and the weighted sum of the contributors' intervals do
-not overlap. Consistent duplicates use the most precise fact; inconsistent duplicates make the
-summation not evaluable; a summation with no contributor fact is not bound. Reported
-separately from DQC.US.0126 (which uses decimals-based tolerances on statement networks only).
+The semantics are those of the specification as Arelle implements it (`--calc c11r`,
+arelle/ValidateXbrlCalcs.py), checked finding-for-finding by scripts/crosscheck_calc11.py:
+
+- A fact stands for the closed interval of values that round to it, v +/- 1/2 * 10^-d (a point
+  for INF). The facts of one concept, context and unit form a fact set: all nil = no value;
+  nil mixed with values, two values with the same decimals, or intervals that do not intersect =
+  inconsistent duplicates; otherwise the set's interval is the intersection of its facts'.
+- A value with more digits than its decimals allow (1500 with decimals -3) stops the check of
+  every summation it is in (calc11e:excessDigits).
+- A summation binds a total to the contributors in the same context and unit when at least one
+  contributor has a value. It is inconsistent when the total's interval and the weighted sum of
+  the contributors' intervals do not overlap. Each summation-item relationship adds its
+  contributor once: a contributor the filing links twice under the same total in one link role is
+  added twice, and the duplicate is itself an error (calc11e:duplicateCalculationRelationships).
+- Inconsistent duplicates (of the total or of a contributor) make the summation not evaluable.
+
+Reported separately from DQC.US.0126 (which uses decimals-based tolerances on statement networks only).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import Decimal
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation, localcontext
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, load_filing_data, local
 from auditgraph.checks.numbers import fmt
@@ -19,6 +31,7 @@ from auditgraph.checks.result import CheckResult, RelationshipUsed
 from auditgraph.graph import Graph
 
 RULE = "CALC11"
+DUPLICATE_ARCS = "calc11e:duplicateCalculationRelationships"
 HALF = Decimal("0.5")
 
 
@@ -29,25 +42,90 @@ def interval(f: Fact) -> tuple[Decimal, Decimal]:
     return f.value - half, f.value + half
 
 
-def _one(facts: list[Fact]) -> Fact | None:
-    """The fact a summation uses among duplicates: the most precise; None when they disagree."""
-    if len(facts) == 1:
-        return facts[0]
-    ivs = [interval(f) for f in facts]
-    if max(lo for lo, _ in ivs) > min(hi for _, hi in ivs) or any(f.duplicate == "inconsistent" for f in facts):
-        return None
-    return max(facts, key=lambda f: (f.decimals is None, f.decimals or 0))
+def excess_digits(f: Fact) -> bool:
+    """True when the value has digits below its decimals (Calculations 1.1 section 2.1: not checked)."""
+    if f.decimals is None or f.value is None or f.value == 0 or f.decimals <= -28:
+        return False
+    with localcontext() as ctx:  # enough digits that the remainder is exact for any fact
+        ctx.prec = max(64, len(f.value.as_tuple().digits) + abs(f.decimals) + 4)
+        try:
+            return f.value % Decimal(1).scaleb(-f.decimals) != 0
+        except InvalidOperation:
+            return False
+
+
+@dataclass(frozen=True)
+class FactSet:
+    """The facts of one concept in one context and unit, as one summation sees them."""
+
+    facts: list[Fact]
+    lo: Decimal | None = None  # the set's interval; None with `nil` or `problem`
+    hi: Decimal | None = None
+    nil: bool = False  # every fact is nil: the set has no value
+    problem: str | None = None  # why the set cannot be used: inconsistent duplicates, excess digits
+
+    @property
+    def fact(self) -> Fact:
+        """The fact a result shows for the set: the most precise one."""
+        vals = [f for f in self.facts if f.value is not None] or self.facts
+        return max(vals, key=lambda f: (f.decimals is None, f.decimals if f.decimals is not None else 0))
+
+
+def fact_set(facts: list[Fact]) -> FactSet:
+    if all(f.nil for f in facts):
+        return FactSet(facts, nil=True)
+    if any(f.nil for f in facts):
+        return FactSet(facts, problem="nil and non-nil duplicate facts")
+    excess = [f for f in facts if excess_digits(f)]
+    if excess:
+        return FactSet(facts, problem=f"excess digits: value {excess[0].raw} has digits below decimals "
+                                      f"{excess[0].decimals_raw} (calc11e:excessDigits)")
+    by_decimals: dict[int | None, Decimal] = {}
+    lo = hi = None
+    for f in facts:
+        if f.decimals in by_decimals:
+            if by_decimals[f.decimals] != f.value:
+                return FactSet(facts, problem=f"inconsistent duplicate facts ({', '.join(sorted({x.raw or '' for x in facts}))})")
+            continue
+        by_decimals[f.decimals] = f.value
+        a, b = interval(f)
+        lo = a if lo is None else max(lo, a)
+        hi = b if hi is None else min(hi, b)
+    if lo > hi:
+        return FactSet(facts, problem=f"inconsistent duplicate facts ({', '.join(sorted({x.raw or '' for x in facts}))})")
+    return FactSet(facts, lo, hi)
+
+
+def _rel(a: Arc, owner: str, weight: Decimal | None = None) -> RelationshipUsed:
+    return RelationshipUsed(type="CALC", role=a.role, source=a.source, target=a.target, owner=owner,
+                            weight=format((weight if weight is not None else a.weight or Decimal(1)).normalize(), "f"),
+                            arc="summation-item")
+
+
+def _duplicate_arcs(data: FilingData, role: str, arcs: list[Arc]) -> list[CheckResult]:
+    """One error per contributor linked more than once under this total in this link role."""
+    out = []
+    for a in arcs:
+        if a.duplicates < 2:
+            continue
+        msg = (f"Duplicate summation-item relationships from total concept {a.source} to contributing concept "
+               f"{a.target} in link role {role} ({a.duplicates} arcs; each one adds {a.target} to the sum)")
+        out.append(CheckResult(rule_id=RULE, sub_rule=DUPLICATE_ARCS, status="violation", concept=a.source,
+                               network=role, network_definition=data.roles[role].definition if role in data.roles else None,
+                               relationships=[_rel(a, data.filing_id, w) for w in a.weights], message=msg,
+                               reason="the Calculations 1.1 specification forbids duplicate relationships"))
+    return out
 
 
 def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
                  data: FilingData | None = None) -> list[CheckResult]:
-    """One result per bound summation (role, total, context, unit)."""
+    """Duplicate-arc errors per (role, total, contributor), then one result per bound summation (role, total, context, unit)."""
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, RULE, concept):
         return [refusal]
     by_cu: dict[tuple[str, str, str | None], list[Fact]] = defaultdict(list)
     for f in data.facts:
-        if not f.nil and f.value is not None:
+        if f.nil or f.value is not None:  # a value that is not a number is not schema-valid: Arelle skips it
             by_cu[(f.concept_key, f.context_key, f.unit)].append(f)
     keys_of: dict[str, list[tuple]] = defaultdict(list)
     for k in by_cu:
@@ -55,49 +133,61 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
     children: dict[tuple[str, str], list[Arc]] = defaultdict(list)
     for a in data.calc:
         children[(a.role, a.source_key)].append(a)
+    sets: dict[tuple, FactSet] = {}
+
+    def set_of(key: tuple) -> FactSet | None:
+        if key not in by_cu:
+            return None
+        if key not in sets:
+            sets[key] = fact_set(by_cu[key])
+        return sets[key]
+
     out: list[CheckResult] = []
     for (role, pkey), arcs in children.items():
         if concept and concept not in (pkey, arcs[0].source, local(arcs[0].source)):
             continue
-        for (ck, ctx, unit), totals in ((k, by_cu[k]) for k in keys_of.get(pkey, [])):
-            total = _one(totals)
-            base = dict(rule_id=RULE, sub_rule=RULE, concept=totals[0].qname, period=totals[0].period_key,
-                        dimensions=totals[0].dim_strings, unit=unit, network=role,
-                        network_definition=data.roles[role].definition if role in data.roles else None)
-            if total is None:
-                out.append(CheckResult(status="not_evaluable", reported_value=totals[0].raw,
-                                       facts=[f.used("total") for f in totals],
-                                       reason="inconsistent duplicate totals", **base))
-                continue
-            lo, hi, s, used, refuse = Decimal(0), Decimal(0), Decimal(0), [], None
-            for a in arcs:
-                cands = by_cu.get((a.target_key, ctx, unit))
-                if not cands:
-                    continue
-                c = _one(cands)
-                if c is None:
-                    refuse = f"inconsistent duplicate facts for contributor {a.target}"
-                    break
-                w = a.weight or Decimal(1)
-                clo, chi = interval(c)
-                lo, hi = (lo + w * clo, hi + w * chi) if w >= 0 else (lo + w * chi, hi + w * clo)
-                s += w * c.value
-                used.append((a, c))
-            if refuse:
-                out.append(CheckResult(status="not_evaluable", reported_value=total.raw, reason=refuse, **base))
-                continue
-            if not used:
+        out += _duplicate_arcs(data, role, arcs)
+        definition = data.roles[role].definition if role in data.roles else None
+        for (_, ctx, unit) in keys_of.get(pkey, []):
+            items = [(a, s) for a in arcs if (s := set_of((a.target_key, ctx, unit))) is not None]
+            if not items:
                 continue  # not bound: no contributor reported in this context and unit
-            tlo, thi = interval(total)
-            consistent = not (thi < lo or hi < tlo)
-            rels = [RelationshipUsed(type="CALC", role=role, source=a.source, target=a.target, owner=data.filing_id,
-                                     weight=format((a.weight or Decimal(1)).normalize(), "f")) for a, _ in used]
-            msg = (f"{total.qname} = {total.raw} (interval [{fmt(tlo)}, {fmt(thi)}]) does not overlap the sum of its "
-                   f"contributors {fmt(s)} (interval [{fmt(lo)}, {fmt(hi)}]) in {role}, context {total.context_id}")
-            out.append(CheckResult(status="ok" if consistent else "violation", reported_value=total.raw,
-                                   expected_value=fmt(s), difference=fmt(total.value - s),
-                                   tolerance=f"[{fmt(lo)}, {fmt(hi)}]",
-                                   facts=[total.used("total")] + [c.used("addend", a.weight) for a, c in used],
-                                   contexts=[total.context_id or total.context_key], relationships=rels,
+            total = set_of((pkey, ctx, unit))
+            shown = total.fact
+            base = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
+                        dimensions=shown.dim_strings, unit=unit, network=role, network_definition=definition,
+                        contexts=[shown.context_id or shown.context_key])
+            blocked = next(((a, s) for a, s in items if s.problem), None)
+            valued = [(a, s) for a, s in items if not s.problem and not s.nil]
+            if total.nil or (not valued and not blocked):
+                continue  # a nil total, or contributors that are all nil: nothing to compare
+            if total.problem:
+                out.append(CheckResult(status="not_evaluable", reported_value=shown.raw,
+                                       facts=[f.used("total") for f in total.facts],
+                                       reason=f"total: {total.problem}", **base))
+                continue
+            if blocked:
+                a, s = blocked
+                out.append(CheckResult(status="not_evaluable", reported_value=shown.raw,
+                                       facts=[shown.used("total")] + [f.used("addend", a.weight) for f in s.facts],
+                                       reason=f"contributor {a.target}: {s.problem}", **base))
+                continue
+            lo = hi = point = Decimal(0)
+            rels: list[RelationshipUsed] = []
+            for a, s in valued:
+                for w in a.weights:  # a duplicated arc adds its contributor once per relationship
+                    y1, y2 = w * s.lo, w * s.hi
+                    lo, hi = lo + min(y1, y2), hi + max(y1, y2)
+                    point += w * s.fact.value
+                    rels.append(_rel(a, data.filing_id, w))
+            consistent = max(total.lo, lo) <= min(total.hi, hi)  # closed intervals (round-to-nearest)
+            msg = (f"{shown.qname} = {shown.raw} (interval [{fmt(total.lo)}, {fmt(total.hi)}]) does not overlap the sum "
+                   f"of its contributors {fmt(point)} (interval [{fmt(lo)}, {fmt(hi)}]) in {role}, context "
+                   f"{shown.context_id}")
+            facts = [f.used("total") for f in total.facts] + [
+                f.used("addend", w) for a, s in valued for w in a.weights for f in s.facts]
+            out.append(CheckResult(status="ok" if consistent else "violation", reported_value=shown.raw,
+                                   expected_value=fmt(point), difference=fmt(shown.value - point),
+                                   tolerance=f"[{fmt(lo)}, {fmt(hi)}]", facts=facts, relationships=rels,
                                    message=msg if not consistent else "consistent", **base))
     return out

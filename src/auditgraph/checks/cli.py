@@ -30,14 +30,22 @@ def _require_filing(graph: Graph, filing_id: str) -> None:
 
 def _result_table(results: list[CheckResult], title: str) -> Table:
     table = Table(title=title, show_lines=True)
-    for col in ("sub-rule", "status", "concept", "reported", "expected", "period", "dimensions", "detail"):
+    with_list = any(r.list_file for r in results)  # 0015: which DQC list (file, version) decided each row
+    for col in ("sub-rule", "status", "concept", "reported", "expected", "period", "dimensions", "detail") + (
+            ("list",) if with_list else ()):
         table.add_column(col, overflow="fold")
     for r in results:
         detail = r.reason or (f"diff {r.difference}, tol {r.tolerance}" if r.difference is not None else "")
         style = {"violation": "red", "not_evaluable": "yellow"}.get(r.status, "")
-        table.add_row(r.sub_rule, f"[{style}]{r.status}[/{style}]" if style else r.status, r.concept or "",
-                      r.reported_value or "", r.expected_value or "", r.period or "", "\n".join(r.dimensions), detail)
+        row = [r.sub_rule, f"[{style}]{r.status}[/{style}]" if style else r.status, r.concept or "",
+               r.reported_value or "", r.expected_value or "", r.period or "", "\n".join(r.dimensions), detail]
+        table.add_row(*row, *([list_label(r)] if with_list else []))
     return table
+
+
+def list_label(r: CheckResult) -> str:
+    """`dqc_15_usgaap_2023_concepts.csv (dqc_us_rules@e54b01f59c3b)`, or "" for results no list decided."""
+    return f"{r.list_file} ({r.list_version})" if r.list_file else ""
 
 
 def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
@@ -93,7 +101,7 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
                        "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
                        "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
                        "calc11": lambda: [r for r in calc11.check_calc11(graph, filing_id, concept, data=data)
-                                          if period is None or r.period == period]}
+                                          if period is None or r.period in (None, period)]}  # duplicate arcs: any period
             results = {r: runners[r]() for r in wanted}
         else:
             results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]

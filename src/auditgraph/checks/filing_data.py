@@ -100,6 +100,12 @@ class Arc:
     weight: Decimal | None = None
     arc: str | None = None
     target_role: str | None = None
+    weights: tuple[Decimal, ...] = ()  # CALC: one weight per effective relationship (2+ = duplicate arcs)
+
+    @property
+    def duplicates(self) -> int:
+        """How many summation-item relationships this edge stands for (1 unless the filing repeats the arc)."""
+        return max(1, len(self.weights))
 
 
 @dataclass(frozen=True)
@@ -218,7 +224,10 @@ def load_filing_data(graph: Graph, filing_id: str) -> FilingData:
             kind, start, end, r["balance"], r["base_type"], r["item_type"]))
     for r in read_records(graph, "checks.calc_arcs", filing_id=filing_id):
         w = Decimal(str(r["weight"])) if r["weight"] is not None else Decimal(1)
-        data.calc.append(Arc(r["role"], r["parent_key"], r["parent"], r["child_key"], r["child"], r["order"], w))
+        ws = tuple(Decimal(str(x)) if x is not None else Decimal(1) for x in r["weights"]) if r["weights"] \
+            else (w,) * (r["arcs"] or 1)
+        data.calc.append(Arc(r["role"], r["parent_key"], r["parent"], r["child_key"], r["child"], r["order"], w,
+                             weights=ws))
     for r in read_records(graph, "checks.def_arcs", filing_id=filing_id):
         data.defs.append(Arc(r["role"], r["source_key"], r["source"], r["target_key"], r["target"], r["order"],
                              arc=r["arc"], target_role=r["target_role"]))

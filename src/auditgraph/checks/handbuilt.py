@@ -117,10 +117,17 @@ class FilingBuilder:
 
     def calc(self, role: str, parent: str, children: list[tuple[str, int]], owner: str | None = None) -> None:
         p = self.concept(parent)
+        edges: dict[str, dict] = {}
         for i, (child, weight) in enumerate(children):
-            self.arcs["calc"].append({"source": p, "target": self.concept(child), "props": {
+            if child in edges:  # a repeated child is one edge standing for two arcs, as the loader writes it
+                props = edges[child]["props"]
+                props["arcs"] = props.get("arcs", 1) + 1
+                props["weights"] = props.get("weights", [props["weight"]]) + [float(weight)]
+                continue
+            edges[child] = {"source": p, "target": self.concept(child), "props": {
                 "owner": owner or self.filing_id, "role": role, "arcrole": SUMMATION, "order": float(i + 1),
-                "weight": float(weight)}})
+                "weight": float(weight)}}
+            self.arcs["calc"].append(edges[child])
             self.arcs["pres"].append({"source": p, "target": self.concept(child), "props": {
                 "owner": owner or self.filing_id, "role": role, "order": float(i + 1),
                 "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child"}})

@@ -61,6 +61,8 @@ def _section(r: CheckResult, filing_id: str) -> str:
             f"<p>{escape(r.network_definition or r.network or '')} · period {escape(r.period or '')} · unit "
             f"{escape(r.unit or '')}{' · ' + escape(', '.join(r.dimensions)) if r.dimensions else ''}</p>")
     body = _rows(r) + f"<p>{escape(r.message or r.reason)}</p>"
+    if r.list_file:
+        body += f"<p>DQC list: {escape(r.list_file)} ({escape(r.list_version or '')})</p>"
     rep = reproduce(r, filing_id)
     if rep:
         name, params = rep

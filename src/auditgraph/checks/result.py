@@ -65,6 +65,8 @@ class CheckResult(BaseModel):
     facts: list[FactUsed] = Field(default_factory=list)
     contexts: list[str] = Field(default_factory=list)
     relationships: list[RelationshipUsed] = Field(default_factory=list)
+    list_file: str | None = None  # 0015: the shipped DQC list file that decided it ("dqc_15_usgaap_2023_concepts.csv")
+    list_version: str | None = None  # that file's upstream version ("dqc_us_rules@e54b01f59c3b")
     message: str = ""
 
 

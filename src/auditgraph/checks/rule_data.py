@@ -42,16 +42,45 @@ def split_key(concept_key: str) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
+class ListFile:
+    """One shipped DQC list file and the upstream version it was copied at (dqc_data/versions.csv)."""
+
+    name: str
+    commit: str
+    rows: int
+
+    @property
+    def version(self) -> str:
+        """How results name the version: `dqc_us_rules@<12-digit commit>`."""
+        return f"dqc_us_rules@{self.commit[:12]}"
+
+
+@lru_cache(maxsize=None)
+def list_files() -> dict[str, ListFile]:
+    """File name -> ListFile for every shipped list, from dqc_data/versions.csv."""
+    text = (DATA / "versions.csv").read_text(encoding="utf-8")
+    return {r["file"]: ListFile(r["file"], r["commit"], int(r["rows"])) for r in csv.DictReader(text.splitlines())}
+
+
+@dataclass(frozen=True)
 class SignList:
-    """The DQC.US.0015 concept list of one us-gaap year: (family, local name) -> element id."""
+    """The DQC.US.0015 concept list of one us-gaap year: (family, local name) -> (element id, list file)."""
 
     year: int
-    ids: dict[tuple[str, str], int]
-    files: tuple[str, ...]
+    ids: dict[tuple[str, str], tuple[int, ListFile]]
+    files: tuple[ListFile, ...]
 
-    def element_id(self, namespace: str, name: str) -> int | None:
+    def lookup(self, namespace: str, name: str) -> tuple[int, ListFile] | None:
         fam = family(namespace)
         return self.ids.get((fam, name)) if fam else None
+
+    def element_id(self, namespace: str, name: str) -> int | None:
+        hit = self.lookup(namespace, name)
+        return hit[0] if hit else None
+
+    @property
+    def usgaap(self) -> ListFile:
+        return self.files[0]
 
 
 def _rows(name: str) -> list[tuple[int, str]]:
@@ -59,10 +88,22 @@ def _rows(name: str) -> list[tuple[int, str]]:
     return [(int(r[0]), r[1].strip()) for r in csv.reader(text.splitlines()) if len(r) >= 2 and r[0].strip().isdigit()]
 
 
-# Which srt/ebp list goes with a us-gaap year (nearest list not newer; 2026 has no ebp/srt files yet).
-_SRT = {2024: "dqc_15_srt_2024_concepts.csv", 2025: "dqc_15_srt_2025_concepts.csv", 2026: "dqc_15_srt_2025_concepts.csv"}
-_EBP = {2025: "dqc_15_ebp_2025_concepts.csv", 2026: "dqc_15_ebp_2025_concepts.csv"}
-LIST_YEARS = (2024, 2025, 2026)
+def _years(prefix: str) -> tuple[int, ...]:
+    return tuple(sorted(int(n[len(prefix):len(prefix) + 4]) for n in list_files() if n.startswith(prefix)))
+
+
+LIST_YEARS = _years("dqc_15_usgaap_")  # us-gaap years with an official list: 2022-2026
+
+
+def companion(prefix: str, year: int) -> str | None:
+    """The srt / ebp list that goes with a us-gaap year: the same year, else the nearest earlier, else the
+    nearest later one (no srt list exists for 2022, no ebp list for 2022, 2023 or 2026)."""
+    years = _years(prefix)
+    if not years:
+        return None
+    earlier = [y for y in years if y <= year]
+    pick = earlier[-1] if earlier else years[0]
+    return f"{prefix}{pick}_concepts.csv"
 
 
 @lru_cache(maxsize=None)
@@ -71,17 +112,18 @@ def sign_list(year: int) -> SignList:
     if year not in LIST_YEARS:
         raise ConfigError(
             f"no DQC.US.0015 concept list for us-gaap {year} (shipped: {', '.join(map(str, LIST_YEARS))}); "
-            "add dqc_15_usgaap_<year>_concepts.csv to auditgraph/checks/dqc_data")
-    names = [f"dqc_15_usgaap_{year}_concepts.csv", _SRT[year], "dqc_15_dei_concepts.csv"]
-    if year in _EBP:
-        names.append(_EBP[year])
-    ids: dict[tuple[str, str], int] = {}
-    for fname in names:
-        for eid, name in _rows(fname):
+            f"add dqc_15_usgaap_{year}_concepts.csv to auditgraph/checks/dqc_data and a row to its versions.csv")
+    names = [f"dqc_15_usgaap_{year}_concepts.csv", companion("dqc_15_srt_", year), "dqc_15_dei_concepts.csv",
+             companion("dqc_15_ebp_", year)]
+    shipped = list_files()
+    used = tuple(shipped[n] for n in names if n)
+    ids: dict[tuple[str, str], tuple[int, ListFile]] = {}
+    for lf in used:
+        for eid, name in _rows(lf.name):
             prefix, _, local = name.rpartition(":")
             fam = {"": "us-gaap", "srt": "srt", "dei": "dei", "us-gaap-ebp": "ebp"}[prefix]
-            ids[(fam, local)] = eid
-    return SignList(year, ids, tuple(names))
+            ids[(fam, local)] = (eid, lf)
+    return SignList(year, ids, used)
 
 
 @dataclass(frozen=True)

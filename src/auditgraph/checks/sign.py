@@ -78,6 +78,7 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
     except ConfigError as exc:
         return _not_evaluable(str(exc), concept)
     ex, _ = exclusions(graph, data.us_gaap_year)
+    gaap = dict(list_file=lst.usgaap.name, list_version=lst.usgaap.version)
     out: list[CheckResult] = []
     seen_concept = False
     for f in data.facts:
@@ -86,12 +87,14 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
         if period and f.period_key != period:
             continue
         seen_concept = True
-        eid = lst.element_id(f.namespace, f.name)
-        if eid is None or (coverage == "limited" and f.balance == "credit"):
+        hit = lst.lookup(f.namespace, f.name)
+        if hit is None or (coverage == "limited" and f.balance == "credit"):
             continue
+        eid, listed_in = hit
         sub = f"{RULE}.{eid}"
         base = dict(rule_id=RULE, sub_rule=sub, concept=f.qname, reported_value=f.raw, period=f.period_key,
-                    dimensions=f.dim_strings, unit=f.unit, facts=[f.used()], contexts=[f.context_id or f.context_key])
+                    dimensions=f.dim_strings, unit=f.unit, facts=[f.used()], contexts=[f.context_id or f.context_key],
+                    list_file=listed_in.name, list_version=listed_in.version)
         if f.nil:
             if concept:  # only worth saying when someone asked about this concept
                 out.append(CheckResult(status="not_evaluable", reason="nil fact: no value to test", **base))
@@ -117,5 +120,7 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
             when = f" for period {period}" if period else ""
             return _not_evaluable(f"no facts of {concept}{when} in filing {filing_id!r}", concept)
         which = "limited (debit-balance) " if coverage == "limited" else ""
-        return _not_evaluable(f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year}", concept)
+        files = ", ".join(f"{lf.name} ({lf.version})" for lf in lst.files)
+        return [r.model_copy(update=gaap) for r in _not_evaluable(
+            f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year} ({files})", concept)]
     return out
