@@ -198,7 +198,7 @@ def mcp_cmd(no_investigation: bool) -> None:
         if no_investigation:
             serve_stdio(box)
             return
-        investigator = Investigator(graph.conn, database=graph.database)
+        investigator = Investigator(graph)
         try:
             serve_stdio(with_investigation(box, investigator))
         finally:

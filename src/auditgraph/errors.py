@@ -7,7 +7,8 @@ AuditGraphError            every error the CLI turns into a one-line message and
 ├── QueryFileError         a .cypher file is malformed (names path and problem)
 ├── UnknownQueryError      a query name is not in the registry
 ├── QueryParamError        a named query was called with missing or unexpected parameters
-└── LoadError              a taxonomy or filing could not be loaded (names the file)
+├── LoadError              a taxonomy or filing could not be loaded (names the file)
+└── CypherRefused          ad-hoc Cypher that is not a plain read (names what was refused)
 
 Messages are complete sentences: what is wrong, then what to do about it.
 """
@@ -43,3 +44,7 @@ class QueryParamError(AuditGraphError):
 
 class LoadError(AuditGraphError):
     pass
+
+
+class CypherRefused(AuditGraphError):
+    """An ad-hoc query the guard in graph.read_adhoc will not run; str(e) says what and why."""

@@ -24,9 +24,12 @@ from auditgraph.errors import ServerError
 
 MIN_JAVA = 17
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"  # 5.x; 2025.x+ is Neo4jCommunity --console-mode
+# No -XX:+ExitOnOutOfMemoryError (Neo4j's default): one query that outgrows the heap in a way the
+# transaction memory tracker cannot see (a list comprehension) then fails alone with
+# Neo.TransientError.General.OutOfMemoryError instead of taking the server down; an OOM inside
+# a commit still panics the database, which Neo4j refuses to use until a restart.
 JVM_FLAGS = [
     "-XX:+UseG1GC",
-    "-XX:+ExitOnOutOfMemoryError",
     "-Dfile.encoding=UTF-8",
     "-Dio.netty.tryReflectionSetAccessible=true",
     "-Djdk.tls.ephemeralDHKeySize=2048",
@@ -129,6 +132,23 @@ def install(version: str = NEO4J_VERSION) -> Runtime:
     return rt
 
 
+# A whole taxonomy package or filing is written in one transaction; the longest take minutes on
+# a slow machine, so the server-wide cap is generous. Ad-hoc reads set their own, short timeout.
+TRANSACTION_TIMEOUT = "30m"
+PROCEDURE_ALLOWLIST = ("apoc.meta.data", "apoc.meta.schema", "apoc.meta.graph", "apoc.meta.nodeTypeProperties",
+                       "apoc.meta.relTypeProperties", "apoc.version", "apoc.coll.*", "apoc.text.join",
+                       "apoc.map.fromPairs")
+
+
+def _heap_share(heap: str, share: float) -> str:
+    """`share` of a JVM heap size like 4g or 512m, in whole megabytes ("2048m")."""
+    m = re.fullmatch(r"(\d+)([kKmMgG]?)", heap.strip())
+    if not m:
+        raise ServerError(f"heap size {heap!r} is not like 4g or 512m; fix `heap` in the config file")
+    mb = int(m.group(1)) * {"k": 1 / 1024, "m": 1, "g": 1024, "": 1 / 1024 / 1024}[m.group(2).lower()]
+    return f"{max(64, int(mb * share))}m"
+
+
 def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
     """neo4j.conf for a loopback-only server; rewritten on each start so port changes apply."""
     conf = home / "conf" / "neo4j.conf"
@@ -146,9 +166,17 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 f"server.memory.heap.initial_size={settings.heap}",
                 f"server.memory.heap.max_size={settings.heap}",
                 f"server.memory.pagecache.size={settings.pagecache}",
-                "db.memory.transaction.total.max=0",  # per-transaction caps are set by the loaders' batch sizes
-                "dbms.security.procedures.unrestricted=apoc.*",
-                "dbms.security.procedures.allowlist=apoc.*",
+                # One query may not take the heap down (a read-only list comprehension did): Neo4j
+                # aborts a transaction past its share; loads stay well under it (batched writes).
+                f"db.memory.transaction.max={_heap_share(settings.heap, 0.5)}",
+                f"db.memory.transaction.total.max={_heap_share(settings.heap, 0.7)}",
+                f"db.transaction.timeout={TRANSACTION_TIMEOUT}",
+                # Only the plug-in procedures and functions the product uses are loaded: the schema
+                # introspection of langchain-neo4j/neo4j-graphrag and apoc.version; no apoc.load,
+                # apoc.import, apoc.export, apoc.periodic or apoc.cypher (server-side requests, writes).
+                f"dbms.security.procedures.allowlist={','.join(PROCEDURE_ALLOWLIST)}",
+                "dbms.security.procedures.unrestricted=apoc.meta.*",  # they read the store's internals
+                "dbms.security.allow_csv_import_from_file_urls=false",
                 f"server.directories.plugins={rt.plugins}",
                 f"server.directories.lib={rt.lib}",
                 "server.directories.data=data",
