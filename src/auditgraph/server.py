@@ -244,10 +244,22 @@ class LocalServer:
         if (self.home / "data" / "dbms" / "auth.ini").exists() or (self.home / "data" / "databases" / "system").exists():
             return
         env = {**os.environ, "NEO4J_HOME": str(self.home), "NEO4J_CONF": str(self.home / "conf")}
-        cmd = [java, *JVM_FLAGS, "-cp", f"{self.rt.lib}/*", "org.neo4j.cli.AdminTool", "dbms", "set-initial-password", self.settings.password]
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=self.home)
+        # The password goes through a picocli @-file (mode 0600, removed at once), never argv,
+        # where `ps` would show it to every user of the machine while the admin tool runs.
+        argfile = self.home / "run" / "initial-password.args"
+        quoted = '"' + self.settings.password.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        fd = os.open(argfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(quoted + "\n")
+            cmd = [java, *JVM_FLAGS, "-cp", f"{self.rt.lib}/*", "org.neo4j.cli.AdminTool", "dbms", "set-initial-password",
+                   f"@{argfile}"]
+            proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=self.home)
+        finally:
+            argfile.unlink(missing_ok=True)
         if proc.returncode != 0:
             raise ServerError(f"could not set the initial Neo4j password: {(proc.stderr or proc.stdout).strip()[-300:]}")
+        _private(self.home / "data" / "dbms" / "auth.ini")
 
     def start(self, timeout: float = 180.0) -> bool:
         """Start in the background and wait for Bolt. Returns False when it was already running."""
@@ -261,6 +273,9 @@ class LocalServer:
                 raise ServerError(f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it")
         for sub in ("data", "logs", "run", "import"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
+        for private in ("data", "run"):  # the store and the auth files are the owner's alone
+            (self.home / private).chmod(0o700)
+        _private(self.home / "data" / "dbms" / "auth.ini")
         write_conf(self.home, self.settings, self.rt)
         if self.settings.auth:
             self._set_initial_password(java)
@@ -308,6 +323,12 @@ class LocalServer:
         candidates = [self.console_log, self.home / "logs" / "neo4j.log"]
         text = "\n".join(p.read_text(errors="replace") for p in candidates if p.exists())
         return "\n".join(text.splitlines()[-lines:])
+
+
+def _private(path: Path) -> None:
+    """Mode 0600 for a file that holds a secret (Neo4j writes auth.ini world-readable)."""
+    if path.exists():
+        path.chmod(0o600)
 
 
 def _proc_state(pid: int) -> str:
