@@ -100,7 +100,7 @@ def _load(text: str, path: str) -> Registry:
             for o in doc["operations"]
         )
         version = doc["version"]
-    except (KeyError, TypeError, ValueError, re.error) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, re.error) as exc:
         raise ConfigError(f"{path}: not a valid metric registry ({exc!r}); compare with verifier/metrics_registry.json") from exc
     for m in metrics.values():
         if m.concept and m.concept not in concepts:

@@ -14,21 +14,55 @@ import json
 import math
 import queue
 import re
+import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
-from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable, SessionExpired
+from neo4j.exceptions import (AuthError, ClientError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable,
+                              SessionExpired)
 
 from auditgraph import queries
 from auditgraph.config import Connection, connection
-from auditgraph.errors import CypherRefused, GraphUnavailable
+from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable
 
 Row = dict[str, Any]
+
+
+HANDSHAKE_TIMEOUT_S = 5.0
+
+
+def _check_bolt(conn: Connection) -> None:
+    """Fail fast, with a clear message, when the address is not a Bolt server. The driver would
+    wait for its connection-acquisition timeout on a listener that accepts and never answers
+    (another program on the Bolt port); here a plain socket asks for the Bolt handshake."""
+    parts = urlsplit(conn.uri)
+    if parts.scheme not in ("bolt", "neo4j", "bolt+s", "bolt+ssc", "neo4j+s", "neo4j+ssc") or not parts.hostname:
+        raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687")
+    try:
+        port = parts.port or 7687
+    except ValueError:
+        raise ConfigError(f"NEO4J_URI {conn.uri!r} has no valid port; use bolt://HOST:7687") from None
+    if parts.scheme.endswith(("+s", "+ssc")):
+        return  # TLS first: the handshake below would not be understood; the driver's timeouts apply
+    try:
+        with socket.create_connection((parts.hostname, port), timeout=HANDSHAKE_TIMEOUT_S) as sock:
+            sock.settimeout(HANDSHAKE_TIMEOUT_S)
+            sock.sendall(b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8)
+            answer = sock.recv(4)
+    except socket.timeout:
+        raise GraphUnavailable(f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
+                               f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI") from None
+    except OSError as exc:
+        raise _unavailable(conn, exc) from exc
+    if len(answer) != 4 or answer == b"\x00\x00\x00\x00":
+        raise GraphUnavailable(f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): "
+                               "check NEO4J_URI") from None
 
 
 def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
@@ -166,14 +200,22 @@ class Graph:
         self.database = database
         self._user_functions: frozenset[str] | None = None
         auth = (conn.user, conn.password) if conn.password is not None else None
+        _check_bolt(conn)
         # Notifications off: "property key does not exist" warnings on a fresh database are noise to users.
-        self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
-                                           notifications_min_severity="OFF")
+        try:
+            self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
+                                               connection_acquisition_timeout=30, notifications_min_severity="OFF")
+        except (ConfigurationError, ValueError) as exc:
+            raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address ({exc}); "
+                              "use bolt://HOST:7687 or neo4j://HOST:7687") from exc
         try:
             self.driver.verify_connectivity()
         except (AuthError, ServiceUnavailable, OSError) as exc:
             self.driver.close()
             raise _unavailable(conn, exc) from exc
+        except DriverError as exc:  # e.g. a listener that speaks a Bolt version no Neo4j 5 does
+            self.driver.close()
+            raise GraphUnavailable(f"what answers at {conn.uri} is not a Neo4j 5 server ({exc}); check NEO4J_URI") from exc
 
     @classmethod
     def connect(cls) -> Graph:
