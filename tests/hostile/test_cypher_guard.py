@@ -123,18 +123,18 @@ ATTACKS = [
     ("LOAD CSV FROM '{url}/a.csv' AS row RETURN row", "the plan uses 'LoadCSV'"),
     ("load csv with headers from '{url}/a.csv' as row return row", "the plan uses 'LoadCSV'"),
     ("LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row", "the plan uses 'LoadCSV'"),
-    ("CALL apoc.load.json('{url}/x.json')", "refused: Neo4j rejected the query: There is no procedure with the name `apoc.load.json`"),
-    ("CALL `apoc`.`load`.`json`('{url}/x.json')", "There is no procedure with the name `apoc.load.json`"),
-    ("CALL apoc . load . json ('{url}/x.json')", "There is no procedure with the name `apoc.load.json`"),
-    ("CALL apoc.load.xml('{url}/x.xml')", "There is no procedure with the name `apoc.load.xml`"),
-    ("CALL apoc.load.jsonParams('{url}/x.json', {}, null)", "There is no procedure with the name `apoc.load.jsonParams`"),
-    ("CALL apoc.import.csv([{fileName: '{url}/n.csv', labels: ['P']}], [], {})", "There is no procedure with the name `apoc.import.csv`"),
-    ("CALL apoc.export.csv.all('out.csv', {})", "There is no procedure with the name `apoc.export.csv.all`"),
-    ("CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH DELETE n', {})", "There is no procedure with the name `apoc.periodic.iterate`"),
-    ("CALL apoc.cypher.runWrite('CREATE (:Probe)', {})", "There is no procedure with the name `apoc.cypher.runWrite`"),
+    ("CALL apoc.load.json('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
+    ("CALL `apoc`.`load`.`json`('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
+    ("CALL apoc . load . json ('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
+    ("CALL apoc.load.xml('{url}/x.xml')", "There is no procedure with the name `apoc.load.xml` || procedure 'apoc.load.xml' is not on the read-only allowlist"),
+    ("CALL apoc.load.jsonParams('{url}/x.json', {}, null)", "There is no procedure with the name `apoc.load.jsonParams` || procedure 'apoc.load.jsonParams' is not on the read-only allowlist"),
+    ("CALL apoc.import.csv([{fileName: '{url}/n.csv', labels: ['P']}], [], {})", "There is no procedure with the name `apoc.import.csv` || procedure 'apoc.import.csv' is not on the read-only allowlist"),
+    ("CALL apoc.export.csv.all('out.csv', {})", "There is no procedure with the name `apoc.export.csv.all` || procedure 'apoc.export.csv.all' is not on the read-only allowlist"),
+    ("CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH DELETE n', {})", "There is no procedure with the name `apoc.periodic.iterate` || procedure 'apoc.periodic.iterate' is not on the read-only allowlist"),
+    ("CALL apoc.cypher.runWrite('CREATE (:Probe)', {})", "There is no procedure with the name `apoc.cypher.runWrite` || procedure 'apoc.cypher.runWrite' is not on the read-only allowlist"),
     ("CALL apoc.meta.data()", "refused: procedure 'apoc.meta.data' is not on the read-only allowlist"),
-    ("RETURN apoc.util.sha1(['x']) AS h", "refused: Neo4j rejected the query: Unknown function 'apoc.util.sha1'"),
-    ("RETURN apoc.text.urlencode('x') AS h", "Unknown function 'apoc.text.urlencode'"),
+    ("RETURN apoc.util.sha1(['x']) AS h", "Unknown function 'apoc.util.sha1' || function 'apoc.util.sha1' is not on the read-only allowlist"),
+    ("RETURN apoc.text.urlencode('x') AS h", "Unknown function 'apoc.text.urlencode' || function 'apoc.text.urlencode' is not on the read-only allowlist"),
     # resource exhaustion: refused by the server's limits, the server lives on
     ("RETURN size([x IN range(1, 2000000000) | toString(x)]) AS n",
      "refused: the query needs more memory than one transaction may use"),
@@ -151,11 +151,15 @@ ATTACKS = [
 
 @pytest.mark.parametrize("surface", list(SURFACES))
 @pytest.mark.parametrize("query,reason", ATTACKS, ids=[f"attack{i:02d}" for i in range(len(ATTACKS))])
-def test_attack_is_refused_and_changes_nothing(sample_filing_graph: Graph, investigator, listener, surface, query, reason):
+def test_attack_is_refused_and_changes_nothing(sample_filing_graph: Graph, neo4j_connection, investigator, listener,
+                                               surface, query, reason):
     g = sample_filing_graph
+    if "memory" in reason and neo4j_connection.external:
+        pytest.skip("memory attacks need the server auditgraph configures (no exit on OOM); NEO4J_URI is another one")
     before = counts(g)
     message = SURFACES[surface](g, investigator, query.replace("{url}", f"http://127.0.0.1:{listener['port']}"))
-    assert message.startswith("refused") and reason in message, message
+    # "A || B": A on the server auditgraph configures (APOC's loaders are not even loaded), B on any other
+    assert message.startswith("refused") and any(r in message for r in reason.split(" || ")), message
     assert counts(g) == before
     assert g.run("tools.filing", filing_id=F)  # the server still answers
     assert listener["connections"] == 0
