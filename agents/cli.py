@@ -75,11 +75,24 @@ def _config(kw: dict[str, Any]) -> AuditConfig:
 
 
 def _check_llm(kw: dict[str, Any]) -> None:
-    """Refuse a bad --llm before connecting to anything."""
+    """Refuse a bad --llm, or one whose API key is not set, before connecting to anything."""
     if kw["llm"]:
         from auditgraph.agents.models import ModelSpec
+        from auditgraph.llm import api_key
 
-        ModelSpec.parse(kw["llm"], base_url=kw["base_url"])
+        spec = ModelSpec.parse(kw["llm"], base_url=kw["base_url"])
+        if spec.provider != "none":
+            api_key(spec)  # CredentialMissing (exit 3) instead of one "error" row per case
+
+
+def _check_out(out: Path) -> None:
+    """An --out that cannot be written is the user's error, said before any work is done."""
+    from auditgraph.errors import ConfigError
+
+    if out.is_dir():
+        raise ConfigError(f"--out {out} is a directory; give a file name, e.g. {out / 'run.jsonl'}")
+    if not out.parent.is_dir():
+        raise ConfigError(f"--out {out}: the directory {out.parent} does not exist; create it first")
 
 
 def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
@@ -107,8 +120,15 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
     """Audit a loaded filing: one case per checker finding, or the given concept and period."""
     from auditgraph.agents.session import filing_cases
 
+    from auditgraph.tools.base import filing_release, resolve_concept
+
     _check_llm(kw)
+    if out is not None:
+        _check_out(out)
     with _graph() as graph:
+        filing_release(graph, filing_id)  # an unknown filing or concept is an error, never a verdict
+        if concept:
+            resolve_concept(graph, filing_id, concept)
         cases = ([Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
                  if concept else filing_cases(graph, filing_id, kw["sign_coverage"]))
         if not cases:
@@ -128,6 +148,7 @@ def run_cmd(cases_file: Path, out: Path, concurrency: int, **kw: Any) -> None:
     """Audit every case of CASES_FILE (JSONL: case_id, filing_id, concept, period, dims, unit)."""
     cases = read_cases(cases_file)
     _check_llm(kw)
+    _check_out(out)
     with _graph() as graph:
         summary, session = _run(graph, cases, out, concurrency, kw)
     _report(summary, session, kw["as_json"], show_cases=False)
@@ -198,7 +219,7 @@ def mcp_cmd(no_investigation: bool) -> None:
         if no_investigation:
             serve_stdio(box)
             return
-        investigator = Investigator(graph.conn, database=graph.database)
+        investigator = Investigator(graph)
         try:
             serve_stdio(with_investigation(box, investigator))
         finally:

@@ -2,9 +2,9 @@
 
 Two tools added to the catalog for the MCP environment: `get_graph_schema` (labels, properties
 and relationship patterns through langchain-neo4j's Neo4jGraph) and `investigate_cypher`, an
-ad-hoc read. A query the model wrote is, by nature, not one of the registry's files, so it is
-guarded instead: it must compile under EXPLAIN as a read-only statement (query type "r"), then
-runs in a READ-access session with a server-side timeout, and only the first `limit` rows return.
+ad-hoc read. A query the model wrote is, by nature, not one of the registry's files, so it goes
+through the guarded door `Graph.read_adhoc` (READ transaction, EXPLAIN plan check against an
+allowlist, server-side timeout, row and byte limits; see docs/tools.md), like MCP `run_cypher`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import threading
 from typing import Any
 
 from auditgraph.agents.toolbox import ToolSpec, Toolbox
-from auditgraph.config import Connection
+from auditgraph.errors import CypherRefused
+from auditgraph.graph import Graph
 
 SCHEMA_SPEC = ToolSpec("get_graph_schema", "Node labels with properties and relationship patterns of the graph "
                        "(see docs/graph-model.md for their meaning).", "dynamic", {"type": "object", "properties": {}})
@@ -26,13 +27,16 @@ CYPHER_SPEC = ToolSpec("investigate_cypher", "Run one read-only Cypher query (ch
 
 
 class Investigator:
-    """A Neo4jGraph over the configured connection, used read-only."""
+    """Schema through langchain-neo4j's Neo4jGraph; ad-hoc reads through the graph's guarded door."""
 
-    def __init__(self, conn: Connection, timeout: float = 10.0, database: str | None = None):
+    def __init__(self, graph: Graph, timeout: float = 10.0):
         from langchain_neo4j import Neo4jGraph
 
+        conn = graph.conn
+        self.graph = graph
+        self.timeout = timeout
         self.kg = Neo4jGraph(url=conn.uri, username=conn.user if conn.password is not None else "",
-                             password=conn.password if conn.password is not None else "", database=database,
+                             password=conn.password if conn.password is not None else "", database=graph.database,
                              timeout=timeout, sanitize=True, refresh_schema=False)
         self._lock = threading.Lock()
         self._schema: dict[str, Any] | None = None
@@ -49,32 +53,23 @@ class Investigator:
                                 "relationships": s.get("relationships", []), "text": self.kg.schema}
             return self._schema
 
-    def query_type(self, query: str, params: dict[str, Any]) -> str:
-        """The planner's classification: r (read), rw, w or s (schema); raises on a syntax error."""
-        import neo4j
-
-        with self.kg._driver.session(database=self.kg._database, default_access_mode=neo4j.READ_ACCESS) as session:
-            return session.run("EXPLAIN " + query, params).consume().query_type  # the guard itself: plan only
-
     def read(self, query: str, params: dict[str, Any] | None = None, limit: int = 100) -> dict[str, Any]:
-        from neo4j.exceptions import Neo4jError
-
-        params = params or {}
-        limit = max(1, min(int(limit), 1000))
         try:
-            kind = self.query_type(query, params)
-        except Neo4jError as exc:
-            return {"status": "error", "message": f"the query does not compile: {exc.message or exc}"}
-        if kind != "r":
-            return {"status": "error", "message": f"refused: the planner classifies the query as {kind!r}, only read queries (r) run"}
+            limit = max(1, min(int(limit), 1000))
+        except (TypeError, ValueError):
+            return {"status": "error", "message": f"limit must be a whole number from 1 to 1000, not {limit!r}"}
+        if params is not None and not isinstance(params, dict):
+            return {"status": "error", "message": "params must be an object of query parameters ($name -> value)"}
         try:
-            rows = self.kg.query(query, params, session_params={"default_access_mode": "READ"})
-        except Neo4jError as exc:
-            return {"status": "error", "message": f"query failed: {exc.message or exc}"}
-        out = {"status": "ok" if rows else "no_data", "rows": rows[:limit], "row_count": min(len(rows), limit)}
-        if len(rows) > limit:
-            out["message"] = f"first {limit} of {len(rows)} rows; add LIMIT or narrow the query"
-        return out
+            out = self.graph.read_adhoc(query, params or {}, limit=limit, timeout=self.timeout)
+        except CypherRefused as exc:
+            return {"status": "error", "message": str(exc)}
+        res: dict[str, Any] = {"status": "ok" if out.rows else "no_data", "rows": out.rows, "row_count": len(out.rows)}
+        if out.truncated == "rows":
+            res["message"] = f"first {limit} rows only; add LIMIT or narrow the query"
+        elif out.truncated == "bytes":
+            res["message"] = f"first {len(out.rows)} rows only (the result grew past the byte limit); return fewer columns or rows"
+        return res
 
 
 def with_investigation(toolbox: Toolbox, investigator: Investigator) -> Toolbox:

@@ -9,6 +9,7 @@ instant `2023-09-30` as 2023-10-01T00:00, we store 2023-09-30 (docs/graph-model.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -59,10 +60,14 @@ def decimal_string(value: Decimal) -> str:
 # ---------------------------------------------------------------- periods
 def _date_of(ctx: ModelContext, local: str, dt: datetime | None) -> date | None:
     """The date the filer wrote: end dates and instants without a time lose Arelle's extra day."""
-    if dt is None:
-        return None
     elt = XmlUtil.child(ctx.period, XbrlConst.xbrli, local)
     raw = (elt.textValue or "").strip() if elt is not None else ""
+    try:  # Arelle keeps a context whose date does not parse (2025-13-45), dated 9999-12-31
+        date.fromisoformat(raw[:10]) if raw else None
+    except ValueError:
+        raise LoadError(f"context {ctx.id}: {local} {raw!r} is not a valid date (YYYY-MM-DD)") from None
+    if dt is None:
+        return None
     if local in ("endDate", "instant") and "T" not in raw:
         return (dt - timedelta(days=1)).date()
     return dt.date()
@@ -240,11 +245,15 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
         unit = units.get(f.unitID) if numeric else None
         if numeric and unit is None:
             raise LoadError(f"fact {f.qname} ({_where(f)}) refers to unit {f.unitID!r}, which the instance does not define")
+        num = float(Decimal(value)) if numeric and value is not None else None
+        if num is not None and not math.isfinite(num):  # INF, NaN, or more digits than any amount has
+            raise LoadError(f"fact {f.qname} ({_where(f)}) has the value {value[:40]!r}{'…' if len(value) > 40 else ''} "
+                            f"({len(value)} characters), which is not a finite number")
         key = key_of(concept)
         out.concepts[key] = concept
         out.facts.append({
             "key": f"{filing_id}|{fid}", "filing_id": filing_id, "fact_id": fid, "concept_qname": qname_str(f.qname),
-            "concept_key": key, "value": value, "num": float(Decimal(value)) if numeric and value is not None else None,
+            "concept_key": key, "value": value, "num": num,
             "numeric": numeric, "nil": bool(f.isNil),
             "decimals": None if f.decimals is None else str(f.decimals).strip(),
             "precision": None if f.precision is None else str(f.precision).strip(),

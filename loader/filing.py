@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import re
 import time
+import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,9 +27,9 @@ from arelle import ModelDocument
 from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
-from neo4j.exceptions import Neo4jError
+from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
-from auditgraph.errors import LoadError
+from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
 from auditgraph.loader.concepts import (concept_key, concept_rows, filer_label_rows, label_rows, placeholder_row,
@@ -312,6 +313,9 @@ class FilingLoader:
     def __init__(self, graph: Graph, packages: Sequence[Path] | None = None):
         self.graph = graph
         self.packages = list(packages) if packages is not None else default_packages()
+        for pkg in map(Path, self.packages):  # checked now: an unchanged filing never opens them
+            if not (pkg.is_dir() or (pkg.is_file() and zipfile.is_zipfile(pkg))):
+                raise LoadError(f"{pkg}: not a taxonomy package (a zip or a folder); fix the -p/--packages path")
         self._session: ArelleSession | None = None
         self._undeclared: str | None = None
         self._errors: list[str] = []
@@ -373,8 +377,16 @@ class FilingLoader:
         fatal = self._fatal_messages()
         errors = self.session.errors()
         doc = model.modelDocument
-        problem = (fatal if fatal else None if doc.type in _INSTANCE_TYPES else
-                   f"not an XBRL instance or inline XBRL document (Arelle read it as {ModelDocument.Type.typeName(doc.type)})")
+        if fatal or doc is None:
+            problem = fatal or "Arelle could not read it as XBRL"
+        elif doc.type not in _INSTANCE_TYPES:
+            kind = ModelDocument.Type.typeName[doc.type] if 0 <= doc.type < len(ModelDocument.Type.typeName) else doc.type
+            problem = f"not an XBRL instance or inline XBRL document (Arelle read it as {kind})"
+        elif not model.factsInInstance:
+            problem = ("no XBRL facts: not a filing (an instance needs a schemaRef and facts, an inline document an "
+                       "ix:header and ix facts)" + (f"; Arelle: {errors[0]}" if errors else ""))
+        else:
+            problem = None
         if problem:
             model.close()
             raise LoadError(f"{inp.entry}: {problem}")
@@ -456,6 +468,8 @@ class FilingLoader:
                                 btx.abort()
                                 raise
                             gc.collect()  # the closed model's cycles, swept while the server commits: memory stays flat
+                except (ServiceUnavailable, SessionExpired, GraphUnavailable):
+                    raise  # the server is gone: every further filing would fail the same way
                 except Exception as exc:  # reported per filing; the others still load
                     if in_flight:
                         results.append(land(in_flight))

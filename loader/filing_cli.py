@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from auditgraph.errors import LoadError
+from auditgraph.errors import EXIT_INPUT, LoadError
 from auditgraph.graph import Graph
 
 console = Console(stderr=True)
@@ -41,7 +41,7 @@ def filing() -> None:
 @click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
 def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool) -> None:
-    """Load filings; a folder of filings streams them one by one. Exit 1 if any failed."""
+    """Load filings; a folder of filings streams them one by one. Exit 2 if any failed."""
     from auditgraph.loader.filing import FilingLoader, clear_pending
     from auditgraph.loader.filing_source import expand
 
@@ -79,7 +79,7 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
     if failed:
         if not as_json:
             console.print(f"[red]{len(failed)} of {len(results)} filing(s) failed[/red]")
-        sys.exit(1)
+        sys.exit(EXIT_INPUT)  # what failed to load is bad input (the message names the file)
 
 
 @filing.command("list")

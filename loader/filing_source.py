@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from lxml import etree
+
 from auditgraph.errors import LoadError
 
 INLINE_SUFFIXES = (".htm", ".html", ".xhtml")
@@ -102,12 +104,28 @@ def _from_record(rec: dict | None, fallback_id: str) -> dict:
     }
 
 
+def _is_instance_root(path: Path) -> bool:
+    """The document element is xbrli:xbrl (linkbases also declare the instance namespace)."""
+    try:
+        for _, elt in etree.iterparse(str(path), events=("start",), resolve_entities=False, no_network=True):
+            return elt.tag == f"{{{_INSTANCE_NS.decode()}}}xbrl"
+    except (etree.XMLSyntaxError, OSError):
+        return False
+    return False
+
+
 def _pick_entry(folder: Path) -> Path | None:
-    """A filing folder's entry: its XBRL instance, else its inline document."""
+    """A filing folder's entry: its XBRL instance, else its inline document. A folder with several
+    instances is refused with their names: loading one of them silently would lose the others."""
     files = sorted(p for p in folder.iterdir() if p.is_file())
     instances = [p for p in files if is_instance(p)]
-    if instances:
-        return instances[0]
+    rooted = [p for p in instances if _is_instance_root(p)]
+    if len(rooted) > 1:
+        names = ", ".join(p.name for p in rooted[:10]) + (f" and {len(rooted) - 10} more" if len(rooted) > 10 else "")
+        raise LoadError(f"{folder}: {len(rooted)} XBRL instances in one folder ({names}); load them one by one "
+                        f"(auditgraph filing load {folder}/NAME.xml) or give each its own folder")
+    if rooted or instances:
+        return (rooted or instances)[0]
     inline = [p for p in files if is_inline(p)]
     return inline[0] if inline else None
 
@@ -160,7 +178,12 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
     """
     out: list[Path | LoadError] = []
     for path in map(Path, paths):
-        if not path.is_dir() or _pick_entry(path) is not None:
+        try:
+            single = not path.is_dir() or _pick_entry(path) is not None
+        except LoadError as exc:
+            out.append(exc)
+            continue
+        if single:
             out.append(path)
             continue
         manifest = path / "manifest.json"
@@ -174,7 +197,12 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
         if not children:
             out.append(LoadError(f"{path}: no filings found in this folder"))
         for child in children:
-            if child.is_dir() and _pick_entry(child) is None:
+            try:
+                nested = child.is_dir() and _pick_entry(child) is None
+            except LoadError as exc:
+                out.append(exc)
+                continue
+            if nested:
                 out.extend(expand([child]))
             elif child.is_dir() or child.suffix.lower() == ".zip" or is_instance(child) or is_inline(child):
                 out.append(child)

@@ -181,7 +181,7 @@ def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
     names, schema, rows, write, fact = anyio.run(main)
     assert {"check_calc_tree", "get_fact_history", "get_graph_schema", "investigate_cypher"} <= names
     assert "Fact" in schema.structured_content["node_props"]
-    assert rows.structured_content["row_count"] == 2 and "first 2 of" in rows.structured_content["message"]
+    assert rows.structured_content["row_count"] == 2 and "first 2 rows" in rows.structured_content["message"]
     assert write.is_error and "only read queries" in write.content[0].text
     assert fact.structured_content["rows"][0]["value"] == "50000"
     assert graph.driver.execute_query("MATCH (f:Filing) WHERE f.x IS NOT NULL RETURN count(f) AS n").records[0]["n"] == 0

@@ -245,7 +245,7 @@ def test_a_folder_with_one_broken_filing_loads_the_others(graph: Graph, neo4j_co
         monkeypatch.setenv("NEO4J_PASSWORD", neo4j_connection.password)
     runner = CliRunner()
     result = runner.invoke(cli, ["filing", "load", str(batch), "--packages", str(SAMPLE_TAXONOMY), "--json"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [(r["id"], r["status"], r["facts"]) for r in lines] == [
         ("a-20251231", "loaded", 1), ("b-20251231", "failed", 0), ("smpl-20251231", "loaded", 66)]

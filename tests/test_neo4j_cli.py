@@ -92,7 +92,7 @@ def test_cli_errors_are_one_line_without_traceback(user_home, monkeypatch):
 
     env = {"NEO4J_URI": "bolt://127.0.0.1:1", "PATH": "/usr/bin:/bin", "HOME": str(user_home)}
     proc = subprocess.run([sys.executable, "-m", "auditgraph", "db", "stats"], capture_output=True, text=True, env=env)
-    assert proc.returncode == 1
+    assert proc.returncode == 3
     assert proc.stderr.strip() == "error: no Neo4j answers at bolt://127.0.0.1:1; check NEO4J_URI / the server"
 
 

@@ -159,7 +159,7 @@ def test_bad_input_is_a_one_line_error_and_leaves_the_db_alone(graph, cli_env, t
     # the real command line, so the message and exit code are what a user sees
     proc = subprocess.run([sys.executable, "-m", "auditgraph", "taxonomy", "load", str(bad)],
                           capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.returncode == 2 and proc.stdout == ""
     message = proc.stderr.strip()
     assert message.startswith(f"error: {bad}") and cause in message and "\n" not in message
     assert counts(graph) == SAMPLE_COUNTS

@@ -1,8 +1,11 @@
-"""`auditgraph` command line. Library errors become one-line messages and exit code 1."""
+"""`auditgraph` command line. Every error becomes one line on stderr and an exit code from the
+policy in auditgraph.errors (0 answered, 1 findings, 2 bad input, 3 environment, 4 a bug);
+`--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback instead."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -14,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from auditgraph import __version__, config, server
-from auditgraph.errors import AuditGraphError, ServerError
+from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraphError, ServerError
 from auditgraph.graph import Graph
 
 console = Console(soft_wrap=True)  # never break URLs and paths across lines
@@ -41,10 +44,19 @@ def ensure_database() -> Graph:
     return graph
 
 
+_debug = False
+
+
 @click.group()
 @click.version_option(__version__, prog_name="auditgraph")
-def cli() -> None:
-    """Prove or refute the numbers in SEC XBRL filings with a Neo4j graph."""
+@click.option("--debug", is_flag=True, envvar="AUDITGRAPH_DEBUG", help="Show the full traceback of an error.")
+def cli(debug: bool) -> None:
+    """Prove or refute the numbers in SEC XBRL filings with a Neo4j graph.
+
+    Exit codes: 0 ran and answered, 1 findings (where a command reports them), 2 bad input or
+    usage, 3 environment (database unreachable, provider or key missing), 4 internal error."""
+    global _debug
+    _debug = debug
 
 
 # ---------------------------------------------------------------- neo4j
@@ -240,18 +252,45 @@ def _register_subcommands() -> None:
 _register_subcommands()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args or os.environ.get("AUDITGRAPH_DEBUG", "") not in ("", "0")
     try:
-        cli.main(standalone_mode=False)
+        rv = cli.main(args=args, prog_name="auditgraph", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
-        sys.exit(1)
-    except click.ClickException as exc:
+        sys.exit(130)
+    except click.ClickException as exc:  # usage errors, bad option values, unreadable argument files
         exc.show()
-        sys.exit(exc.exit_code)
-    except AuditGraphError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
+        sys.exit(EXIT_INPUT)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
+    except Exception as exc:
+        if debug or _debug:
+            raise
+        code, message = explain(exc)
+        click.echo(f"error: {message}", err=True)
+        sys.exit(code)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def explain(exc: BaseException) -> tuple[int, str]:
+    """The exit code and one-line message for an error that reached the command line."""
+    from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+
+    if isinstance(exc, AuditGraphError):
+        return exc.exit_code, str(exc)
+    if isinstance(exc, (ServiceUnavailable, SessionExpired)):
+        return EXIT_ENVIRONMENT, ("Neo4j went away while the command ran (the server stopped or the connection broke); "
+                                  "nothing half-done is kept: check `auditgraph neo4j status`, then rerun")
+    if isinstance(exc, Neo4jError) and not isinstance(exc, ClientError):
+        return EXIT_ENVIRONMENT, f"Neo4j failed: {(exc.message or str(exc)).splitlines()[0]}; check the server log, then rerun"
+    if isinstance(exc, DriverError):
+        return EXIT_ENVIRONMENT, f"the Neo4j driver failed: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return EXIT_INPUT, f"{where}{exc.strerror.lower()}; check the path"
+    first = str(exc).splitlines()[0] if str(exc) else ""
+    return EXIT_BUG, (f"internal error ({type(exc).__name__}{': ' + first[:200] if first else ''}); "
+                      "rerun with --debug for the traceback and report it")

@@ -1,26 +1,68 @@
 """The one place that talks to Neo4j: connect, run named queries, write in batches.
 
 Every statement comes from the query registry; callers pass a query name and parameters,
-never Cypher text, so no Cypher is ever assembled from user values.
+never Cypher text, so no Cypher is ever assembled from user values. The one exception is
+`Graph.read_adhoc`, the guarded door for Cypher written by a user or an agent (MCP
+`run_cypher`, `investigate_cypher`): it is read-only by what Neo4j itself enforces, not by
+keyword filters (see `check_plan` and docs/tools.md).
 """
 
 from __future__ import annotations
 
+import base64
+import json
+import math
 import queue
+import re
+import socket
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
-from neo4j.exceptions import AuthError, ServiceUnavailable
+from neo4j.exceptions import (AuthError, ClientError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable,
+                              SessionExpired)
 
 from auditgraph import queries
 from auditgraph.config import Connection, connection
-from auditgraph.errors import GraphUnavailable
+from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable
 
 Row = dict[str, Any]
+
+
+HANDSHAKE_TIMEOUT_S = 5.0
+
+
+def _check_bolt(conn: Connection) -> None:
+    """Fail fast, with a clear message, when the address is not a Bolt server. The driver would
+    wait for its connection-acquisition timeout on a listener that accepts and never answers
+    (another program on the Bolt port); here a plain socket asks for the Bolt handshake."""
+    parts = urlsplit(conn.uri)
+    if parts.scheme not in ("bolt", "neo4j", "bolt+s", "bolt+ssc", "neo4j+s", "neo4j+ssc") or not parts.hostname:
+        raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687")
+    try:
+        port = parts.port or 7687
+    except ValueError:
+        raise ConfigError(f"NEO4J_URI {conn.uri!r} has no valid port; use bolt://HOST:7687") from None
+    if parts.scheme.endswith(("+s", "+ssc")):
+        return  # TLS first: the handshake below would not be understood; the driver's timeouts apply
+    try:
+        with socket.create_connection((parts.hostname, port), timeout=HANDSHAKE_TIMEOUT_S) as sock:
+            sock.settimeout(HANDSHAKE_TIMEOUT_S)
+            sock.sendall(b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8)
+            answer = sock.recv(4)
+    except socket.timeout:
+        raise GraphUnavailable(f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
+                               f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI") from None
+    except OSError as exc:
+        raise _unavailable(conn, exc) from exc
+    if len(answer) != 4 or answer == b"\x00\x00\x00\x00":
+        raise GraphUnavailable(f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): "
+                               "check NEO4J_URI") from None
 
 
 def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
@@ -31,21 +73,149 @@ def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
     return GraphUnavailable(f"no Neo4j answers at {conn.uri}; {fix}")
 
 
+# ---------------------------------------------------------------- the ad-hoc Cypher guard
+ADHOC_TIMEOUT_S = 10.0  # server-side transaction timeout of one ad-hoc read
+ADHOC_MAX_BYTES = 1_000_000  # JSON size of the rows returned by one ad-hoc read
+
+# Plan operators a read may use (names without the "@database" suffix). Everything else is
+# refused: updating operators, LoadCSV, TransactionApply/TransactionForeach (CALL IN
+# TRANSACTIONS), Show/TerminateTransactions, ShowSettings, AdministrationCommand, ...
+READ_OPERATORS = frozenset("""
+    ProduceResults Projection Filter Limit ExhaustiveLimit Skip Sort PartialSort Top PartialTop Top1WithTies
+    Distinct OrderedDistinct Aggregation EagerAggregation OrderedAggregation Unwind PartitionedUnwind Eager
+    Argument ArgumentTracker EmptyRow Input CacheProperties ProjectEndpoints NullifyMetadata Anti Optional
+    Apply SemiApply AntiSemiApply LetSemiApply LetAntiSemiApply SelectOrSemiApply SelectOrAntiSemiApply
+    LetSelectOrSemiApply LetSelectOrAntiSemiApply ConditionalApply AntiConditionalApply RollUpApply
+    CartesianProduct NodeHashJoin ValueHashJoin NodeLeftOuterHashJoin NodeRightOuterHashJoin
+    Union OrderedUnion TriadicSelection TriadicBuild TriadicFilter
+    Expand(All) Expand(Into) OptionalExpand(All) OptionalExpand(Into) VarLengthExpand(All) VarLengthExpand(Into)
+    VarLengthExpand(Pruning) VarLengthExpand(Pruning,BFS) BFSPruningVarExpand ShortestPath
+    StatefulShortestPath(All) StatefulShortestPath(Into) Trail Repeat(Trail)
+    NodeCountFromCountStore RelationshipCountFromCountStore ProcedureCall
+    ShowIndexes ShowConstraints ShowProcedures ShowFunctions
+""".split())
+# Leaf scans and seeks of every kind (AllNodesScan, NodeIndexSeek, DirectedRelationshipTypeScan, ...)
+_READ_LEAF = re.compile(r"(Partitioned)?\w*(Scan|Seek|SeekByRange)")
+# Procedures an ad-hoc read may CALL: schema introspection, nothing that reaches outside the graph.
+READ_PROCEDURES = frozenset({"db.labels", "db.relationshipTypes", "db.propertyKeys", "db.schema.visualization",
+                             "db.schema.nodeTypeProperties", "db.schema.relTypeProperties"})
+# Plug-in functions an ad-hoc read may call (built-in functions are all allowed); apoc.load.*,
+# apoc.import.*, apoc.export.* and the rest of APOC are not.
+READ_FUNCTIONS = frozenset({"apoc.version", "apoc.coll.sum", "apoc.coll.toSet", "apoc.coll.sort",
+                            "apoc.text.join", "apoc.map.fromPairs"})
+_QUOTED = re.compile(r"`(?:[^`]|``)*`|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
+_CALLED = re.compile(r"([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*\(")
+
+
+def check_plan(query_type: str | None, plan: Mapping[str, Any] | None, user_functions: Iterable[str] = ()) -> None:
+    """Refuse (CypherRefused) a plan that is not a plain read; see READ_OPERATORS and friends."""
+    if query_type != "r":
+        kind = {"rw": "reads and writes", "w": "writes", "s": "changes the schema or administers the server"}
+        raise CypherRefused(f"refused: the planner says this query {kind.get(query_type or '', repr(query_type))} "
+                            "(query type " + repr(query_type) + "); only read queries run here")
+    if not plan:
+        raise CypherRefused("refused: Neo4j returned no plan to check; only read queries run here")
+    udfs = frozenset(user_functions) - READ_FUNCTIONS
+    stack = [plan]
+    while stack:
+        op = stack.pop()
+        stack.extend(op.get("children") or [])
+        name, _, db = str(op.get("operatorType", "")).partition("@")
+        details = str((op.get("args") or {}).get("Details") or "")
+        if db == "system":
+            raise CypherRefused("refused: the query runs on the system database (administration); only read queries run here")
+        if name not in READ_OPERATORS and not _READ_LEAF.fullmatch(name):
+            raise CypherRefused(f"refused: the plan uses {name!r}, which is not a plain read "
+                                "(allowed: MATCH/OPTIONAL MATCH/WITH/UNWIND/RETURN, subqueries, schema SHOW commands)")
+        if name == "ProcedureCall":
+            proc = details.split("(", 1)[0].strip()
+            if proc not in READ_PROCEDURES:
+                raise CypherRefused(f"refused: procedure {proc!r} is not on the read-only allowlist "
+                                    f"({', '.join(sorted(READ_PROCEDURES))})")
+        if udfs:
+            for fn in _CALLED.findall(_QUOTED.sub("", details)):
+                if fn in udfs:
+                    raise CypherRefused(f"refused: function {fn!r} is not on the read-only allowlist "
+                                        f"({', '.join(sorted(READ_FUNCTIONS))})")
+
+
+def _neo4j_refusal(exc: Neo4jError, timeout: float) -> str:
+    code = exc.code or ""
+    text = (exc.message or str(exc)).strip().splitlines()[0] if (exc.message or str(exc)).strip() else code
+    if "TransactionTimedOut" in code or "Terminated" in code and "timeout" in text.lower():
+        return f"refused: the query ran longer than {timeout:g} s and the server stopped it; add LIMIT or narrow it"
+    if "MemoryPoolOutOfMemoryError" in code or "TransactionOutOfMemoryError" in code or "memory" in code.lower():
+        return "refused: the query needs more memory than one transaction may use; add LIMIT or narrow it"
+    if "Forbidden" in code or "AccessMode" in code or "read access mode" in text.lower():
+        return f"refused: Neo4j rejected it in read-only mode ({text}); only read queries run here"
+    if isinstance(exc, ClientError):
+        return f"refused: Neo4j rejected the query: {text}"
+    return f"the query failed in Neo4j: {text}"
+
+
+def plain(v: Any) -> Any:
+    """Any Neo4j value as JSON: nodes/relationships -> their properties (plus labels/type),
+    paths -> nodes and relationships, temporal values -> ISO 8601, points -> srid and
+    coordinates, bytes -> base64, non-finite floats -> "NaN"/"Infinity"/"-Infinity"."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return v if math.isfinite(v) else ("NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity"))
+    if isinstance(v, neo4j.graph.Node):
+        return {**{k: plain(x) for k, x in v.items()}, "_labels": sorted(v.labels)}
+    if isinstance(v, neo4j.graph.Relationship):
+        return {**{k: plain(x) for k, x in v.items()}, "_type": v.type}
+    if isinstance(v, neo4j.graph.Path):
+        return {"nodes": [plain(n) for n in v.nodes], "relationships": [plain(r) for r in v.relationships]}
+    if isinstance(v, neo4j.spatial.Point):
+        return {"srid": v.srid, "coordinates": [plain(c) for c in v]}
+    if hasattr(v, "iso_format"):  # neo4j.time Date, Time, DateTime, Duration
+        return v.iso_format()
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    if isinstance(v, (bytes, bytearray)):
+        return base64.b64encode(bytes(v)).decode("ascii")
+    if isinstance(v, Mapping):
+        return {str(k): plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    return str(v)
+
+
+@dataclass
+class AdhocResult:
+    """What an ad-hoc read returned: JSON-ready rows, and whether (and why) they were cut."""
+
+    rows: list[Row] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
+    truncated: str | None = None  # "rows" or "bytes" when the read stopped early
+    bytes: int = 0
+
+
 class Graph:
     """A connected database. Use as a context manager or call close()."""
 
     def __init__(self, conn: Connection, database: str | None = None):
         self.conn = conn
         self.database = database
+        self._user_functions: frozenset[str] | None = None
         auth = (conn.user, conn.password) if conn.password is not None else None
+        _check_bolt(conn)
         # Notifications off: "property key does not exist" warnings on a fresh database are noise to users.
-        self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
-                                           notifications_min_severity="OFF")
+        try:
+            self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
+                                               connection_acquisition_timeout=30, notifications_min_severity="OFF")
+        except (ConfigurationError, ValueError) as exc:
+            raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address ({exc}); "
+                              "use bolt://HOST:7687 or neo4j://HOST:7687") from exc
         try:
             self.driver.verify_connectivity()
         except (AuthError, ServiceUnavailable, OSError) as exc:
             self.driver.close()
             raise _unavailable(conn, exc) from exc
+        except DriverError as exc:  # e.g. a listener that speaks a Bolt version no Neo4j 5 does
+            self.driver.close()
+            raise GraphUnavailable(f"what answers at {conn.uri} is not a Neo4j 5 server ({exc}); check NEO4J_URI") from exc
 
     @classmethod
     def connect(cls) -> Graph:
@@ -73,6 +243,82 @@ class Graph:
         except ServiceUnavailable as exc:
             raise _unavailable(self.conn, exc) from exc
         return [r.data() for r in records]
+
+    def read(self, name: str, timeout: float | None = None, **params: Any) -> list[Row]:
+        """A registry read query in a READ transaction with an optional server-side timeout."""
+        query = queries.get(name)
+        query.check_params(params)
+        if query.mode != "read":
+            raise CypherRefused(f"{name} is a {query.mode} query; only read queries run through Graph.read")
+
+        @neo4j.unit_of_work(timeout=timeout)
+        def work(tx: neo4j.ManagedTransaction) -> list[Row]:
+            return [r.data() for r in tx.run(query.text, params)]
+
+        try:
+            with self.driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
+                return session.execute_read(work)
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+
+    def user_functions(self) -> frozenset[str]:
+        """The server's plug-in (non-built-in) function names; read once per connection."""
+        if self._user_functions is None:
+            self._user_functions = frozenset(r["name"] for r in self.run("db.user_functions"))
+        return self._user_functions
+
+    def read_adhoc(self, query: str, params: Mapping[str, Any] | None = None, *, limit: int = 100,
+                   max_bytes: int = ADHOC_MAX_BYTES, timeout: float = ADHOC_TIMEOUT_S) -> AdhocResult:
+        """Run Cypher a user or an agent wrote, read-only by construction.
+
+        1. A READ-access transaction with a server-side timeout: Neo4j itself refuses writes.
+        2. Before the query runs, EXPLAIN it in that transaction: the plan must be query type
+           "r" and contain only allowlisted operators, procedures and plug-in functions
+           (`check_plan`), which refuses LOAD CSV, SHOW/TERMINATE TRANSACTIONS, administration
+           commands, CALL IN TRANSACTIONS and every procedure or function outside the allowlist.
+        3. Records are pulled in small batches and serialised one by one; the read stops at
+           `limit` rows or `max_bytes` of JSON, and the transaction is rolled back (it wrote nothing).
+        Raises CypherRefused for a query the guard or Neo4j refuses (with Neo4j's message);
+        the server's transaction memory limit (neo4j.conf) bounds what one query may hold.
+        """
+        if not isinstance(query, str) or not query.strip():
+            raise CypherRefused("refused: the query is empty; write one read query (MATCH ... RETURN ...)")
+        params = dict(params or {})
+        limit = max(1, int(limit))
+        result = AdhocResult()
+        functions = self.user_functions()
+        try:
+            with self.driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS,
+                                     fetch_size=min(limit + 1, 1000)) as session:
+                tx = session.begin_transaction(timeout=timeout, metadata={"app": "auditgraph.read_adhoc"})
+                try:
+                    summary = tx.run("EXPLAIN " + query, params).consume()
+                    check_plan(summary.query_type, summary.plan, functions)
+                    records = tx.run(query, params)
+                    result.columns = list(records.keys())
+                    for record in records:
+                        row = {k: plain(v) for k, v in record.items()}
+                        size = len(json.dumps(row, ensure_ascii=False, default=str))
+                        if len(result.rows) >= limit:
+                            result.truncated = "rows"
+                            break
+                        if result.bytes + size > max_bytes:
+                            result.truncated = "bytes"
+                            break
+                        result.rows.append(row)
+                        result.bytes += size
+                finally:
+                    try:
+                        tx.close()  # rolls back; the server drops the rest of a cut result
+                    except Neo4jError:
+                        pass  # a timed-out transaction is already gone; the rows read stand
+        except CypherRefused:
+            raise
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+        except Neo4jError as exc:
+            raise CypherRefused(_neo4j_refusal(exc, timeout)) from exc
+        return result
 
     def run_script(self, name: str) -> int:
         """Run every statement of a script query (schema files); returns how many ran."""

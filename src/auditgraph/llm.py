@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from auditgraph.errors import AuditGraphError, ConfigError
+from auditgraph.errors import EXIT_ENVIRONMENT, AuditGraphError, ConfigError, CredentialMissing
 
 PROVIDERS = ("openai", "anthropic", "openai-compatible")
 KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "openai-compatible": "OPENAI_API_KEY"}
@@ -28,6 +28,8 @@ OVERFLOW = re.compile(r"context[_ ]length|maximum context|context window|too man
 
 class ProviderError(AuditGraphError):
     """A model call failed (HTTP error, timeout, unparsable response)."""
+
+    exit_code = EXIT_ENVIRONMENT
 
 
 class ContextOverflow(ProviderError):
@@ -86,7 +88,7 @@ def api_key(spec: ModelSpec) -> str:
         return key
     if spec.provider == "openai-compatible":
         return "EMPTY"  # local servers accept any key
-    raise ConfigError(f"{KEY_ENV[spec.provider]} is not set; export it to use --llm {spec.label}")
+    raise CredentialMissing(f"{KEY_ENV[spec.provider]} is not set; export it to use --llm {spec.label}")
 
 
 def scrub(text: str) -> str:

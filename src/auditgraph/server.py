@@ -24,9 +24,12 @@ from auditgraph.errors import ServerError
 
 MIN_JAVA = 17
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"  # 5.x; 2025.x+ is Neo4jCommunity --console-mode
+# No -XX:+ExitOnOutOfMemoryError (Neo4j's default): one query that outgrows the heap in a way the
+# transaction memory tracker cannot see (a list comprehension) then fails alone with
+# Neo.TransientError.General.OutOfMemoryError instead of taking the server down; an OOM inside
+# a commit still panics the database, which Neo4j refuses to use until a restart.
 JVM_FLAGS = [
     "-XX:+UseG1GC",
-    "-XX:+ExitOnOutOfMemoryError",
     "-Dfile.encoding=UTF-8",
     "-Dio.netty.tryReflectionSetAccessible=true",
     "-Djdk.tls.ephemeralDHKeySize=2048",
@@ -129,6 +132,23 @@ def install(version: str = NEO4J_VERSION) -> Runtime:
     return rt
 
 
+# A whole taxonomy package or filing is written in one transaction; the longest take minutes on
+# a slow machine, so the server-wide cap is generous. Ad-hoc reads set their own, short timeout.
+TRANSACTION_TIMEOUT = "30m"
+PROCEDURE_ALLOWLIST = ("apoc.meta.data", "apoc.meta.schema", "apoc.meta.graph", "apoc.meta.nodeTypeProperties",
+                       "apoc.meta.relTypeProperties", "apoc.version", "apoc.coll.*", "apoc.text.join",
+                       "apoc.map.fromPairs")
+
+
+def _heap_share(heap: str, share: float) -> str:
+    """`share` of a JVM heap size like 4g or 512m, in whole megabytes ("2048m")."""
+    m = re.fullmatch(r"(\d+)([kKmMgG]?)", heap.strip())
+    if not m:
+        raise ServerError(f"heap size {heap!r} is not like 4g or 512m; fix `heap` in the config file")
+    mb = int(m.group(1)) * {"k": 1 / 1024, "m": 1, "g": 1024, "": 1 / 1024 / 1024}[m.group(2).lower()]
+    return f"{max(64, int(mb * share))}m"
+
+
 def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
     """neo4j.conf for a loopback-only server; rewritten on each start so port changes apply."""
     conf = home / "conf" / "neo4j.conf"
@@ -146,9 +166,17 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 f"server.memory.heap.initial_size={settings.heap}",
                 f"server.memory.heap.max_size={settings.heap}",
                 f"server.memory.pagecache.size={settings.pagecache}",
-                "db.memory.transaction.total.max=0",  # per-transaction caps are set by the loaders' batch sizes
-                "dbms.security.procedures.unrestricted=apoc.*",
-                "dbms.security.procedures.allowlist=apoc.*",
+                # One query may not take the heap down (a read-only list comprehension did): Neo4j
+                # aborts a transaction past its share; loads stay well under it (batched writes).
+                f"db.memory.transaction.max={_heap_share(settings.heap, 0.5)}",
+                f"db.memory.transaction.total.max={_heap_share(settings.heap, 0.7)}",
+                f"db.transaction.timeout={TRANSACTION_TIMEOUT}",
+                # Only the plug-in procedures and functions the product uses are loaded: the schema
+                # introspection of langchain-neo4j/neo4j-graphrag and apoc.version; no apoc.load,
+                # apoc.import, apoc.export, apoc.periodic or apoc.cypher (server-side requests, writes).
+                f"dbms.security.procedures.allowlist={','.join(PROCEDURE_ALLOWLIST)}",
+                "dbms.security.procedures.unrestricted=apoc.meta.*",  # they read the store's internals
+                "dbms.security.allow_csv_import_from_file_urls=false",
                 f"server.directories.plugins={rt.plugins}",
                 f"server.directories.lib={rt.lib}",
                 "server.directories.data=data",
@@ -216,10 +244,22 @@ class LocalServer:
         if (self.home / "data" / "dbms" / "auth.ini").exists() or (self.home / "data" / "databases" / "system").exists():
             return
         env = {**os.environ, "NEO4J_HOME": str(self.home), "NEO4J_CONF": str(self.home / "conf")}
-        cmd = [java, *JVM_FLAGS, "-cp", f"{self.rt.lib}/*", "org.neo4j.cli.AdminTool", "dbms", "set-initial-password", self.settings.password]
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=self.home)
+        # The password goes through a picocli @-file (mode 0600, removed at once), never argv,
+        # where `ps` would show it to every user of the machine while the admin tool runs.
+        argfile = self.home / "run" / "initial-password.args"
+        quoted = '"' + self.settings.password.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        fd = os.open(argfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(quoted + "\n")
+            cmd = [java, *JVM_FLAGS, "-cp", f"{self.rt.lib}/*", "org.neo4j.cli.AdminTool", "dbms", "set-initial-password",
+                   f"@{argfile}"]
+            proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=self.home)
+        finally:
+            argfile.unlink(missing_ok=True)
         if proc.returncode != 0:
             raise ServerError(f"could not set the initial Neo4j password: {(proc.stderr or proc.stdout).strip()[-300:]}")
+        _private(self.home / "data" / "dbms" / "auth.ini")
 
     def start(self, timeout: float = 180.0) -> bool:
         """Start in the background and wait for Bolt. Returns False when it was already running."""
@@ -233,6 +273,9 @@ class LocalServer:
                 raise ServerError(f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it")
         for sub in ("data", "logs", "run", "import"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
+        for private in ("data", "run"):  # the store and the auth files are the owner's alone
+            (self.home / private).chmod(0o700)
+        _private(self.home / "data" / "dbms" / "auth.ini")
         write_conf(self.home, self.settings, self.rt)
         if self.settings.auth:
             self._set_initial_password(java)
@@ -280,6 +323,12 @@ class LocalServer:
         candidates = [self.console_log, self.home / "logs" / "neo4j.log"]
         text = "\n".join(p.read_text(errors="replace") for p in candidates if p.exists())
         return "\n".join(text.splitlines()[-lines:])
+
+
+def _private(path: Path) -> None:
+    """Mode 0600 for a file that holds a secret (Neo4j writes auth.ini world-readable)."""
+    if path.exists():
+        path.chmod(0o600)
 
 
 def _proc_state(pid: int) -> str:

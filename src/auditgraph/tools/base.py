@@ -9,28 +9,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-import neo4j
-
 from auditgraph import queries
 from auditgraph.errors import ConfigError
-from auditgraph.graph import Graph
+from auditgraph.graph import Graph, plain
 
 QUERY_TIMEOUT_S = 10.0  # every tool query runs in a READ transaction that the server aborts after this
 
 
 def read_query(graph: Graph, name: str, timeout: float = QUERY_TIMEOUT_S, **params: Any) -> list[dict]:
     """A registry query in a READ transaction with a server-side timeout (what agents' tools use)."""
-    query = queries.get(name)
-    query.check_params(params)
-    if query.mode != "read":
-        raise ConfigError(f"{name} is a {query.mode} query; tools only read")
-
-    @neo4j.unit_of_work(timeout=timeout)
-    def work(tx: neo4j.ManagedTransaction) -> list[dict]:
-        return [r.data() for r in tx.run(query.text, params)]
-
-    with graph.driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
-        return session.execute_read(work)
+    if queries.get(name).mode != "read":
+        raise ConfigError(f"{name} is a {queries.get(name).mode} query; tools only read")
+    return graph.read(name, timeout=timeout, **params)
 
 
 class ToolResult(BaseModel):
@@ -66,7 +56,7 @@ class Rows(ToolResult):
 
 
 def jsonable(row: dict) -> dict:
-    return {k: (v.iso_format() if hasattr(v, "iso_format") else v) for k, v in row.items()}
+    return {k: plain(v) for k, v in row.items()}
 
 
 def rows_result(concept: str | None, rows: list[dict], empty: str) -> Rows:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from decimal import Decimal
 from typing import Any
 
-import neo4j
-from neo4j.exceptions import ClientError, Neo4jError
 from pydantic import BaseModel, Field
 
 from auditgraph.checks.filing_data import load_filing_data, local
 from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.rule_data import split_key
-from auditgraph.errors import ConfigError
-from auditgraph.graph import Graph
+from auditgraph.errors import ConfigError, CypherRefused
+from auditgraph.graph import ADHOC_MAX_BYTES, Graph
 from auditgraph.tools.base import (Rows, Tool, ToolResult, dims_match, filing_release, jsonable, period_matches,
                                    read_query, resolve_concept, rows_result)
 from auditgraph.tools.static import ConceptArgs
@@ -173,50 +170,19 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
     return res
 
 
-_WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|LOAD\s+CSV|FOREACH|GRANT|DENY|REVOKE|ALTER|"
-                    r"START|STOP|TERMINATE|IN\s+TRANSACTIONS)\b|\bCALL\s+(dbms|db\.create|db\.index|apoc\.(create|merge|"
-                    r"refactor|periodic|load|export|do|cypher\.(run(Write|Schema|Many|File))|trigger))", re.I)
-_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*")
-
-
 def run_cypher(graph: Graph, a: CypherArgs) -> ToolResult:
-    """Ad-hoc read: write clauses refused, READ transaction, server timeout, row limit."""
-    bare = _STRINGS.sub("''", a.query)
-    if m := _WRITE.search(bare):
-        return Rows(status="error", message=f"refused: {m.group(0)!r} writes or administers; only read queries run here")
-    rows: list[dict] = []
-    truncated = False
-
-    def work(tx: neo4j.ManagedTransaction) -> None:
-        nonlocal truncated
-        result = tx.run(a.query, a.params)
-        for record in result:
-            if len(rows) >= a.limit:
-                truncated = True
-                break
-            rows.append(jsonable({k: _plain(v) for k, v in record.items()}))
-
+    """Ad-hoc read through the guarded door (Graph.read_adhoc: READ transaction, plan check,
+    server timeout, row and byte limits); a refusal is an observation, not an exception."""
     try:
-        with graph.driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
-            session.execute_read(neo4j.unit_of_work(timeout=a.timeout_seconds)(work))
-    except ClientError as exc:
-        return Rows(status="error", message=f"Neo4j refused the query: {exc.message}")
-    except Neo4jError as exc:
-        return Rows(status="error", message=f"query failed: {exc.message or exc}")
-    res = rows_result(None, rows, "the query returned no rows")
-    if truncated:
+        out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds)
+    except CypherRefused as exc:
+        return Rows(status="error", message=str(exc))
+    res = rows_result(None, out.rows, "the query returned no rows")
+    if out.truncated == "rows":
         res.message = f"first {a.limit} rows only; add LIMIT or narrow the query"
+    elif out.truncated == "bytes":
+        res.message = f"first {len(out.rows)} rows only (the result passed {ADHOC_MAX_BYTES:,} bytes); return fewer columns or rows"
     return res
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, (neo4j.graph.Node, neo4j.graph.Relationship)):
-        return {k: _plain(x) for k, x in dict(v).items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if hasattr(v, "iso_format"):
-        return v.iso_format()
-    return v
 
 
 DYNAMIC = [

@@ -75,15 +75,26 @@ def _check_result(rule: str, results: list[CheckResult], concept: str | None, li
                            not_evaluable=len(ne), results=shown)
 
 
+def _known(graph: Graph, filing_id: str, concept: str | None) -> None:
+    """A check of a filing or concept that is not in the database is an error, never a verdict."""
+    if concept:
+        resolve_concept(graph, filing_id, concept)  # says which of the two is unknown
+    else:
+        filing_release(graph, filing_id)
+
+
 def run_check_sign(graph: Graph, a: SignArgs) -> ToolResult:
+    _known(graph, a.filing_id, a.concept)
     return _check_result("DQC.US.0015", check_sign(graph, a.filing_id, a.concept, a.coverage, a.period), a.concept)
 
 
 def run_check_calc_tree(graph: Graph, a: CalcTreeArgs) -> ToolResult:
+    _known(graph, a.filing_id, a.concept)
     return _check_result("DQC.US.0126", check_calc_tree(graph, a.filing_id, a.concept, a.whole_tree, a.period), a.concept)
 
 
 def run_check_dim(graph: Graph, a: CheckArgs) -> ToolResult:
+    _known(graph, a.filing_id, a.concept)
     return _check_result("DQC.US.0117", check_dim_consistency(graph, a.filing_id, a.concept, a.period), a.concept)
 
 
