@@ -110,6 +110,11 @@ def test_differences_ratios_comparisons_and_prior_period_levels():
     assert not now.at_base and before.at_base and before.base_relative == "prior"
 
 
+def test_respectively_pairs_names_and_numbers_in_order():
+    a, b = read("Revenue and net income were $33.7 billion and $5.4 billion, respectively, in 2023", LEX.knows).subclaims
+    assert (a.metric.matched, a.number.text, b.metric.matched, b.number.text) == ("Revenue", "$33.7 billion", "net income", "$5.4 billion")
+
+
 def test_what_is_not_tied_to_a_metric_is_reported_unread():
     r = read("The company added 13.1 million paid memberships.", LEX.knows)
     assert r.subclaims == () and "13.1 million" in r.unread[0]

@@ -96,19 +96,23 @@ class Lexicon:
     _taxonomy: dict[frozenset[str], set[str]] = field(default_factory=dict)
     _registry: dict[frozenset[str], set[tuple[str, str]]] = field(default_factory=dict)
     _by_qname: dict[str, ConceptWords] = field(default_factory=dict)
+    _conjoined: set[frozenset[str]] = field(default_factory=set)  # keys of names that contain "and"
 
     def __post_init__(self) -> None:
         for c in self.concepts:
             self._by_qname[c.qname] = c
             for _, text in c.filer_labels:
-                if k := key(text):
-                    self._filer.setdefault(k, set()).add(c.qname)
+                self._add(self._filer, text, c.qname)
             for text in (*c.taxonomy_labels, _camel_words(c.qname)):
-                if k := key(text):
-                    self._taxonomy.setdefault(k, set()).add(c.qname)
+                self._add(self._taxonomy, text, c.qname)
         for alias, kind, ident in self.registry.aliases():
-            if k := key(alias):
-                self._registry.setdefault(k, set()).add((kind, ident))
+            self._add(self._registry, alias, (kind, ident))
+
+    def _add(self, index: dict, text: str, value) -> None:
+        if k := key(text):
+            index.setdefault(k, set()).add(value)
+            if re.search(r"\band\b|&", text, re.I):
+                self._conjoined.add(k)
 
     @classmethod
     def from_rows(cls, registry: Registry, rows: Iterable[dict]) -> Lexicon:
@@ -125,9 +129,12 @@ class Lexicon:
     def concept(self, qname: str) -> ConceptWords | None:
         return self._by_qname.get(qname)
 
-    def knows(self, k: frozenset[str]) -> bool:
-        """Whether any source has an entry with exactly these content words (sentence scanning)."""
-        return bool(k) and (k in self._filer or k in self._registry or k in self._taxonomy)
+    def knows(self, k: frozenset[str], conjoined: bool = False) -> bool:
+        """Whether any source has an entry with exactly these content words (sentence scanning);
+        `conjoined`: the words were joined by "and", so the entry's name must be too ("research and
+        development"), never two names side by side ("revenue and net income" is not "net revenue")."""
+        return bool(k) and (k in self._filer or k in self._registry or k in self._taxonomy) and (
+            not conjoined or k in self._conjoined)
 
     def resolve(self, phrase: str, units: Sequence[Unit] | None = None) -> Target | Unresolved:
         """The one metric or concept `phrase` names, in one of `units` (any when None)."""

@@ -295,7 +295,8 @@ def find_metrics(text: str, knows: Callable[[frozenset[str]], bool], blocked: Se
                     continue
                 words = text[span[0].start:span[-1].end]
                 k = key(words)
-                if k and knows(k):
+                joined = bool(re.search(r"\band\b|&", words, re.I))
+                if k and (knows(k, True) if joined else knows(k)):
                     best = (j, words)
                     break
         if best is None:
@@ -503,6 +504,15 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             and n.kind in (Kind.NUMBER, Kind.MULTIPLE, Kind.PERCENT)):
         _add(ctx, "ratio", n, before[-2], other=before[-1])  # "the ratio of total liabilities to equity was 1.37"
         return
+    if re.search(r"\brespectively\b", text[lo:hi], re.I):
+        nums = [x for x in ctx.numbers if lo <= x.start < hi]
+        names = [m for m in ctx.metrics if lo <= m.start and m.end <= nums[0].start]
+        if len(names) == len(nums) >= 2:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
+            _add(ctx, "level", n, names[nums.index(n)])
+            return
+        if len(names) != len(nums):
+            ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
+            return
     metric = _respectively(ctx, before[-1], n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end:n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):

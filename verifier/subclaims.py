@@ -55,6 +55,8 @@ _MONEYLIKE = (Unit.MONETARY, Unit.SHARES, Unit.PER_SHARE)
 
 def units_for(sc: SubClaim) -> tuple[Unit, ...]:
     n = sc.number
+    if sc.relation in ("rise", "fall"):  # "operating margin expanded to 20.6%": a ratio may rise too
+        return (*_MONEYLIKE, Unit.RATIO)
     if sc.kind in ("growth", "comparison") and sc.relation not in ("exceed", "less"):  # includes faster/slower
         return _MONEYLIKE
     if sc.kind == "ratio":
