@@ -123,6 +123,7 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
 
 def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
     """Sentence mode and text mode: a table per sub-claim for people, JSON (JSONL for a text) for programs."""
+    from auditgraph.verifier.numbers import find_numbers
     from auditgraph.verifier.sentence import split_sentences
 
     if verifier.filing(filing_id) is None:
@@ -131,7 +132,7 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
         verdicts = [verifier.verify_sentence(filing_id, sentence)]
     else:
         assert text is not None
-        todo = [s for s in split_sentences(text) if any(ch.isdigit() for ch in s)]
+        todo = [s for s in split_sentences(text) if find_numbers(s)]  # a year alone is no number to check
         verdicts = []
         with Progress(TextColumn("verifying sentences"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=True, disable=len(todo) < 5) as progress:

@@ -622,6 +622,7 @@ def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
 
 
+_MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against|than)\b", re.I)
 _COMPARED = re.compile(r"(?:compared\s+(?:with|to)|\bfrom|\bversus|\bvs\.?|\bagainst|\bsince|relative\s+to)\s*,?\s*(?:the\s+)?$", re.I)
 
 
@@ -639,7 +640,13 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     own = [p for p in plain if end <= p.start < limit]  # "… $31.6 billion in 2022"
     if own:
         return own[0].request, None, relative, True  # type: ignore[return-value]
-    sentence = [p for p in plain if p.start < pos] or plain
+    before = [p for p in plain if p.start < pos]
+    # a period later in the sentence is this figure's too, unless a comparison comes first: in
+    # "20.6%, up from 17.8% in 2022" the year is the compared figure's, not 20.6%'s
+    after = [p for p in plain if p.start >= end and not _MARKER.search(ctx.text[end:p.start])]
+    if base and after and not before:  # "compared with $4.5 billion, or $9.95 a share, in 2022": 2022 is its own
+        return after[0].request, None, relative, True  # type: ignore[return-value]
+    sentence = before or after
     current = sentence[0].request if sentence else PeriodRequest()
     if base:
         rel = next((p for p in ctx.periods if p.request is None and p.start >= end), None)
