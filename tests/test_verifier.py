@@ -281,7 +281,7 @@ def test_cli_single_claim_json_and_unknown_filing(acme: Verifier, verify_json, m
     monkeypatch.setattr("sys.argv", ["auditgraph", "verify", "--filing", "nope", "-q", "What was gross profit?", "-c", "1"])
     with pytest.raises(SystemExit) as exc:
         main()
-    assert exc.value.code == 1
+    assert exc.value.code == 2  # an unknown filing is bad input (README, "Exit codes")
 
 
 def test_cli_batch_writes_jsonl_and_the_acceptance_summary(acme: Verifier, neo4j_connection, monkeypatch, tmp_path):
