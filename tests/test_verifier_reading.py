@@ -36,6 +36,15 @@ def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, ha
     assert (m.value, m.half_width, m.kind) == (Decimal(value), Decimal(half), kind)
 
 
+def test_trailing_zeros_of_a_whole_amount_are_not_precision():
+    (m,) = find_numbers("net income of about $950 million")
+    assert (m.half_width, m.hedge) == (Decimal("5e6"), Hedge.ABOUT)  # 951 is "about $950 million"
+    (m,) = find_numbers("net income of $950.0 million")
+    assert m.half_width == Decimal("0.05e6")
+    (m,) = find_numbers("growth of 20%")
+    assert m.half_width == Decimal("0.005")  # rates keep every digit
+
+
 def test_dates_years_quarters_and_forms_are_no_amounts():
     assert find_numbers("In Q3 2024, per the 10-K for fiscal 2023 and the three months ended June 30, 2024") == []
 

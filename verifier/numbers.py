@@ -150,6 +150,10 @@ def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:
     number = Decimal(m["num"].replace(",", ""))
     exponent = number.as_tuple().exponent
     assert isinstance(exponent, int)
+    if exponent == 0 and "." not in m["num"] and number != 0 and not (m["pct"] or m["pts"]):
+        # "$950 million" and "1,200" are written to their last nonzero digit: 951 is "about $950 million"
+        digits = m["num"].replace(",", "")
+        exponent = len(digits) - len(digits.rstrip("0"))
     half = Decimal(5) * Decimal(10) ** (exponent - 1)
     scale_word = (m["scale"] or m["scale2"] or "").lower() or None
     negative = bool(m["sign"] in ("-", "−", "–") or m["sign2"] or m["sign3"])

@@ -622,7 +622,7 @@ def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
 
 
-_MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against|than)\b", re.I)
+_MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against)\b", re.I)
 _COMPARED = re.compile(r"(?:compared\s+(?:with|to)|\bfrom|\bversus|\bvs\.?|\bagainst|\bsince|relative\s+to)\s*,?\s*(?:the\s+)?$", re.I)
 
 
