@@ -164,3 +164,30 @@ def test_cli_sentence_and_text_modes(verifier: Verifier, neo4j_connection: Conne
     r = CliRunner().invoke(cli, ["verify", "--filing", "NO-SUCH-FILING", "Revenue rose 6.7%"])
     assert r.exit_code != 0 and "NO-SUCH-FILING" in str(r.exception)  # main() prints it as one `error:` line
     assert counts() == before  # verifying never writes
+
+
+def test_a_model_may_propose_a_reading_that_the_same_checks_decide(verifier: Verifier, monkeypatch):
+    """The reader cannot place "earnings haul"; the model reads it as net income (copying the number
+    and the period words), which the filed facts then decide; a number the model made up is refused."""
+    import json
+
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.verifier.llm import ChatModel, SentenceProposer
+
+    sentence = "Netflix's earnings haul for 2023 came to $5.4 billion"
+    assert verifier.verify_sentence(NFLX, sentence).abstain_reason is AbstainReason.AMBIGUOUS_METRIC  # 'haul'
+    reading = {"figures": [{"metric": "net_income", "number": "$5.4 billion", "kind": "level", "period": "for 2023"},
+                           {"metric": "revenue", "number": "$34 billion", "kind": "level", "period": "for 2023"}]}
+    script = {"default": [{"content": json.dumps(reading)}]}
+    monkeypatch.setenv("OPENAI_API_KEY", "replay")
+    with ReplayServer(script) as srv:
+        model = ChatModel.from_options("openai-compatible:replay", srv.base_url)
+        assert model is not None
+        v = Verifier(verifier.graph, verifier.registry, proposer=SentenceProposer(model, verifier.registry))
+        out = v.verify_sentence(NFLX, sentence)
+    model_subs = [s for s in out.subclaims if s.extra.get("proposed_by")]
+    assert [s.extra["reading"] for s in model_subs] == ["net income was $5.4 billion for 2023"]
+    assert model_subs[0].decision is Decision.VERIFIED
+    assert facts(model_subs[0]) == {("us-gaap:NetIncomeLoss", "duration:2023-01-01/2023-12-31")}
+    # the invented "$34 billion" is refused, so the sentence stays open instead of Verified
+    assert out.decision is Decision.ABSTAIN and any("not written in the sentence" in u for u in out.unread)

@@ -68,7 +68,19 @@ def establish(plan: Plan, grounder: Grounder, registry: Registry, text: FilingTe
             notes += calc_notes
             break
         notes += calc_notes + [got.requirement]
-    if calc_formulas:
+    # a non-GAAP measure filers define themselves (net debt, EBITDA, free cash flow) is what the filer
+    # says it is: its own text definition, when it gives one, comes before the registry's convention
+    metric = registry.metrics.get(plan.target.removeprefix("metric:"))
+    own_words = bool(metric and metric.filer_defined)
+    if not calc_formulas and own_words and text is not None and plan.terms and plan.unit is not Unit.RATIO:
+        found = _text(plan, grounder, registry, text, labels)
+        if found is not None and not isinstance(found, NotEstablished):
+            formulas.append(found[0])
+            bindings += found[1]
+            notes.append(f"the filing text defines {plan.target_label}; the registry's {plan.registry_source} is not used")
+    if formulas:  # the filer's own definition stands
+        pass
+    elif calc_formulas:
         for f, expr, bs in calc_formulas:
             formulas.append((f, expr))
             bindings += bs

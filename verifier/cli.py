@@ -57,7 +57,7 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     auditgraph verify --filing F --text release.txt [--json]
     auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
     """
-    from auditgraph.verifier.llm import ChatModel, LLMPlanner
+    from auditgraph.verifier.llm import ChatModel, LLMPlanner, SentenceProposer
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
 
@@ -88,6 +88,8 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     try:
         use_model = model is not None and planner != "deterministic"
         verifier = Verifier(graph, registry, LLMPlanner(model, registry) if use_model and model else None)
+        if use_model and model:
+            verifier.proposer = SentenceProposer(model, registry)
         if batch is not None:
             _batch(verifier, batch, out_path, model if repair_k else None, repair_k, repair_mode)
             return

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -195,3 +195,80 @@ class LLMPlanner:
                 return OperandSpec(_ident(qname), term, (qname,), stage="label", extracted_value=value)
             return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}): {how}")
         return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}) is not a registry concept or QName")
+
+
+# ------------------------------------------------------------------ sentences
+class ProposedFigure(BaseModel):
+    """One number of a claim sentence as the model reads it; every field is checked, nothing trusted."""
+
+    metric: str  # a registry metric/concept id, a QName, or the sentence's own words for the line item
+    number: str  # verbatim from the sentence
+    kind: Literal["level", "growth", "change"] = "level"
+    period: str | None = None  # verbatim words of the sentence that give the period, if any
+
+
+class ProposedReading(BaseModel):
+    figures: list[ProposedFigure] = Field(default_factory=list, max_length=12)
+
+
+def _sentence_prompt(registry: Registry) -> str:
+    metrics = ", ".join(registry.metrics)
+    concepts = ", ".join(registry.concepts)
+    return ("You read one sentence about a company's SEC filing and list its checkable numbers. Reply with ONE JSON "
+            'object only: {"figures": [{"metric": <registry id, QName or the sentence\'s words for the line item>, '
+            '"number": <the number exactly as written in the sentence>, "kind": "level"|"growth"|"change", '
+            '"period": <the sentence\'s own words for its period, or null>}]}\n'
+            "Never compute or change a number; copy it. Leave out numbers that are no reported figure.\n"
+            f"Registry metrics: {metrics}\nRegistry concepts: {concepts}\n")
+
+
+class SentenceProposer:
+    """A model's reading of a sentence the deterministic reader left open, rewritten as plain claim
+    sentences ("net income was $5.4 billion in 2023") that the same reader, grounding and Z3 then
+    check. Numbers and period words must be copied from the sentence; the model decides nothing."""
+
+    def __init__(self, model: ChatModel, registry: Registry):
+        self.model = model
+        self.registry = registry
+        self.name = f"llm:{model.label}"
+
+    def propose(self, sentence: str, words_for: Callable[[str], str | None]) -> tuple[list[str], list[str]]:
+        """(plain sentences to verify, why each other figure was refused). `words_for` turns a QName
+        into words the reader knows (the filer's label), or None."""
+        try:
+            reply = self.model.complete([{"role": "system", "content": _sentence_prompt(self.registry)},
+                                         {"role": "user", "content": sentence}])
+            m = re.search(r"\{.*\}", reply, re.S)
+            if not m:
+                raise ModelError("the model's reply holds no JSON object")
+            reading = ProposedReading.model_validate(json.loads(m.group(0)))
+        except (ValueError, ValidationError) as exc:
+            return [], [f"model reading rejected: {str(exc).splitlines()[0]}"]
+        except ProviderError as exc:
+            return [], [f"model reading failed: {exc}"]
+        plain, refused = [], []
+        for f in reading.figures:
+            if f.number.strip() not in sentence:
+                refused.append(f"model figure {f.number!r} is not written in the sentence")
+                continue
+            if f.period and f.period.strip() not in sentence:
+                refused.append(f"model period {f.period!r} is not written in the sentence")
+                continue
+            name = self._words(f.metric.strip(), words_for)
+            if name is None:
+                refused.append(f"model metric {f.metric!r} is no registry entry or reported concept")
+                continue
+            verb = {"level": "was", "growth": "changed", "change": "changed by"}[f.kind]
+            tail = " compared with the prior year" if f.kind != "level" else ""
+            plain.append(f"{name} {verb} {f.number.strip()} {f.period or ''}{tail}".replace("  ", " ").strip())
+        return plain, refused
+
+    def _words(self, metric: str, words_for: Callable[[str], str | None]) -> str | None:
+        if metric in self.registry.metrics:
+            return self.registry.metrics[metric].aliases[0] if self.registry.metrics[metric].aliases else None
+        if metric in self.registry.concepts:
+            return self.registry.concepts[metric].aliases[0] if self.registry.concepts[metric].aliases else None
+        if _QNAME.match(metric):
+            words = words_for(metric)
+            return f"{words} [{metric}]" if words else None
+        return metric if re.fullmatch(r"[A-Za-z][A-Za-z&',.\- ]{1,80}", metric) else None

@@ -42,6 +42,7 @@ class MetricEntry:
     source: str
     display: str = "amount"  # ratios: "percent" (44.1%) or "times" (0.99)
     alternatives: tuple[str, ...] = ()  # other metrics people mean by the same words (EBIT: operating income)
+    filer_defined: bool = False  # a non-GAAP measure filers define themselves: their text definition comes first
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def _load(text: str, path: str) -> Registry:
         metrics = {
             mid: MetricEntry(mid, m["label"], m["statement"], Unit(m["unit"]), tuple(m["aliases"]), m.get("concept"),
                              m.get("formula"), tuple(m.get("optional", ())), m["source"], m.get("display", "amount"),
-                             tuple(m.get("alternatives", ())))
+                             tuple(m.get("alternatives", ())), bool(m.get("filer_defined", False)))
             for mid, m in doc["metrics"].items()
         }
         operations = tuple(

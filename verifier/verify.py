@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
-from typing import Protocol
+from typing import Any, Protocol
 
 from auditgraph.graph import Graph
 from auditgraph.verifier import check as z3check
@@ -54,6 +54,7 @@ class Verifier:
     registry: Registry = field(default_factory=load_registry)
     planner: PlanSource | None = None  # None: the deterministic planner
     timeout_ms: int = 5000
+    proposer: Any = None  # llm.SentenceProposer: a model's reading of sentences the reader leaves open
 
     def __post_init__(self) -> None:
         if self.planner is None:
@@ -213,32 +214,61 @@ class Verifier:
             return abstain(AbstainReason.NOT_IN_FILING, f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
                                                         "a filing reports what happened, so no filed fact decides it",
                            unread=reading.unread)
-        if not reading.subclaims:
+        subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+        unread = reading.unread
+        unsure = (AbstainReason.NO_METRIC, AbstainReason.AMBIGUOUS_METRIC, AbstainReason.CLAIM_UNPARSABLE)
+        if self.proposer is not None and (unread or any(v.abstain_reason in unsure for v in subs) or not subs):
+            subs, unread = self._model_reading(filing_id, text, subs, unread, lex)
+        if not subs:
             if reading.market:
                 return abstain(AbstainReason.NOT_IN_FILING, f"the claim is about {reading.market!r}, which the financial "
-                                                            "statements do not report", unread=reading.unread)
-            why = "; ".join(reading.unread) or "no number"
+                                                            "statements do not report", unread=unread)
+            why = "; ".join(unread) or "no number"
             return abstain(AbstainReason.CLAIM_UNPARSABLE, f"no checkable number tied to a line item ({why}); write the "
                                                            "metric next to its figure, e.g. \"revenue of $33.7 billion in 2023\"",
-                           unread=reading.unread)
-        subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+                           unread=unread)
         decisions = [v.decision for v in subs]
         open_ = [f"{v.extra.get('span')!r}: {v.reason}" for v in subs if v.decision is Decision.ABSTAIN]
-        open_ += [f"{u}" for u in reading.unread]
+        open_ += [f"{u}" for u in unread]
         if Decision.VIOLATED in decisions:
             bad = [v for v in subs if v.decision is Decision.VIOLATED]
-            return replace(base, decision=Decision.VIOLATED, subclaims=subs, unread=reading.unread,
+            return replace(base, decision=Decision.VIOLATED, subclaims=subs, unread=unread,
                            reason=f"{len(bad)} of {len(subs)} sub-claims violated: " + "; ".join(
                                f"{v.extra.get('span')!r}: {v.reason}" for v in bad))
-        if all(d is Decision.VERIFIED for d in decisions) and not reading.unread:
+        if all(d is Decision.VERIFIED for d in decisions) and not unread:
             return replace(base, decision=Decision.VERIFIED, subclaims=subs,
                            reason=f"all {len(subs)} sub-claims verified")
         first = next((v.abstain_reason for v in subs if v.abstain_reason), None)
         if reading.market and not first:
             first = AbstainReason.NOT_IN_FILING
-        return replace(base, decision=Decision.ABSTAIN, subclaims=subs, unread=reading.unread,
+        return replace(base, decision=Decision.ABSTAIN, subclaims=subs, unread=unread,
                        abstain_reason=first or AbstainReason.CLAIM_UNPARSABLE,
                        reason=f"{len(open_)} open: " + "; ".join(open_))
+
+    def _model_reading(self, filing_id: str, text: str, subs: tuple[Verdict, ...], unread: tuple[str, ...],
+                       lex: Lexicon) -> tuple[tuple[Verdict, ...], tuple[str, ...]]:
+        """The model's reading of what the reader left open, as plain sentences the deterministic
+        path checks; the model's own figures never decide (docs/verifier.md, "Model help")."""
+        assert self.proposer is not None
+
+        def words_for(qname: str) -> str | None:
+            c = lex.concept(qname)
+            return c.shown_label if c else None
+
+        plain, refused = self.proposer.propose(text, words_for)
+        proposer, self.proposer = self.proposer, None  # the plain sentences are read without the model
+        try:
+            extra = [(p, self.verify_sentence(filing_id, p)) for p in plain]
+        finally:
+            self.proposer = proposer
+        added = tuple(replace(v, extra={**v.extra, "proposed_by": proposer.name, "reading": p})
+                      for p, sv in extra for v in sv.subclaims)
+        if not added:
+            return subs, unread + tuple(refused)
+        covered = [p for p, sv in extra if sv.subclaims and not sv.unread]
+        kept = tuple(v for v in subs if v.decision is not Decision.ABSTAIN) + added
+        still = tuple(u for u in unread if not any(u.split("'")[1] in p for p in covered if "'" in u))
+        return kept, still + tuple(refused)
 
     def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
         """Every sentence with a number in a document (an earnings release, an MD&A excerpt)."""
