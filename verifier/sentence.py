@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
-from auditgraph.verifier.numbers import Kind, Mention, find_numbers
-from auditgraph.verifier.plan import MONTHS, extract_period
+from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
+from auditgraph.verifier.plan import _SCALE, _SCALES, MONTHS, extract_period
 from auditgraph.verifier.types import PeriodRequest
 
 MAX_METRIC_WORDS = 12
@@ -76,9 +76,7 @@ _MARKET = re.compile(r"\b(?:market share|share price|stock price|shares? (?:clos
                      r"market cap(?:italization)?|price target|valuation|trading at|analysts?|p/e|"
                      r"price[- ]to[- ]earnings|dividend yield|enterprise value|short interest|employees|headcount|"
                      r"subscribers|members(?:hips)?|customers|users|stores|locations)\b", re.I)
-_SCALE_CONTEXT = re.compile(r"\(\s*(?:in\s+)?(?:usd\s+|us\$\s*|\$\s*)?(?:in\s+)?(thousands|millions|billions)\b[^)]*\)"
-                            r"|\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b", re.I)
-_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
+_SCALE_CONTEXT = _SCALE  # "(in thousands)", "in millions of USD": the same words as in questions
 _PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share",
                      "": "earnings per share"}
 
@@ -575,8 +573,7 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
     return metric
 
 
-_HEDGE_TAIL = re.compile(r"\s*\b(?:approximately|approx\.?|about|roughly|around|some|nearly|almost|close to|just over|just under|"
-                         r"more than|over|above|at least|less than|under|below|at most|an estimated|estimated)\s*$", re.I)
+_HEDGE_TAIL = re.compile(r"\s*\b(?:" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
 _BRIDGE_OK = {"or", "and", "respectively", "each", "both", "then", "now", "only", "just", "still", "again", "further",
               "y/y", "yoy", "y-o-y", "percent", "percentage", "points", "point", "basis", "its", "their", "our",
               "a", "an", "the", "year-over-year", "sequentially", "overall", "roughly", "approximately", "about",
