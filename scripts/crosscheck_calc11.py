@@ -17,7 +17,8 @@ print different prefixes for one namespace):
 Arelle's fact-level codes (calc11e:excessDigits, oime:disallowedDuplicateFacts,
 calc11e:nonDecimalItemNode) are counted beside our not-evaluable results. NEO4J_URI (with
 NEO4J_USER / NEO4J_PASSWORD) selects a server that is WIPED first; without it a throwaway local
-server is started. The result goes to the `calc11-crosscheck` section of docs/benchmarks.md.
+server is started. The result goes to the `calc11-crosscheck` section of docs/benchmarks.md (a run
+on all shared filings only). Exit status 1 when a finding differs or a filing could not be compared.
 """
 
 from __future__ import annotations
