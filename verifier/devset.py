@@ -121,11 +121,17 @@ class DevSetBuilder:
 
     def _value(self, facts: Sequence[FactRow], candidates: Sequence[str], end: date, months: int) -> Decimal | None:
         for q in candidates:
-            vals = {r.value for r in facts if r.qname == q and r.value is not None and r.end == end and
-                    (r.kind == "instant" or months_of(r.days) == months) and _unit_ok(r.unit_key)}
+            rows = [r for r in facts if r.qname == q and r.value is not None and r.end == end and
+                    (r.kind == "instant" or months_of(r.days) == months) and _unit_ok(r.unit_key)]
+            vals = {r.value for r in rows}
             if len(vals) == 1:
                 return vals.pop()
             if len(vals) > 1:
+                # 399,844,000 (decimals -3) and 400,000,000 (decimals -6) are one fact at two precisions
+                coarse = min((int(r.decimals) for r in rows if r.decimals not in (None, "", "INF")), default=None)
+                if coarse is not None and len({round(v, coarse) for v in vals}) == 1:
+                    fine = max(rows, key=lambda r: 99 if r.decimals in (None, "", "INF") else int(r.decimals))
+                    return fine.value
                 return None  # inconsistent duplicates: no reference
         return None
 
