@@ -47,6 +47,7 @@ def test_trailing_zeros_of_a_whole_amount_are_not_precision():
 
 def test_dates_years_quarters_and_forms_are_no_amounts():
     assert find_numbers("In Q3 2024, per the 10-K for fiscal 2023 and the three months ended June 30, 2024") == []
+    assert find_numbers("revenue of $1e999 billion in 9M23") == []  # no number runs into letters
 
 
 @pytest.mark.parametrize("words,hedge", [("about", Hedge.ABOUT), ("approximately", Hedge.ABOUT), ("more than", Hedge.OVER),

@@ -142,6 +142,8 @@ def find_numbers(text: str) -> list[Mention]:
             end -= 1
         if start > 0 and (masked[start - 1].isalnum() or masked[start - 1] in "_-" and m["sign"] is None):
             continue  # part of a word or a code: "F-1", "A1"
+        if masked[end:end + 1].isalnum() or masked[end:end + 1] == "_":
+            continue  # "1e999", "9M23": not a number followed by a space or a sign
         out.append(_mention(text, m, start, end))
     return out
 
