@@ -55,6 +55,7 @@ class CheckResult:
     expected: tuple[Decimal, Decimal] | None = None
     point_mismatch: bool = False  # consistent with the rounding intervals, not with the reported figures
     expected_point: Decimal | None = None  # the value computed from the figures as reported
+    too_precise: bool = False  # the claim has more digits than the only filed figure that decides it
 
 
 def rational(d: Decimal) -> z3.RatNumRef:
@@ -152,6 +153,8 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
     entailed = s.check() == z3.unsat  # every value the facts allow lies inside the claim
     s.pop()
     point = _point_stage(bindings, formulas, claim_lower, claim_upper, timeout_ms)
+    if point == "too_precise":
+        return CheckResult(Decision.ABSTAIN, expected=expected, too_precise=True)
     if point is not None and point[0] == z3.unsat:
         return CheckResult(Decision.VIOLATED, core=point[1], direction=point[2], entailed=False, expected=expected,
                            point_mismatch=True, expected_point=point[3])
@@ -160,18 +163,26 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
 
 
 def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal | None,
-                 claim_upper: Decimal | None, timeout_ms: int):
+                 claim_upper: Decimal | None, timeout_ms: int, filed_totals: bool = True):
     """The claim against the value computed from the figures as reported (most precise duplicate,
     the reported total when there is one). None when the reported figures disagree among
-    themselves (rounding in the filing): then the interval stage alone decides."""
+    themselves (rounding in the filing): then the interval stage alone decides. "too_precise"
+    when only a filed total rounded more coarsely than the claim is written would refute it."""
     best: dict[str, Binding] = {}
     for b in bindings:
         if b.role not in best or (b.upper - b.lower) < (best[b.role].upper - best[b.role].lower):
             best[b.role] = b
-    use = []
+    width = claim_upper - claim_lower if claim_lower is not None and claim_upper is not None else None
+    use, coarse = [], False
     for target in dict.fromkeys(f.target for f in formulas):  # per figure: its reported total, else its formulas
         mine = [f for f in formulas if f.target == target]
-        use += [f for f in mine if ":filed-fact:" in f.name] or mine
+        filed = [f for f in mine if ":filed-fact:" in f.name]
+        if target == VALUE and filed:
+            coarse = width is not None and any(_coarser(best, f, width) for f in filed)
+            if not filed_totals:
+                filed = []
+                mine = [f for f in mine if ":filed-fact:" not in f.name]
+        use += filed or mine
     roles = {r for f in use for r in fx.roles(f.expr)}
     s, vars_ = _evidence([b for r, b in best.items() if r in roles], use, timeout_ms, prefix="reported", points=True)
     if s.check() != z3.sat:
@@ -179,7 +190,18 @@ def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], cl
     point = s.model().eval(vars_[VALUE], model_completion=True)
     expected_point = _decimal(point)
     verdict, core, direction = _claim(s, vars_[VALUE], claim_lower, claim_upper, half_up=True)
+    if verdict == z3.unsat and coarse and filed_totals:
+        # a total filed as 13% (decimals 2) cannot refute a claim of 12.9%: only its parts can
+        parts = [f for f in formulas if f.target == VALUE and ":filed-fact:" not in f.name]
+        if not parts:
+            return "too_precise"
+        return _point_stage(bindings, formulas, claim_lower, claim_upper, timeout_ms, filed_totals=False)
     return verdict, core, direction, expected_point
+
+
+def _coarser(best: dict[str, Binding], f: Authorised, width: Decimal) -> bool:
+    """Whether a filed total is rounded more coarsely than the claim is written."""
+    return any(b.upper - b.lower > width for r in fx.roles(f.expr) if (b := best.get(r)))
 
 
 def _decimal(v: z3.ExprRef) -> Decimal | None:

@@ -511,6 +511,10 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         if len(names) != len(nums):
             ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
             return
+    if (m := _CHANGE_IN.search(text[lo:before[-1].start])) and re.fullmatch(r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end:n.start]):
+        # "the increase in net income of $916 million": an amount of change, not a level
+        _add(ctx, "change", n, before[-1], direction=-1 if re.match(r"decr|decl|drop|fall|reduc", m[1], re.I) else 1)
+        return
     metric = _respectively(ctx, before[-1], n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end:n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
@@ -554,6 +558,7 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
 
 
 _RATIO_WORDS = re.compile(r"\b(?:margin|rate|ratio|return|yield|percentage|turnover|coverage|multiple)\b", re.I)
+_CHANGE_IN = re.compile(r"\b(increase|decrease|decline|rise|growth|drop|fall|reduction|improvement)\s+in\s+(?:the\s+|our\s+|its\s+)?$", re.I)
 _PAIRED = re.compile(r"\b(basic|diluted)\s+and\s+$", re.I)
 
 

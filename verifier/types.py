@@ -37,6 +37,7 @@ class AbstainReason(str, Enum):
     WRONG_ENTITY = "wrong_entity"  # the claim is about another company than the filing's registrant
     NOT_IN_FILING = "not_in_filing"  # a forecast, market data or anything else no filed fact can decide
     SOLVER_UNKNOWN = "solver_unknown"
+    CLAIM_TOO_PRECISE = "claim_too_precise"  # 12.9% against a rate filed only as 13%: neither true nor false
 
 
 class Unit(str, Enum):

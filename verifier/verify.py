@@ -156,6 +156,11 @@ class Verifier:
             return replace(base, decision=Decision.VIOLATED, core=res.core, direction=res.direction, entailed=False, **common,
                            reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
                                   f"from {_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}")
+        if res.too_precise:
+            return replace(base, abstain_reason=AbstainReason.CLAIM_TOO_PRECISE,
+                           reason=f"claim {cv.text} is written more precisely than the filing reports {plan.target_label} "
+                                  f"({expected}) and no other filed figure computes it; round the claim to the filed digits",
+                           **common)
         if res.evidence_inconsistent:
             return replace(base, abstain_reason=AbstainReason.EVIDENCE_INCONSISTENT,
                            reason=f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
