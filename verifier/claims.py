@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for answers and sentences
 from auditgraph.verifier.types import ClaimValue
-
-MAX_RELATIVE_TOLERANCE = Decimal("0.05")
 
 SCALE_WORDS: dict[str, Decimal] = {
     "thousand": Decimal(10) ** 3, "thousands": Decimal(10) ** 3, "k": Decimal(10) ** 3,
