@@ -190,9 +190,15 @@ def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:
     hedge, hedge_text = Hedge.NONE, None
     if h := _HEDGE_RX.search(text[max(0, start - 24):start]):
         hedge_text = h[1].lower()
-        hedge = next(kind_ for p, kind_ in _HEDGES if re.fullmatch(p, hedge_text, re.I))
+        hedge = hedge_of(hedge_text)
     return Mention(text[start:end], start, end, value, width, kind, scale_word, _currency(cur), hedge, hedge_text,
                    per_share)
+
+
+def hedge_of(words: str | None) -> Hedge:
+    """The hedge class of words such as "about", "more than", "nearly" (Hedge.NONE for none)."""
+    w = (words or "").strip().lower()
+    return next((kind for p, kind in _HEDGES if w and re.fullmatch(p, w, re.I)), Hedge.NONE)
 
 
 @dataclass(frozen=True)

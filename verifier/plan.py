@@ -8,6 +8,7 @@ Questions it cannot place return a PlanFailure; the verifier turns that into Abs
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -193,6 +194,7 @@ _TRAILING_NET = re.compile(r",\s*net\s*$", re.I)
 _SYNONYMS = {"shareholder": "stockholder", "shareowner": "stockholder", "provided": "", "used": "", "generated": ""}
 
 
+@lru_cache(maxsize=1 << 16)  # the same labels are keyed for every question and sentence of a filing
 def label_key(text: str) -> frozenset[str]:
     """Content words of a label or phrase as matched: parenthetical alternates ("(loss)") and a
     trailing ", net" dropped, plurals singular, stop words out."""

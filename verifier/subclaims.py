@@ -18,13 +18,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.numbers import Hedge, Interval, Kind, Mention, interval
+from auditgraph.verifier.numbers import Hedge, Interval, Kind, Mention, hedge_of, interval
 from auditgraph.verifier.sentence import SubClaim
 from auditgraph.verifier.types import Unit
 
 _FACTORS = {"double": Decimal(2), "triple": Decimal(3), "quadruple": Decimal(4), "halve": Decimal("0.5")}
-_HEDGE_WORDS = {"more than": Hedge.OVER, "over": Hedge.OVER, "at least": Hedge.OVER, "nearly": Hedge.NEARLY,
-                "almost": Hedge.NEARLY, "roughly": Hedge.ABOUT, "about": Hedge.ABOUT}
 COMPARISON_TOLERANCE = Decimal("0.05")  # "doubled" is a ratio within 5% of 2
 
 
@@ -141,7 +139,7 @@ def _read(n: Mention, scale: Decimal, unit: Unit | None) -> tuple[Decimal | None
 
 def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, ref, units) -> Arithmetic:
     rel = sc.relation or ""
-    hedge = _HEDGE_WORDS.get((sc.hedge or "").lower(), Hedge.NONE)
+    hedge = hedge_of(sc.hedge)
     if rel in _FACTORS:
         f = _FACTORS[rel]
         tol = f * COMPARISON_TOLERANCE

@@ -69,6 +69,11 @@ class Verifier:
         return {}
 
     @cached_property
+    def _metric_planner(self) -> Planner:
+        """The registry's metric plans for sentences (built once: a Planner sorts every alias)."""
+        return Planner(self.registry)
+
+    @cached_property
     def _vocabulary(self) -> frozenset[str]:
         return frozenset(w for alias, _, _ in self.registry.aliases() for w in alias.split())
 
@@ -360,11 +365,11 @@ class Verifier:
                 why = f"no concept or metric explains {', '.join(repr(w) for w in metric.unexplained)} in {metric.text!r}"
             return replace(base, abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
                            reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}")
-        plan = _plan_of(got, self.planner, self.registry, metric.text)
-        readings = [(t.id, _plan_of(t, self.planner, self.registry, metric.text)) for t in got.alternatives]
+        plan = _plan_of(got, self._metric_planner, self.registry, metric.text)
+        readings = [(t.id, _plan_of(t, self._metric_planner, self.registry, metric.text)) for t in got.alternatives]
         if got.kind == "metric":
             readings += [(self.registry.metrics[a].label, _plan_of(Target("metric", a, f"alternative reading of {got.id}"),
-                                                                    self.planner, self.registry, metric.text))
+                                                                    self._metric_planner, self.registry, metric.text))
                          for a in self.registry.metrics[got.id].alternatives]
         return plan, got.unit or plan.unit, readings
 
@@ -462,11 +467,11 @@ def _short(d: Decimal) -> str:
     return f"{q.normalize():,f}"
 
 
-def _plan_of(target: Target, planner, registry: Registry, words: str) -> Plan:
+def _plan_of(target: Target, planner: Planner, registry: Registry, words: str) -> Plan:
     """A plan for a resolved metric; the sentence supplies periods, so the plan's is empty."""
     common = dict(period=PeriodRequest(), scale=Decimal(1), percent_question=False)
     if target.kind == "metric":
-        return Planner(registry).metric(target.id, common, note=target.how)
+        return planner.metric(target.id, common, note=target.how)
     if target.kind == "concept":
         c = registry.concepts[target.id]
         return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
