@@ -112,7 +112,7 @@ def sign_list(year: int) -> SignList:
     if year not in LIST_YEARS:
         raise ConfigError(
             f"no DQC.US.0015 concept list for us-gaap {year} (shipped: {', '.join(map(str, LIST_YEARS))}); "
-            f"add dqc_15_usgaap_{year}_concepts.csv to auditgraph/checks/dqc_data and a row to its versions.csv")
+            f"add dqc_15_usgaap_{year}_concepts.csv to checks/dqc_data/ and a row to its versions.csv")
     names = [f"dqc_15_usgaap_{year}_concepts.csv", companion("dqc_15_srt_", year), "dqc_15_dei_concepts.csv",
              companion("dqc_15_ebp_", year)]
     shipped = list_files()
