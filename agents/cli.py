@@ -77,8 +77,7 @@ def _config(kw: dict[str, Any]) -> AuditConfig:
 def _check_llm(kw: dict[str, Any]) -> None:
     """Refuse a bad --llm, or one whose API key is not set, before connecting to anything."""
     if kw["llm"]:
-        from auditgraph.agents.models import ModelSpec
-        from auditgraph.llm import api_key
+        from auditgraph.llm.providers import ModelSpec, api_key
 
         spec = ModelSpec.parse(kw["llm"], base_url=kw["base_url"])
         if spec.provider != "none":

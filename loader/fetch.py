@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from auditgraph.errors import LoadError
+from auditgraph.errors import LoadError, NotFound
 from auditgraph.loader.packages import read_package, write_member
 
 FASB = "https://xbrl.fasb.org"
@@ -99,10 +99,6 @@ def sec_path(url: str) -> str | None:
 def user_agent() -> str:
     # the SEC answers 403 to automated requests without a declared agent (its fair-access policy)
     return os.environ.get("AUDITGRAPH_SEC_USER_AGENT") or "auditgraph taxonomy fetch (set AUDITGRAPH_SEC_USER_AGENT)"
-
-
-class NotFound(Exception):
-    """The server answered 404 for a URL."""
 
 
 def http_get(url: str) -> bytes:

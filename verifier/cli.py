@@ -57,7 +57,7 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     auditgraph verify --filing F --text release.txt [--json]
     auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
     """
-    from auditgraph.verifier.llm import ChatModel, LLMPlanner, SentenceProposer
+    from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner, SentenceProposer
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
 

@@ -1,4 +1,8 @@
-"""Reading JSONL files of records (cases, runs): errors name file:line and the fix."""
+"""Reading JSONL files of records (cases, runs): errors name file:line and the fix.
+
+Here because the agents read case files (runner.read_cases) and eval, which sits above the
+agents, reads the same format for its cases and runs; the agents must not import eval.
+"""
 
 from __future__ import annotations
 
