@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from auditgraph.jsonl import read_records
 from auditgraph.eval.judge import KEYS
+from auditgraph.jsonl import read_records
 
 _VERDICTS = {"violation": "violation", "violated": "violation", "inconsistent": "violation",
              "consistent": "consistent", "ok": "consistent", "compliant": "consistent"}

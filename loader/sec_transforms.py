@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
-from arelle.formula.XPathContext import FunctionArgType
 from arelle.ModelValue import qname
+from arelle.formula.XPathContext import FunctionArgType
 
 SEC_NS = "http://www.sec.gov/inlineXBRL/transformation/2015-08-31"
 

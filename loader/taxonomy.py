@@ -21,8 +21,8 @@ from arelle.ModelXbrl import ModelXbrl
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
-from auditgraph.loader.filing import relink
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
+from auditgraph.loader.filing import relink
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession

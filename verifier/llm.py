@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from auditgraph.llm import PROVIDERS, ModelSpec, PlainChat, ProviderError, api_key
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, exact_label, extract_period
+from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, _ident, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
 
