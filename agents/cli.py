@@ -118,7 +118,6 @@ def agents() -> None:
 def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
     """Audit a loaded filing: one case per checker finding, or the given concept and period."""
     from auditgraph.agents.session import filing_cases
-
     from auditgraph.tools.base import filing_release, resolve_concept
 
     _check_llm(kw)

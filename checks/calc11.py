@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
+from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, load_filing_data, local
 from auditgraph.checks.numbers import fmt
@@ -127,15 +128,15 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
     for f in data.facts:
         if f.nil or f.value is not None:  # a value that is not a number is not schema-valid: Arelle skips it
             by_cu[(f.concept_key, f.context_key, f.unit)].append(f)
-    keys_of: dict[str, list[tuple]] = defaultdict(list)
+    keys_of: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
     for k in by_cu:
         keys_of[k[0]].append(k)
     children: dict[tuple[str, str], list[Arc]] = defaultdict(list)
     for a in data.calc:
         children[(a.role, a.source_key)].append(a)
-    sets: dict[tuple, FactSet] = {}
+    sets: dict[tuple[Any, ...], FactSet] = {}
 
-    def set_of(key: tuple) -> FactSet | None:
+    def set_of(key: tuple[Any, ...]) -> FactSet | None:
         if key not in by_cu:
             return None
         if key not in sets:
@@ -154,7 +155,7 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
                 continue  # not bound: no contributor reported in this context and unit
             total = set_of((pkey, ctx, unit))
             shown = total.fact
-            base = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
+            base: dict[str, Any] = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
                         dimensions=shown.dim_strings, unit=unit, network=role, network_definition=definition,
                         contexts=[shown.context_id or shown.context_key])
             blocked = next(((a, s) for a, s in items if s.problem), None)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import Decimal
+from typing import Any
 
 from auditgraph.checks.cubes import Axis, Cube, build_cubes, is_disclosure, is_parenthetical_statement, is_statement
 from auditgraph.checks.filing_data import Fact, FilingData, distinct_values, load_filing_data, local
 from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
-from auditgraph.checks.result import CheckResult, RelationshipUsed
+from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import ASC606, DIM_AXES, applies_to_form
 from auditgraph.graph import Graph
 
@@ -79,6 +80,7 @@ def _compare(total: Fact, addends: list[Fact]) -> tuple[Decimal, Decimal, Decima
 def _result(ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: list[Fact], skipped: list[str],
             concept_key: str) -> CheckResult:
     s, diff, tol, d = _compare(total, addends)
+    status: Status
     status, reason = ("violation" if abs(diff) > tol else "ok"), ""
     if status == "violation" and local(total.qname) in ASC606 and local(axis.qname) == "ProductOrServiceAxis":
         if any(local(q) == "NoninterestIncome" for q in cube.primaries.values()):
@@ -117,8 +119,8 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
     axis = cube.axes[axis_local]
     facts = [f for f in ctx.data.by_concept.get(concept_key, []) if not f.nil and f.value is not None and f.monetary]
     on_axis = lambda f: [m for a, m in f.dims if local(a) == axis_local]  # noqa: E731
-    alone: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-    paired: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+    alone: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+    paired: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         ms = on_axis(f)
         if len(ms) != 1 or local(ms[0]) not in axis.members:
@@ -128,7 +130,7 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
         else:
             paired[(f.period_key, f.unit)][local(ms[0])].append(f)
     out: list[CheckResult] = []
-    totals: dict[tuple, list[Fact]] = defaultdict(list)
+    totals: dict[tuple[Any, ...], list[Fact]] = defaultdict(list)
     for f in facts:
         if not f.dims and _period_ok(f, ctx.doc_days):
             totals[(f.period_key, f.unit)].append(f)
@@ -156,7 +158,7 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
     return out
 
 
-def _guard(paired: dict, alone: dict, parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
+def _guard(paired: dict[Any, Any], alone: dict[Any, Any], parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
            total: Fact, axis: Axis) -> str | None:
     missing = sorted(set(paired) - set(alone))
     if missing:
@@ -171,10 +173,10 @@ def _guard(paired: dict, alone: dict, parenthetical: list[Cube], disclosure: lis
 
 
 def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
-                       alone: dict[tuple, dict[str, list[Fact]]]) -> list[CheckResult]:
+                       alone: dict[tuple[Any, ...], dict[str, list[Fact]]]) -> list[CheckResult]:
     """10093: D=m totals against their D2 breakdown (D2 is not LegalEntityAxis)."""
     d_local = local(axis.qname)
-    groups: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+    groups: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         if len(f.dims) != 2 or not _period_ok(f, ctx.doc_days):
             continue
@@ -219,7 +221,7 @@ def check_dim_consistency(graph: Graph, filing_id: str, concept: str | None = No
     cubes = build_cubes(data)
     ctx = _Ctx(data, cubes)
     out: list[CheckResult] = []
-    done: set[tuple] = set()
+    done: set[tuple[Any, ...]] = set()
     for cube in cubes:
         if not is_statement(cube):
             continue

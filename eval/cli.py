@@ -203,7 +203,13 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     from rich.progress import Progress
 
     from auditgraph.eval.bench import (
-        SECTION, BenchResult, bench_filings, bench_taxonomy, bench_verifier, markdown, plot_time_vs_facts,
+        SECTION,
+        BenchResult,
+        bench_filings,
+        bench_taxonomy,
+        bench_verifier,
+        markdown,
+        plot_time_vs_facts,
     )
     from auditgraph.eval.benchdoc import write_section
     from auditgraph.eval.report import plot_families
@@ -263,7 +269,7 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
         runs.append((path.stem, pairs))
         if group_by:
             groups: dict[str, list] = {}
-            for (lineno, obj), pair in zip(iter_jsonl(path), pairs):
+            for (_lineno, obj), pair in zip(iter_jsonl(path), pairs):
                 value = (obj.get("input") or {}).get(group_by, obj.get(group_by))
                 groups.setdefault(f"{path.stem} · {group_by}={value}", []).append(pair)
             runs += sorted(groups.items())
@@ -284,6 +290,6 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         head = ("# Verifier scores\n\nDecisions: " + ", ".join(f"`{p.name}`" for p in decisions)
-                + f" (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
+                + " (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
                 + (f" grouped by `{group_by}`" if group_by else "") + ".\n\n")
         out.write_text(head + markdown_table(table), encoding="utf-8")

@@ -106,7 +106,7 @@ def http_get(url: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": user_agent()})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as resp:
-            body = resp.read(MAX_FILE_BYTES + 1)
+            body: bytes = resp.read(MAX_FILE_BYTES + 1)
     except urllib.error.HTTPError as exc:
         if exc.code == 404:
             raise NotFound(url) from exc
@@ -229,7 +229,8 @@ def _package_folders(paths: Sequence[str]) -> list[str]:
 
 
 def _xml(root: etree._Element) -> bytes:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    xml: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return xml
 
 
 def _manifest(year: int, fetched: Sequence[tuple[str, str]]) -> bytes:

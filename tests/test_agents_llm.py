@@ -4,8 +4,6 @@ zero model calls. The tools return fixed checker results (the graph runs in test
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from auditgraph.agents.audit import audit_case
@@ -66,9 +64,9 @@ def replay():
         yield srv
 
 
-def run(spec, cache_dir, config=AuditConfig()):
+def run(spec, cache_dir, config: AuditConfig | None = None):
     client = ChatClient(spec, ModelCache(cache_dir))
-    art, traj = audit_case(CASE, ModelPolicy(client), toolbox(), config)
+    art, traj = audit_case(CASE, ModelPolicy(client), toolbox(), config or AuditConfig())
     return client, art, traj
 
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from auditgraph.errors import ModelError, ProviderError
 from auditgraph.llm.providers import PROVIDERS, ModelSpec, PlainChat, api_key
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, exact_label, extract_period
+from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, _ident, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
 
