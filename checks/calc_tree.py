@@ -93,13 +93,13 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
     if any(local(a.target) == "LiabilitiesSubjectToCompromise" for a, _ in addends) and data.chapter11:
         return CheckResult(status="not_evaluable", facts=[total.used("total")],
                            reason="skipped by the rule: LiabilitiesSubjectToCompromise with a Chapter 11 text block", **base)
-    total_sum = sum(((a.weight or Decimal(1)) * f.value for a, f in addends), Decimal(0))
+    total_sum = sum(((a.weight or Decimal(1)) * f.amount for a, f in addends), Decimal(0))
     d_sum = min_decimals([f.decimals for _, f in addends])  # INF addends do not limit the sum
     d_tot = total.decimals
     d = d_sum if d_tot is None else (d_tot if d_sum is None else min(d_tot, d_sum))
     n = len(addends)
     tol = (n + 1) * unit_step(d) if d is not None else Decimal(0)
-    diff = dround(total.value, d) - dround(total_sum, d)
+    diff = dround(total.amount, d) - dround(total_sum, d)
     facts = [total.used("total")] + [f.used("addend", a.weight) for a, f in addends]
     lines = "; ".join(f"{'+' if (a.weight or 1) > 0 else '-'} {a.target} {f.raw}" for a, f in addends)
     status: Status = "violation" if abs(diff) > tol else "ok"

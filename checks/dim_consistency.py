@@ -8,6 +8,7 @@ must equal the sum of its D=member facts (nested subtotals skipped), tolerance 2
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -49,7 +50,7 @@ class _Ctx:
         self.doc_days = data.document_days()
         self.rev_desc = _calc_descendants(data, "Revenues")
 
-    def in_cube(self, pred, concept_key: str, axis: str) -> list[Cube]:
+    def in_cube(self, pred: Callable[[Cube], bool], concept_key: str, axis: str) -> list[Cube]:
         return [c for c in self.cubes if pred(c) and concept_key in c.primaries and axis in c.axes]
 
 
@@ -67,13 +68,13 @@ def _member_sum(groups: dict[str, list[Fact]], axis: Axis | None) -> tuple[list[
 
 
 def _compare(total: Fact, addends: list[Fact]) -> tuple[Decimal, Decimal, Decimal, int]:
-    s = sum((f.value for f in addends), Decimal(0))
+    s = sum((f.amount for f in addends), Decimal(0))
     member_d = min_decimals([f.decimals for f in addends])
     fill = min(member_d, MAX_DECIMALS) if member_d is not None else MAX_DECIMALS
     d_sum = member_d if member_d is not None else fill
     d_tot = total.decimals if total.decimals is not None else fill
     d = min(d_sum, d_tot)
-    diff = dround(total.value, d) - dround(s, d)  # reported minus expected, like the other rules
+    diff = dround(total.amount, d) - dround(s, d)  # reported minus expected, like the other rules
     return s, diff, 2 * unit_step(d), d
 
 
@@ -84,11 +85,14 @@ def _result(ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: l
     status, reason = ("violation" if abs(diff) > tol else "ok"), ""
     if status == "violation" and local(total.qname) in ASC606 and local(axis.qname) == "ProductOrServiceAxis":
         if any(local(q) == "NoninterestIncome" for q in cube.primaries.values()):
-            if s <= total.value:
+            if s <= total.amount:
                 status, reason = "ok", "ASC 606 exception: NoninterestIncome in the cube, member sum not above the total"
-        elif s < total.value and len(ctx.rev_desc) >= 2 and ctx.rev_desc & set(ASC606):
+        elif s < total.amount and len(ctx.rev_desc) >= 2 and ctx.rev_desc & set(ASC606):
             status, reason = "ok", "ASC 606 exception: Revenues also has non-606 calculation descendants"
-    key = lambda f: dict(f.dims).get(axis.qname) or next((m for a, m in f.dims if local(a) == local(axis.qname)), "")  # noqa: E731
+
+    def key(f: Fact) -> str:
+        return dict(f.dims).get(axis.qname) or next((m for a, m in f.dims if local(a) == local(axis.qname)), "")
+
     rels = [RelationshipUsed(type="DEF", role=cube.role, source=a.source, target=a.target, arc="domain-member",
                              owner=ctx.data.filing_id)
             for f in addends if (a := axis.arcs.get(local(key(f)))) is not None]
@@ -118,7 +122,10 @@ def _not_eval(sub: str, cube: Cube, axis: Axis, total: Fact, reason: str) -> Che
 def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> list[CheckResult]:
     axis = cube.axes[axis_local]
     facts = [f for f in ctx.data.by_concept.get(concept_key, []) if not f.nil and f.value is not None and f.monetary]
-    on_axis = lambda f: [m for a, m in f.dims if local(a) == axis_local]  # noqa: E731
+
+    def on_axis(f: Fact) -> list[str]:
+        return [m for a, m in f.dims if local(a) == axis_local]
+
     alone: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     paired: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
@@ -166,7 +173,7 @@ def _guard(paired: dict[Any, Any], alone: dict[Any, Any], parenthetical: list[Cu
     if parenthetical:
         return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in parenthetical statement "
                 f"{parenthetical[0].role}")
-    if disclosure and not max(f.value for f in addends) > total.value:
+    if disclosure and not max(f.amount for f in addends) > total.amount:
         return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in disclosure "
                 f"{disclosure[0].role} and no member exceeds the total")
     return None
