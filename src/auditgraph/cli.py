@@ -79,7 +79,7 @@ class StageGroup(click.Group):
             return
         limit = formatter.width - 6 - max(len(n) for n in names)  # as click.Group lays it out
         rows = [(n, self.commands[n].get_short_help_str(limit) if n in self.commands  # defined here or loaded
-                 else click.utils.make_default_short_help(self.lazy[n][1], limit)) for n in names]
+                 else click.Command(n, help=self.lazy[n][1]).get_short_help_str(limit)) for n in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
