@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import math
 import queue
 import re
@@ -39,6 +40,11 @@ from auditgraph.config import Connection, connection
 from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable
 
 Row = dict[str, Any]
+
+# The driver logs a dying server's broken connection ("Failed to read from defunct connection")
+# at ERROR; with no handler configured Python prints it to stderr beside the CLI's one-line
+# error. A NullHandler keeps it off the terminal; an application that configures logging still gets it.
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
 HANDSHAKE_TIMEOUT_S = 5.0
