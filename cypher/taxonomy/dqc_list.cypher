@@ -5,5 +5,6 @@
 // param release: STRING release key the rules came with, e.g. us-gaap/2025
 // returns: list STRING, concept STRING, element_id STRING
 MATCH (:DqcRule {rule_id: $rule_id, release: $release})-[l:LISTS]->(c:Concept)
+WHERE EXISTS { MATCH (:Release {key: $release, status: 'loaded'}) }  // not what a killed load left pending
 RETURN l.list AS list, c.qname AS concept, l.element_id AS element_id
 ORDER BY list, concept

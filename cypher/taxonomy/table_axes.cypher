@@ -5,5 +5,6 @@
 // param year: INTEGER taxonomy year
 // returns: role STRING, axis STRING
 MATCH (t:Concept {qname: $qname, year: $year})-[r:DEF {arc: 'hypercube-dimension'}]->(axis:Concept)
+WHERE EXISTS { MATCH (:Release {status: 'loaded'})-[:DECLARES]->(t) }  // not what a killed load left pending
 RETURN DISTINCT r.role AS role, axis.qname AS axis
 ORDER BY role, axis
