@@ -16,11 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from auditgraph import server
+from auditgraph import queries, server
 from auditgraph.config import Connection, LocalServerSettings
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
+# Fixture writes (hand-built filings, the verifier's small filings, the scratch marker) are named
+# queries like the shipped ones, but only tests run them, so they live here and are not shipped.
+queries.add_directory(Path(__file__).resolve().parent / "cypher")
 
 
 @pytest.fixture(scope="session")
