@@ -46,6 +46,31 @@ def test_an_extra_query_directory_cannot_shadow_a_shipped_query(tmp_path):
         queries.add_directory(tmp_path / "absent")
 
 
+def test_queries_command_lists_read_queries_by_family_at_80_columns():
+    out = CliRunner().invoke(cli, ["queries"])  # not a terminal: rich renders 80 columns
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert [ln.split(":")[0] for ln in lines if ln[:1].isalpha()] == ["tools", "checks", "verify", "filing", "taxonomy",
+                                                                     "eval", "db"]
+    reads = [q for q in queries.shipped().values() if q.mode == "read"]
+    assert [q.name for q in reads if f"│ {q.name} " not in out.output] == []  # every name whole, on one line
+    assert "│   $filing_id STRING " in out.output and "│   $dims LIST<STRING> " in out.output
+    assert "db.wipe" not in out.output and "load.filing_facts" not in out.output and "fixture" not in out.output
+
+    everything = CliRunner().invoke(cli, ["queries", "--all"]).output
+    assert "│ db.wipe " in everything and "│ load.filing_facts " in everything and "│ schema.constraints " in everything
+    assert "fixture" not in everything and "build_" not in everything
+
+    fams = json.loads(CliRunner().invoke(cli, ["queries", "--json"]).output)
+    assert {f["family"]: len(f["queries"]) for f in fams} == {
+        "tools": 11, "checks": 11, "verify": 9, "filing": 6, "taxonomy": 7, "eval": 2, "db": 5}
+    facts = next(q for f in fams for q in f["queries"] if q["name"] == "tools.facts")
+    assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"),
+                                                                ("qname", "STRING")]
+    assert facts["mode"] == "read" and facts["path"] == "cypher/tools/facts.cypher"
+
+
 def test_query_header_must_declare_exactly_the_parameters_used():
     src = "// name: t.q\n// summary: s\n// mode: read\n// returns: x\nRETURN $a AS x"
     with pytest.raises(QueryFileError, match=r"undeclared parameter\(s\) a"):

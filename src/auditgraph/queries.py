@@ -181,9 +181,9 @@ def get(name: str) -> Query:
 FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType({
     "tools": "What the agent and MCP tools read from a loaded filing.",
     "checks": "What the DQC checkers read, and the reproduction of a finding.",
-    "verify": "What the claim verifier reads: facts, calculations, labels, definitions.",
+    "verify": "What the claim verifier reads: facts, calculations, labels, text.",
     "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
-    "taxonomy": "Taxonomy releases: calculations, tables, labels, statements, DQC lists.",
+    "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
     "eval": "What the evaluation reads to build and locate its cases.",
     "db": "The database itself: counts, server version, wipe.",
     "load": "The loaders' batched writes of taxonomy and filing rows.",
