@@ -1,4 +1,4 @@
-"""VeriFin over a small filing written into the real Neo4j through cypher/verify/fixture_*.cypher.
+"""VeriFin over a small filing written into the real Neo4j through tests/cypher/verify/fixture_*.cypher.
 
 The values are Apple's FY2023 10-K figures (USD, decimals -6): enough to drive every decision
 path (Verified, Violated with a named core, each Abstain reason) and the unit, scale and period
