@@ -12,11 +12,11 @@ from typing import Any
 
 from auditgraph.agents import fusion
 from auditgraph.agents import instructions as prompts
-from auditgraph.agents.models import ProviderError
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, JuniorSession, catalog_for, required_tools, run_junior
 from auditgraph.agents.reports import RULE_PRIORITY, Artifact, Case, JuniorReport, canonical_json
 from auditgraph.agents.toolbox import Toolbox, checker_results
+from auditgraph.errors import ProviderError
 
 ROLES = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
 

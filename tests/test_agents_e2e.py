@@ -9,18 +9,19 @@ import json
 import anyio
 from click.testing import CliRunner
 
-from auditgraph.agents.cache import ModelCache
 from auditgraph.agents.audit import audit_case
-from auditgraph.agents.models import ChatClient, ModelSpec
+from auditgraph.agents.cache import ModelCache
 from auditgraph.agents.policy import ModelPolicy
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.replay_server import ReplayServer
 from auditgraph.agents.reports import RULE_PRIORITY, canonical_json
+from auditgraph.agents.role_client import ChatClient
 from auditgraph.agents.session import audit_cases, filing_cases
 from auditgraph.agents.toolbox import case_args, catalog_toolbox
 from auditgraph.checks.audit import audit_filing
 from auditgraph.checks.handbuilt import FilingBuilder
 from auditgraph.cli import cli
+from auditgraph.llm.providers import ModelSpec
 
 IS = "http://example.com/role/IncomeStatement"
 BS = "http://example.com/role/BalanceSheet"
