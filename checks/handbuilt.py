@@ -7,6 +7,9 @@ A few lines describe a filing that triggers or narrowly misses a rule:
     b.calc(IS, "us-gaap:GrossProfit", [("us-gaap:Revenues", 1), ("us-gaap:CostOfRevenue", -1)])
     b.fact("us-gaap:GrossProfit", "40000", decimals="-3")
     b.write(graph)
+
+Its writes (checks.build_*) are test fixtures in tests/cypher/checks, not shipped: call
+`queries.add_directory(tests/cypher)` first, as tests/conftest.py does.
 """
 
 from __future__ import annotations

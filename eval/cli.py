@@ -92,7 +92,7 @@ def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
 
 
 @eval.command("build-cases")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("docs/eval/dev/cases.jsonl"), show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("out/eval/dev/cases.jsonl"), show_default=True)
 @click.option("--copies", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where injected filing copies are written (default: <data dir>/eval-copies).")
 @click.option("--filing", "filings", multiple=True, help="Only these loaded filing ids (default: every loaded filing).")

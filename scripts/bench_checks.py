@@ -46,8 +46,10 @@ def synthetic(graph: Graph, n_facts: int) -> str:
     """A hand-built 10-K of about n_facts numeric facts: statement calculations, a segment cube, 0015 concepts."""
     import datetime as dt
 
+    from auditgraph import queries
     from auditgraph.checks.handbuilt import FilingBuilder
 
+    queries.add_directory(REPO / "tests" / "cypher")  # the builder's writes are test fixtures, not shipped
     fid = f"bench-synthetic-{n_facts}"
     b = FilingBuilder(fid)
     bs, is_ = "http://example.com/role/BalanceSheet", "http://example.com/role/IncomeStatement"

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The dev evaluation end to end: load the dev filings, build cases with known answers, run the
 # checker-only system and the AuditFlow agents with --llm none (three configurations), write the report
-# to docs/eval/dev.
+# (report.md, report.html, figures) with the cases and runs to out/eval/dev (untracked; EVAL_OUT overrides).
 #
 #   NEO4J_URI=bolt://127.0.0.1:7687 scripts/eval_dev.sh [SHARED_DIR]
 #
 # It writes to the configured Neo4j (loads filings and the injected copies; wipes nothing).
+# The hand reviews of checker findings are an input and stay in the repo: docs/eval/reviews.jsonl.
 set -euo pipefail
 SHARED="${1:-$(dirname "$0")/../../shared}"
-OUT="${EVAL_OUT:-docs/eval/dev}"
+OUT="${EVAL_OUT:-out/eval/dev}"
+REVIEWED="${EVAL_REVIEWS:-docs/eval/reviews.jsonl}"
 AG="${AUDITGRAPH:-.venv/bin/auditgraph}"
 F="$SHARED/filings"
 
@@ -23,8 +25,9 @@ for d in "${EDGAR[@]}"; do PATHS+=("$F/edgar/$d"); done
 
 "$AG" taxonomy load "$SHARED"/taxonomies/*.zip
 "$AG" filing load "${PATHS[@]}"
+mkdir -p "$OUT"
 REVIEWS=()
-[ -f "$OUT/reviews.jsonl" ] && REVIEWS=(--reviews "$OUT/reviews.jsonl")
+[ -f "$REVIEWED" ] && REVIEWS=(--reviews "$REVIEWED")
 "$AG" eval build-cases --out "$OUT/cases.jsonl" --findings 4 --injected 1 --compliant 1 --seed 0 "${REVIEWS[@]}"
 "$AG" eval run "$OUT/cases.jsonl" --system checker --out "$OUT/run-checker-only.jsonl"
 "$AG" eval run "$OUT/cases.jsonl" --system agents --llm none --out "$OUT/run-auditflow-llm-none.jsonl"

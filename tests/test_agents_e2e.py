@@ -7,24 +7,21 @@ from __future__ import annotations
 import json
 
 import anyio
-import pytest
 from click.testing import CliRunner
 
-pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
-
-from auditgraph.agents.cache import ModelCache  # noqa: E402
-from auditgraph.agents.audit import audit_case  # noqa: E402
-from auditgraph.agents.role_client import ChatClient  # noqa: E402
-from auditgraph.llm.providers import ModelSpec  # noqa: E402
-from auditgraph.agents.policy import ModelPolicy  # noqa: E402
-from auditgraph.agents.protocol import AuditConfig  # noqa: E402
-from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
-from auditgraph.agents.reports import RULE_PRIORITY, canonical_json  # noqa: E402
-from auditgraph.agents.session import audit_cases, filing_cases  # noqa: E402
-from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
-from auditgraph.checks.audit import audit_filing  # noqa: E402
-from auditgraph.checks.handbuilt import FilingBuilder  # noqa: E402
-from auditgraph.cli import cli  # noqa: E402
+from auditgraph.agents.audit import audit_case
+from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.policy import ModelPolicy
+from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.replay_server import ReplayServer
+from auditgraph.agents.reports import RULE_PRIORITY, canonical_json
+from auditgraph.agents.role_client import ChatClient
+from auditgraph.agents.session import audit_cases, filing_cases
+from auditgraph.agents.toolbox import case_args, catalog_toolbox
+from auditgraph.checks.audit import audit_filing
+from auditgraph.checks.handbuilt import FilingBuilder
+from auditgraph.cli import cli
+from auditgraph.llm.providers import ModelSpec
 
 IS = "http://example.com/role/IncomeStatement"
 BS = "http://example.com/role/BalanceSheet"
@@ -150,7 +147,7 @@ def test_mcp_server_serves_the_catalog(graph):
     names, result, bad = anyio.run(main)
     assert {"check_sign", "check_calc_tree", "check_dim_consistency", "get_fact_history"} <= names
     assert not result.is_error and "40000" in result.content[0].text
-    assert bad.is_error
+    assert bad.is_error and "no_such_tool" in bad.content[0].text
 
 
 def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):

@@ -7,21 +7,17 @@ import glob
 import json
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
-
-from auditgraph.agents.cache import ModelCache  # noqa: E402
-from auditgraph.agents.role_client import ChatClient  # noqa: E402
-from auditgraph.llm.providers import ModelSpec  # noqa: E402
-from auditgraph.agents.policy import ModelPolicy  # noqa: E402
-from auditgraph.agents.protocol import AuditConfig  # noqa: E402
-from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
-from auditgraph.agents.reports import RULE_PRIORITY, exact  # noqa: E402
-from auditgraph.agents.runner import run_cases  # noqa: E402
-from auditgraph.agents.session import audit_cases, filing_cases  # noqa: E402
-from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
-from auditgraph.checks.audit import audit_filing  # noqa: E402
+from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.policy import ModelPolicy
+from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.replay_server import ReplayServer
+from auditgraph.agents.reports import RULE_PRIORITY, exact
+from auditgraph.agents.role_client import ChatClient
+from auditgraph.agents.runner import run_cases
+from auditgraph.agents.session import audit_cases, filing_cases
+from auditgraph.agents.toolbox import case_args, catalog_toolbox
+from auditgraph.checks.audit import audit_filing
+from auditgraph.llm.providers import ModelSpec
 
 FILING = "ABQQ_FY_2023"
 

@@ -184,5 +184,5 @@ def test_xule_2025_labels_come_from_its_taxonomy_zip(graph: Graph, shared_dir: P
     got = filer_labels(graph, "ADN_FY_2023")
     assert set(got) == expected_labels(graph, "ADN_FY_2023", xml) and len(got) == res.filer_labels > 0
     # deleting the filing removes its words with it
-    assert delete_filing(graph, "ADN_FY_2023")
+    assert delete_filing(graph, "ADN_FY_2023") is True
     assert q(graph, "MATCH ()-[l:FILER_LABEL]->() RETURN count(l) AS n")[0]["n"] == 0

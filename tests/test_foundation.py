@@ -18,10 +18,57 @@ from auditgraph.graph import BackgroundTx, Graph
 
 
 def test_every_shipped_query_parses_and_names_match_paths():
-    reg = queries.registry()
+    reg = queries.shipped()
     assert "schema.constraints" in reg and "db.node_counts" in reg
-    for q in reg.values():
-        assert q.path == f"cypher/{q.name.replace('.', '/')}.cypher"
+    assert [q.name for q in reg.values() if q.path != f"cypher/{q.name.replace('.', '/')}.cypher"] == []
+
+
+def test_test_fixtures_are_served_but_not_shipped():
+    """tests/conftest.py adds tests/cypher: its writes run by name, but the package does not ship them."""
+    fixtures = {"verify.fixture_filing", "verify.fixture_facts", "verify.fixture_calc", "verify.fixture_text_facts",
+                "checks.build_filing", "checks.build_concepts", "checks.build_roles", "checks.build_facts",
+                "checks.build_calc_arcs", "checks.build_def_arcs", "checks.build_pres_arcs", "checks.build_dqc_lists",
+                "db.mark_scratch", "db.scratch_state"}
+    assert fixtures & queries.shipped().keys() == set()
+    assert queries.registry().keys() - queries.shipped().keys() == fixtures
+    assert queries.get("verify.fixture_calc").path.endswith("tests/cypher/verify/fixture_calc.cypher")
+    assert queries.get("verify.fixture_calc").mode == "write"
+
+
+def test_an_extra_query_directory_cannot_shadow_a_shipped_query(tmp_path):
+    (tmp_path / "db").mkdir()
+    (tmp_path / "db" / "wipe.cypher").write_text("// name: db.wipe\n// summary: s\n// mode: write\n// returns: nothing\n"
+                                                 "MATCH (n) DETACH DELETE n")
+    with pytest.raises(QueryFileError, match=r"db\.wipe already shipped in cypher/; rename the extra file"):
+        queries.add_directory(tmp_path)
+    assert "cypher/db/wipe.cypher" == queries.get("db.wipe").path
+    with pytest.raises(QueryFileError, match="no such query directory"):
+        queries.add_directory(tmp_path / "absent")
+
+
+def test_queries_command_lists_read_queries_by_family_at_80_columns():
+    out = CliRunner().invoke(cli, ["queries"])  # not a terminal: rich renders 80 columns
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert [ln.split(":")[0] for ln in lines if ln[:1].isalpha()] == ["tools", "checks", "verify", "filing", "taxonomy",
+                                                                     "eval", "db"]
+    reads = [q for q in queries.shipped().values() if q.mode == "read"]
+    assert [q.name for q in reads if f"│ {q.name} " not in out.output] == []  # every name whole, on one line
+    assert "│   $filing_id STRING " in out.output and "│   $dims LIST<STRING> " in out.output
+    assert "db.wipe" not in out.output and "load.filing_facts" not in out.output and "fixture" not in out.output
+
+    everything = CliRunner().invoke(cli, ["queries", "--all"]).output
+    assert "│ db.wipe " in everything and "│ load.filing_facts " in everything and "│ schema.constraints " in everything
+    assert "fixture" not in everything and "build_" not in everything
+
+    fams = json.loads(CliRunner().invoke(cli, ["queries", "--json"]).output)
+    assert {f["family"]: len(f["queries"]) for f in fams} == {
+        "tools": 11, "checks": 11, "verify": 9, "filing": 6, "taxonomy": 7, "eval": 2, "db": 5}
+    facts = next(q for f in fams for q in f["queries"] if q["name"] == "tools.facts")
+    assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"),
+                                                                ("qname", "STRING")]
+    assert facts["mode"] == "read" and facts["path"] == "cypher/tools/facts.cypher"
 
 
 def test_query_header_must_declare_exactly_the_parameters_used():
@@ -39,11 +86,18 @@ def test_unknown_query_suggests_close_names():
         queries.get("db.node_count")
 
 
-def test_every_read_query_compiles_on_the_server(graph: Graph):
+def test_every_query_compiles_and_the_planner_agrees_with_its_mode(graph: Graph):
+    """EXPLAIN plans without running: a `read` header must plan as read-only (type "r"), a `write` as a write."""
+    planned: dict[str, str] = {}
     with graph.driver.session() as s:
         for q in queries.registry().values():
-            if q.mode == "read":
-                s.run("EXPLAIN " + q.text, {p.name: None for p in q.params}).consume()
+            if q.mode != "script":
+                planned[q.name] = s.run("EXPLAIN " + q.text, {p.name: None for p in q.params}).consume().query_type
+    assert len(planned) == len(queries.registry()) - 1  # every query but schema.constraints, the one script
+    # CALL dbms.components() is a DBMS procedure: the planner types it "s" although it only reads.
+    assert planned.pop("db.server_version") == "s"
+    assert {n for n, t in planned.items() if t != "r"} == {q.name for q in queries.registry().values() if q.mode == "write"}
+    assert {planned[n] for n, q in queries.registry().items() if q.mode == "write"} <= {"w", "rw"}
 
 
 def test_schema_is_idempotent_and_counts_come_back(graph: Graph):

@@ -1,4 +1,4 @@
-"""VeriFin over a small filing written into the real Neo4j through cypher/verify/fixture_*.cypher.
+"""VeriFin over a small filing written into the real Neo4j through tests/cypher/verify/fixture_*.cypher.
 
 The values are Apple's FY2023 10-K figures (USD, decimals -6): enough to drive every decision
 path (Verified, Violated with a named core, each Abstain reason) and the unit, scale and period
@@ -439,7 +439,7 @@ def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
     res = repair(acme, ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion", k=3)
     assert res.initial.decision is Decision.VIOLATED
     assert [a.verdict.decision for a in res.attempts] == [Decision.VIOLATED, Decision.VERIFIED]
-    assert res.recovered
+    assert res.recovered is True
     first_hint = srv.requests[0]["messages"][-1]["content"]
     assert "overstates" in first_hint and "filed fact us-gaap:CostOfGoodsAndServicesSold = 214137000000" in first_hint
     srv = replay(["$170.0 billion", "$169.1 billion"])

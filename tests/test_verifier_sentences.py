@@ -182,7 +182,8 @@ def test_a_model_may_propose_a_reading_that_the_same_checks_decide(verifier: Ver
     monkeypatch.setenv("OPENAI_API_KEY", "replay")
     with ReplayServer(script) as srv:
         model = ChatModel.from_options("openai-compatible:replay", srv.base_url)
-        assert model is not None
+        assert model is not None and (model.spec.provider, model.model, model.spec.base_url) == (
+            "openai-compatible", "replay", srv.base_url)
         v = Verifier(verifier.graph, verifier.registry, proposer=SentenceProposer(model, verifier.registry))
         out = v.verify_sentence(NFLX, sentence)
     model_subs = [s for s in out.subclaims if s.extra.get("proposed_by")]

@@ -1,6 +1,6 @@
 """Formula authority 4: a metric the registry does not know, defined in the filing's own text.
 
-A small filing is written into the real Neo4j through cypher/verify/fixture_*.cypher: numeric
+A small filing is written into the real Neo4j through tests/cypher/verify/fixture_*.cypher: numeric
 facts plus two text-block facts (HTML, as filers tag them) that define "net debt", "owner
 earnings", "total liquidity" and, twice and differently, "adjusted operating cash flow".
 """

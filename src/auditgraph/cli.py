@@ -264,16 +264,18 @@ def db_wipe(yes: bool) -> None:
 
 # ---------------------------------------------------------------- queries
 @cli.command("queries")
-def list_queries() -> None:
-    """List the named Cypher queries shipped in cypher/."""
+@click.option("--all", "include_writes", is_flag=True,
+              help="Also the write and schema queries that auditgraph's own commands run.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
+def list_queries(include_writes: bool, as_json: bool) -> None:
+    """List the named read queries shipped in cypher/, by family, with their $params (paste into the Browser)."""
     from auditgraph import queries
 
-    table = Table()
-    for col in ("name", "mode", "params", "summary"):
-        table.add_column(col)
-    for q in queries.registry().values():
-        table.add_row(q.name, q.mode, ", ".join(f"{p.name}:{p.type}" for p in q.params), q.summary)
-    console.print(table)
+    fams = queries.families(include_writes)
+    if as_json:
+        click.echo(queries.families_json(fams))
+    else:
+        Console().print(*queries.family_tables(fams))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,10 +10,14 @@ A file starts with a header of `//` comments:
 
 Every `$name` in the body must be declared as a param and every param used, so a file
 that drifts from its header fails at load time, not in front of a user.
+
+The package ships only queries the product runs. Tests add their fixture writes (tests/cypher/)
+with `add_directory`; `auditgraph queries` lists `families()` of the shipped ones.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,7 +25,12 @@ from difflib import get_close_matches
 from functools import lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 from auditgraph.errors import QueryFileError, QueryParamError, UnknownQueryError
 
@@ -119,12 +128,43 @@ def _walk(node: Traversable, prefix: str) -> list[tuple[str, Traversable]]:
     return out
 
 
+def _read_tree(root: Traversable, shown_as: str) -> dict[str, Query]:
+    return {name: parse_query(name, file.read_text(encoding="utf-8"), f"{shown_as}/{name.replace('.', '/')}.cypher")
+            for name, file in sorted(_walk(root, ""), key=lambda t: t[0])}
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Mapping[str, Query]:
+    """The queries shipped in auditgraph.cypher, read once, read-only."""
+    return MappingProxyType(_read_tree(files("auditgraph.cypher"), "cypher"))
+
+
+_extra_dirs: list[Path] = []
+
+
+def add_directory(path: Path) -> None:
+    """Also serve the queries under `path` (laid out like cypher/: <group>/<name>.cypher) by name.
+
+    For test fixtures: tests/conftest.py adds tests/cypher, whose writes build hand-made graphs.
+    A name that a shipped query already has is refused, so a fixture can never shadow the product."""
+    path = Path(path).resolve()
+    if not path.is_dir():
+        raise QueryFileError(f"{path}: no such query directory; pass a folder laid out like cypher/")
+    if path in _extra_dirs:
+        return
+    clash = sorted(_read_tree(path, str(path)).keys() & shipped().keys())
+    if clash:
+        raise QueryFileError(f"{path}: {', '.join(clash)} already shipped in cypher/; rename the extra file(s)")
+    _extra_dirs.append(path)
+    registry.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def registry() -> Mapping[str, Query]:
-    """All queries shipped in auditgraph.cypher, read once, read-only."""
-    queries: dict[str, Query] = {}
-    for name, file in sorted(_walk(files("auditgraph.cypher"), ""), key=lambda t: t[0]):
-        queries[name] = parse_query(name, file.read_text(encoding="utf-8"), f"cypher/{name.replace('.', '/')}.cypher")
+    """Every query `get` serves: the shipped ones plus those of `add_directory` folders."""
+    queries = dict(shipped())
+    for path in _extra_dirs:
+        queries.update(_read_tree(path, str(path)))
     return MappingProxyType(queries)
 
 
@@ -135,3 +175,71 @@ def get(name: str) -> Query:
         close = get_close_matches(name, registry().keys(), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else "; `auditgraph queries` lists them"
         raise UnknownQueryError(f"no query named {name!r}{hint}") from None
+
+
+# ---------------------------------------------------------------- the `auditgraph queries` listing
+# One line per folder of cypher/. A folder missing here is still listed, with no description.
+FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType({
+    "tools": "What the agent and MCP tools read from a loaded filing.",
+    "checks": "What the DQC checkers read, and the reproduction of a finding.",
+    "verify": "What the claim verifier reads: facts, calculations, labels, text.",
+    "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
+    "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
+    "eval": "What the evaluation reads to build and locate its cases.",
+    "db": "The database itself: counts, server version, wipe.",
+    "load": "The loaders' batched writes of taxonomy and filing rows.",
+    "schema": "Constraints and indexes, run before every load.",
+})
+FAMILY_ORDER = ("tools", "checks", "verify", "filing", "taxonomy", "eval", "db", "load", "schema")
+
+
+@dataclass(frozen=True)
+class Family:
+    """The queries of one folder of cypher/ (checks, tools, verify, ...)."""
+
+    name: str
+    summary: str
+    queries: tuple[Query, ...]
+
+
+def families(include_writes: bool = False) -> list[Family]:
+    """The shipped queries grouped by folder, in data-path order; only read queries unless include_writes.
+
+    Read queries are what a user pastes into the Browser; the writes (loader rows, deletes, the
+    schema script, `db wipe`) are run by auditgraph's own commands."""
+    grouped: dict[str, list[Query]] = {}
+    for q in shipped().values():
+        if include_writes or q.mode == "read":
+            grouped.setdefault(q.name.split(".", 1)[0], []).append(q)
+    rank = {f: i for i, f in enumerate(FAMILY_ORDER)}
+    order = sorted(grouped, key=lambda f: (rank.get(f, len(rank)), f))
+    return [Family(f, FAMILY_SUMMARIES.get(f, ""), tuple(grouped[f])) for f in order]
+
+
+def families_json(fams: list[Family]) -> str:
+    """`auditgraph queries --json`: a list of families, each with its queries' headers."""
+    return json.dumps([{
+        "family": f.name, "summary": f.summary,
+        "queries": [{"name": q.name, "mode": q.mode, "summary": q.summary, "returns": q.returns, "path": q.path,
+                     "params": [{"name": p.name, "type": p.type, "description": p.description} for p in q.params]}
+                    for q in f.queries],
+    } for f in fams], indent=2)
+
+
+def family_tables(fams: list[Family]) -> list[Table]:
+    """One rich table per family: the full name (never cut) with its `$params` under it, and the summary."""
+    from rich.table import Table  # the registry is imported by graph.py; only the listing needs rich
+
+    show_mode = any(q.mode != "read" for f in fams for q in f.queries)
+    tables = []
+    for f in fams:
+        t = Table(title=f"{f.name}: {f.summary}" if f.summary else f.name, title_justify="left", expand=True)
+        t.add_column("query and $params", no_wrap=True)
+        if show_mode:
+            t.add_column("mode", no_wrap=True)
+        t.add_column("summary", ratio=1)
+        for q in f.queries:
+            cell = "\n".join([q.name, *(f"  ${p.name} {p.type}" for p in q.params)])
+            t.add_row(cell, *([q.mode] if show_mode else []), q.summary)
+        tables.append(t)
+    return tables
