@@ -2,24 +2,26 @@
 
 Artifacts are appended as cases finish (so an interrupted run resumes where it stopped: cases
 already in the output are skipped) and rewritten in input order at the end, so two runs of the
-same cases give byte-identical files whatever the concurrency.
+same cases give byte-identical files whatever the concurrency. Cases that ended inconclusive for a
+provider reason (provider, deadline, tools_not_run) are audited again on resume, like errors.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import audit_case, error_artifact
+from auditgraph.agents.audit import audit_case, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig
-from auditgraph.agents.reports import CHECKERS, Artifact, Case, canonical_json
+from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError
 from auditgraph.jsonl import read_records
@@ -34,6 +36,18 @@ class RunSummary:
     violations: int
     out: Path
     trajectory: Path
+    inconclusive: int = 0
+    not_evaluable: int = 0
+    reasons: tuple[tuple[str, int], ...] = ()  # (reason code, cases), most frequent first
+    provider_failures: int = 0  # cases inconclusive for a provider reason: the command exits 3
+    first_provider_reason: str | None = None
+
+    def line(self) -> str:
+        """The one-line account printed on stderr and kept in the report."""
+        why = ", ".join(f"{code} {n}" for code, n in self.reasons)
+        text = (f"{self.cases} cases: {self.violations} violation, {self.inconclusive} inconclusive, "
+                f"{self.not_evaluable} not evaluable, {self.errors} errors")
+        return text + (f" (reasons: {why})" if why else "")
 
 
 def trajectory_path(out: Path) -> Path:
@@ -56,7 +70,8 @@ def _read_done(path: Path) -> dict[str, str]:
             obj = json.loads(line)
         except ValueError:
             continue
-        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok":
+        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok" \
+                and obj.get("reason_code") not in PROVIDER_REASONS:
             done[obj["case_id"]] = line
     return done
 
@@ -75,10 +90,13 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
     rules = tuple(sorted(c.rule for c in found))
     best = next((c for r in RULE_PRIORITY for c in found if c.rule == r), None)
     calculated = best.expected_value if best else (expected if expected is not None else reported)
+    # the same evidence rule as the agents: a fact no checker evaluated is not_evaluable, never consistent
+    outcome = settle("violation" if found else "consistent", rules, [], observations, case, checkers=True)
     artifact = Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
                         system="checker-only", llm="none", config=config.as_json(), status="ok",
                         extracted_value=(best.reported_value if best and best.reported_value else reported),
-                        calculated_value=calculated, verdict="violation" if found else "consistent", rules=rules,
+                        calculated_value=calculated, verdict=outcome.verdict, rules=outcome.rules,
+                        reason_code=outcome.code, reason=outcome.reason,
                         action_path=tuple(name for name, _ in observations))
     return artifact, {"case_id": case.case_id, "llm": "none", "checker_only": [
         {"tool": n, "observation": o} for n, o in observations]}
@@ -144,9 +162,21 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
     _rewrite(out, lines)
     _rewrite(side, tlines)
     parsed = [json.loads(x) for x in lines]
-    return RunSummary(cases=len(cases), audited=len(fresh), resumed=len(cases) - len(todo),
-                      errors=sum(1 for p in parsed if p.get("status") == "error"),
-                      violations=sum(1 for p in parsed if p.get("verdict") == "violation"), out=out, trajectory=side)
+    return summarize(parsed, resumed=len(cases) - len(todo), audited=len(fresh), out=out, trajectory=side)
+
+
+def summarize(records: list[dict[str, Any]], resumed: int, audited: int, out: Path, trajectory: Path) -> RunSummary:
+    """Counts over a run's artifacts, with why cases ended without a verdict."""
+    codes = Counter(p.get("reason_code") for p in records if p.get("reason_code"))
+    provider = [p for p in records if p.get("reason_code") in PROVIDER_REASONS]
+    return RunSummary(cases=len(records), audited=audited, resumed=resumed,
+                      errors=sum(1 for p in records if p.get("status") == "error"),
+                      violations=sum(1 for p in records if p.get("verdict") == "violation"), out=out, trajectory=trajectory,
+                      inconclusive=sum(1 for p in records if p.get("verdict") == "inconclusive"),
+                      not_evaluable=sum(1 for p in records if p.get("verdict") == "not_evaluable"),
+                      reasons=tuple(sorted(codes.items(), key=lambda kv: (-kv[1], kv[0]))),
+                      provider_failures=len(provider),
+                      first_provider_reason=str(provider[0].get("reason"))[:200] if provider else None)
 
 
 def _rewrite(path: Path, lines: Iterable[str]) -> None:

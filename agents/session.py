@@ -40,8 +40,7 @@ class AgentSession:
 
 
 def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
-                 use_cache: bool = True, toolbox: Toolbox | None = None, retry_errors: bool = False,
-                 **spec_kw: Any) -> AgentSession:
+                 use_cache: bool = True, toolbox: Toolbox | None = None, **spec_kw: Any) -> AgentSession:
     """`llm` None: checker-only; "none": the deterministic policy; else a provider model."""
     box = toolbox or catalog_toolbox(graph)
     if not llm:
@@ -50,7 +49,7 @@ def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache
     if spec.provider == "none":
         return AgentSession(box, DeterministicPolicy())
     root = (cache_dir or default_cache_root() / "llm") if use_cache else None
-    client = ChatClient(spec, ModelCache(root), retry_errors=retry_errors)
+    client = ChatClient(spec, ModelCache(root))  # the cache keeps answers only, so errors are always retried
     return AgentSession(box, ModelPolicy(client), client)
 
 
