@@ -124,7 +124,7 @@ def test_budget_exhaustion_without_findings_is_inconclusive_with_value_from_obse
     assert art.juniors["A1"]["status"] == "budget_exhausted" and art.juniors["A1"]["verdict"] == "consistent"
     # no checker ran, so nothing supports "consistent": the case says so instead
     assert (art.verdict, art.reason_code, art.tau) == ("inconclusive", "tools_not_run", None)
-    assert art.reason == "required tools not run: A1: check_calc_tree, check_dim_consistency, check_sign"
+    assert art.reason == "required tools not run: A1: check_sign, check_calc_tree, check_dim_consistency"
     assert art.extracted_value == "100" and art.rules == ()
 
 
