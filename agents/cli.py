@@ -187,7 +187,7 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
             "inconclusive": summary.inconclusive, "not_evaluable": summary.not_evaluable, "reasons": dict(summary.reasons),
             "errors": summary.errors, "llm": session.label, "model_calls": session.model_calls(),
             "cache_hits": session.cache_hits(), "out": str(summary.out), "trajectory": str(summary.trajectory)}
-    console.print(summary.line())  # stderr, whatever the output format
+    click.echo(summary.line(), err=True)  # stderr, whatever the output format
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
     else:
