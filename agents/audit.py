@@ -20,7 +20,7 @@ from auditgraph.agents import fusion
 from auditgraph.agents import instructions as prompts
 from auditgraph.agents.models import ProviderError
 from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig, JuniorSession, catalog_for, required_tools, run_junior
+from auditgraph.agents.protocol import AuditConfig, Deadline, JuniorSession, catalog_for, required_tools, run_junior
 from auditgraph.agents.reports import CHECKERS, RULE_PRIORITY, Artifact, Case, JuniorReport, ReasonCode, canonical_json, normalize_rule
 from auditgraph.agents.toolbox import Toolbox, about_case, checker_results
 
@@ -28,8 +28,9 @@ ROLES = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
 
 
 def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig,
-               mapping: fusion.MassMapping | None = None) -> tuple[Artifact, dict[str, Any]]:
-    """Audit one case; returns the artifact and its trajectory record. Never raises for model trouble."""
+               mapping: fusion.MassMapping | None = None, deadline: Deadline | None = None) -> tuple[Artifact, dict[str, Any]]:
+    """Audit one case; returns the artifact and its trajectory record. Never raises for model trouble.
+    Past `deadline` no model is asked any more: the case ends inconclusive ("deadline") unless a finding stands."""
     mapping = mapping or fusion.MassMapping()
     sessions = []
     for role in ROLES[config.agents]:
@@ -39,17 +40,18 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
         session = JuniorSession(role, system, box, required)
         session.messages.append({"role": "user", "content": prompts.junior_task(case)})
         sessions.append(session)
-    reports = [run_junior(s, policy, case, config, 0) for s in sessions]
+    reports = [run_junior(s, policy, case, config, 0, deadline) for s in sessions]
     senior: list[dict[str, Any]] = []
     rounds = 0
     if len(sessions) == 2:
         # A provider that failed a junior would fail the senior and the next round too.
-        while rounds < config.max_rounds and _needs_review(reports) and not _provider_failed(reports):
+        while rounds < config.max_rounds and _needs_review(reports) and not _provider_failed(reports) \
+                and not (deadline is not None and deadline.expired()):
             rounds += 1
             feedback = _senior_feedback(policy, case, reports, rounds, senior)
             for s, own in zip(sessions, ("A1", "A2")):
                 s.messages.append({"role": "user", "content": prompts.refinement(rounds, feedback, own)})
-            reports = [run_junior(s, policy, case, config, rounds) for s in sessions]
+            reports = [run_junior(s, policy, case, config, rounds, deadline) for s in sessions]
     masses = [mapping.masses(r.rules, r.value_resolved) for r in reports]
     fused = fusion.combine(masses[0], masses[1]) if len(masses) == 2 else fusion.single(masses[0])
     verdict = fused.verdict if (config.fusion or len(reports) == 1) else _union_verdict(reports)
@@ -85,6 +87,7 @@ class JuniorState:
     provider_error: str | None  # the last provider message when the invocation ended in provider_failure
     not_run: tuple[str, ...]  # required tools never called
     failed: tuple[tuple[str, str], ...]  # required tools called, every call an error: (tool, message)
+    deadline: str | None = None  # why, when the invocation was stopped by the case or run deadline
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,8 @@ def _junior_state(session: JuniorSession) -> JuniorState:
     if last["status"] == "provider_failure":
         msgs = [e["message"] for e in last["events"] if e["kind"] in ("provider_error", "context_overflow")]
         provider = msgs[-1] if msgs else "the model provider failed"
+    stopped = next((e["message"] for e in last["events"] if e["kind"] == "deadline"), None) \
+        if last["status"] == "deadline" else None
     seen = session.observations()
     not_run, failed = [], []
     for tool in session.missing():
@@ -112,7 +117,7 @@ def _junior_state(session: JuniorSession) -> JuniorState:
             last_err = errors[-1]
             msg = last_err.get("message") if isinstance(last_err, dict) else None
             failed.append((tool, str(msg or last_err)[:200]))
-    return JuniorState(session.role, provider, tuple(not_run), tuple(failed))
+    return JuniorState(session.role, provider, tuple(not_run), tuple(failed), stopped)
 
 
 def settle(verdict: str, rules: tuple[str, ...], juniors: list[JuniorState], observations: list[tuple[str, Any]],
@@ -123,7 +128,8 @@ def settle(verdict: str, rules: tuple[str, ...], juniors: list[JuniorState], obs
        case a violation with at least their rules, whatever the fused verdict, even when other
        required tools did not run (they could only add rules; `reason` says what is missing).
     2. Otherwise a junior whose provider failed, or whose required tools did not run or only
-       returned errors, makes the case `inconclusive` (provider > tools_not_run > tools_failed).
+       returned errors, or whose invocation the deadline stopped, makes the case `inconclusive`
+       (provider > deadline > tools_not_run > tools_failed).
     3. A consistent verdict with checkers in the catalog but no checker result that evaluated the
        fact (status ok or violation) is `not_evaluable`, with the checkers' reasons.
     """
@@ -149,10 +155,13 @@ def settle(verdict: str, rules: tuple[str, ...], juniors: list[JuniorState], obs
 
 
 def _incomplete(juniors: list[JuniorState]) -> tuple[ReasonCode, str] | None:
-    """Why the juniors' evidence is incomplete (provider > tools_not_run > tools_failed), or None."""
+    """Why the juniors' evidence is incomplete (provider > deadline > tools_not_run > tools_failed), or None."""
     provider = [f"{j.role}: {j.provider_error}" for j in juniors if j.provider_error]
     if provider:
         return "provider", "provider failed: " + "; ".join(provider)
+    stopped = [f"{j.role}: {j.deadline}" for j in juniors if j.deadline]
+    if stopped:
+        return "deadline", "deadline passed: " + "; ".join(stopped)
     not_run = [f"{j.role}: {', '.join(j.not_run)}" for j in juniors if j.not_run]
     if not_run:
         return "tools_not_run", "required tools not run: " + "; ".join(not_run)

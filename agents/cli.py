@@ -26,7 +26,7 @@ from rich.table import Table
 
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
-from auditgraph.agents.runner import RunSummary, read_cases, run_cases
+from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases
 from auditgraph.agents.session import AgentSession, open_session
 
 console = Console(stderr=True)
@@ -51,6 +51,11 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),
         click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
+        click.option("--max-output-tokens", type=click.IntRange(min=1), help="Cap on each reply's tokens (default: the role budgets, juniors 4096, senior 8192)."),
+        click.option("--case-timeout", type=click.FloatRange(min=0), default=CASE_TIMEOUT, show_default=True,
+                     help="Seconds per case; then no model is asked and the case ends inconclusive (deadline). 0 = no limit."),
+        click.option("--run-timeout", type=click.FloatRange(min=0), default=RUN_TIMEOUT, show_default=True,
+                     help="Seconds per run; cases not finished by then end inconclusive (deadline). 0 = no limit."),
         click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
         click.option("--no-cache", is_flag=True, help="Do not read or write the model-call cache."),
         click.option("--authoritative/--override", "authoritative", default=False, help="Follow checker outcomes only, or (default) allow declared, justified overrides."),
@@ -113,7 +118,7 @@ def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     if not kw["llm"]:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
     return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
-                        use_cache=not kw["no_cache"], timeout=kw["timeout"],
+                        use_cache=not kw["no_cache"], timeout=kw["timeout"], max_output_tokens=kw["max_output_tokens"],
                         max_retries=kw["max_retries"], no_thinking=kw["no_thinking"],
                         reasoning_effort=kw["reasoning_effort"])
 
@@ -176,7 +181,8 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"auditing ({session.label})", total=len(cases))
         summary = run_cases(cases, session.toolbox, session.policy, config, out, concurrency,
-                            on_done=lambda _a: progress.advance(task))
+                            on_done=lambda _a: progress.advance(task), case_timeout=kw["case_timeout"] or None,
+                            run_timeout=kw["run_timeout"] or None)
         progress.update(task, completed=len(cases))
     return summary, session
 

@@ -137,7 +137,7 @@ class JuniorReport(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     role: Role
-    status: Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure"]
+    status: Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure", "deadline"]
     verdict: Verdict
     rules: tuple[str, ...]
     reported_value: str | None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -20,7 +21,7 @@ from typing import Any
 from auditgraph.agents.audit import audit_case, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.protocol import AuditConfig, Deadline
 from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError
@@ -102,10 +103,28 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
         {"tool": n, "observation": o} for n, o in observations]}
 
 
+CASE_TIMEOUT = 900.0  # seconds per case: two juniors, refinement rounds and the senior
+RUN_TIMEOUT = 86400.0  # seconds per run
+
+
+def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Artifact:
+    """A case the run deadline left unaudited: inconclusive, audited again on resume."""
+    from auditgraph.agents.audit import _system_name
+
+    return Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
+                    system=_system_name(config), llm=llm, config=config.as_json(), status="ok", verdict="inconclusive",
+                    reason_code="deadline", reason=why)
+
+
 def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config: AuditConfig, out: Path,
               concurrency: int = 1, mapping: MassMapping | None = None,
-              on_done: Callable[[Artifact], None] | None = None) -> RunSummary:
-    """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar."""
+              on_done: Callable[[Artifact], None] | None = None, case_timeout: float | None = CASE_TIMEOUT,
+              run_timeout: float | None = RUN_TIMEOUT, clock: Callable[[], float] = time.monotonic) -> RunSummary:
+    """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar.
+
+    No model is asked after a case's `case_timeout` or the run's `run_timeout` (seconds, None = no
+    limit): those cases end inconclusive with reason "deadline", cases not started by the run
+    deadline without any call. A call already running is bounded by the provider's timeout."""
     out.parent.mkdir(parents=True, exist_ok=True)
     side = trajectory_path(out)
     done = _read_done(out)
@@ -115,11 +134,25 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
     lock = threading.Lock()
     fresh: dict[str, tuple[str, str]] = {}
 
+    run_end = clock() + run_timeout if run_timeout else None
+
+    def deadline() -> Deadline | None:
+        now = clock()
+        ends = [(now + case_timeout, f"the case timeout ({case_timeout:g} s) passed")] if case_timeout else []
+        ends += [(run_end, f"the run timeout ({run_timeout:g} s) passed")] if run_end is not None else []
+        if not ends:
+            return None
+        at, why = min(ends)
+        return Deadline(at=at, clock=clock, why=why)
+
     def one(case: Case) -> tuple[Artifact, dict[str, Any]]:
         try:
             if policy is None:
                 return checker_only(case, toolbox, config)
-            return audit_case(case, policy, toolbox, config, mapping)
+            if run_end is not None and clock() >= run_end:
+                why = f"deadline passed: the run timeout ({run_timeout:g} s) passed before the case started"
+                return deadline_artifact(case, policy.label, config, why), {"case_id": case.case_id, "deadline": why}
+            return audit_case(case, policy, toolbox, config, mapping, deadline())
         except AuditGraphError as exc:  # e.g. the graph went away: record the case as failed, go on
             return error_artifact(case, policy.label if policy else "none", config, str(exc)), {"case_id": case.case_id, "error": str(exc)}
 

@@ -39,13 +39,30 @@ class AgentSession:
         return self.client.cache.hits if self.client else 0
 
 
+@dataclass(frozen=True)
+class _CappedSpec(ModelSpec):
+    """The model spec with --max-output-tokens as a ceiling on the role budgets.
+
+    A stop-gap on the agents' side until the provider module's spec carries the cap itself
+    (build_chat_model already takes the budget from `output_budget`)."""
+
+    max_output_tokens: int | None = None
+
+    def output_budget(self, role: str) -> int:
+        budget = super().output_budget(role)
+        return min(budget, self.max_output_tokens) if self.max_output_tokens else budget
+
+
 def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
-                 use_cache: bool = True, toolbox: Toolbox | None = None, **spec_kw: Any) -> AgentSession:
+                 use_cache: bool = True, toolbox: Toolbox | None = None, max_output_tokens: int | None = None,
+                 **spec_kw: Any) -> AgentSession:
     """`llm` None: checker-only; "none": the deterministic policy; else a provider model."""
     box = toolbox or catalog_toolbox(graph)
     if not llm:
         return AgentSession(box, None)
-    spec = ModelSpec.parse(llm, base_url=base_url, **{k: v for k, v in spec_kw.items() if v is not None})
+    kw = {k: v for k, v in spec_kw.items() if v is not None}
+    spec = _CappedSpec.parse(llm, base_url=base_url, max_output_tokens=max_output_tokens, **kw) if max_output_tokens \
+        else ModelSpec.parse(llm, base_url=base_url, **kw)
     if spec.provider == "none":
         return AgentSession(box, DeterministicPolicy())
     root = (cache_dir or default_cache_root() / "llm") if use_cache else None

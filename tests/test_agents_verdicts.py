@@ -17,10 +17,12 @@ pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 
 from auditgraph.agents.audit import JuniorState, audit_case, settle  # noqa: E402
 from auditgraph.agents.cache import ModelCache  # noqa: E402
 from auditgraph.agents.models import ChatClient, ModelSpec  # noqa: E402
-from auditgraph.agents.policy import ModelPolicy  # noqa: E402
+from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
 from auditgraph.agents.reports import Case  # noqa: E402
+from auditgraph.agents.runner import run_cases  # noqa: E402
+from auditgraph.agents.session import filing_cases  # noqa: E402
 from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.cli import main  # noqa: E402
 
@@ -181,3 +183,55 @@ def test_a_provider_error_is_not_cached_and_the_rerun_asks_the_model_again(sampl
 def test_retry_errors_is_gone(agents, tmp_path):
     res = agents("audit", FILING, "--llm", "none", "--retry-errors", "--out", str(tmp_path / "run.jsonl"))
     assert res.exit_code == 2 and "No such option '--retry-errors'" in res.output
+
+
+class SlowModel(DeterministicPolicy):
+    """The offline policy on a clock that advances 10 s per model turn: a slow model, no real waiting."""
+
+    def __init__(self):
+        self.now = 0.0
+        self.turns = 0
+
+    def clock(self) -> float:
+        return self.now
+
+    def turn(self, role, system, messages, tools, case):
+        self.now += 10
+        self.turns += 1
+        return super().turn(role, system, messages, tools, case)
+
+
+def test_a_slow_model_meets_the_case_and_run_deadlines_as_inconclusive(sample_filing_graph, tmp_path):
+    box = catalog_toolbox(sample_filing_graph)
+    cases = filing_cases(sample_filing_graph, FILING)
+    assert cases[0].concept == "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"
+    slow = SlowModel()
+    # A1 takes 5 turns (get_fact, 3 checkers, report) up to 50 s; A2 is stopped after 1 turn, at 60 s > 55 s.
+    # A1 saw the 0015 finding, which stands: the case is a violation that says what is missing.
+    run_cases(cases[:1], box, slow, AuditConfig(), tmp_path / "case.jsonl", case_timeout=55, run_timeout=None,
+              clock=slow.clock)
+    (art,) = artifacts(tmp_path / "case.jsonl")
+    assert slow.turns == 6 and art["juniors"]["A2"]["status"] == "deadline"
+    assert (art["verdict"], art["rules"], art["reason_code"]) == ("violation", ["DQC.US.0015"], None)
+    assert art["reason"] == "deadline passed: A2: the case timeout (55 s) passed; the observed checker findings stand"
+    # the run deadline: the first case stops after one turn (nothing evaluated), the others never start
+    slow = SlowModel()
+    summary = run_cases(cases, box, slow, AuditConfig(), tmp_path / "run.jsonl", case_timeout=None, run_timeout=10,
+                        clock=slow.clock)
+    arts = artifacts(tmp_path / "run.jsonl")
+    assert slow.turns == 1 and [a["verdict"] for a in arts] == ["inconclusive"] * 3
+    assert arts[0]["reason"] == "deadline passed: A1: the run timeout (10 s) passed; A2: the run timeout (10 s) passed"
+    assert arts[1]["reason"] == "deadline passed: the run timeout (10 s) passed before the case started"
+    assert (summary.inconclusive, summary.provider_failures, summary.reasons) == (3, 3, (("deadline", 3),))
+    # a resumed run audits the deadline cases again
+    again = run_cases(cases, box, DeterministicPolicy(), AuditConfig(), tmp_path / "run.jsonl")
+    assert (again.resumed, again.violations, again.inconclusive) == (0, 3, 0)
+
+
+def test_max_output_tokens_reaches_the_request(agents, tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(ASSETS.model_dump_json() + "\n")
+    with ReplayServer({"A1": [{"content": "prose"}], "A2": [{"content": "prose"}]}) as srv:
+        agents("run", str(cases), "--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--no-cache",
+               "--max-retries", "0", "--budget", "1", "--max-output-tokens", "256", "--out", str(tmp_path / "run.jsonl"))
+        assert [r["max_completion_tokens"] for r in srv.requests] == [256, 256]
