@@ -200,7 +200,7 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
 
 def summarize(records: list[dict[str, Any]], resumed: int, audited: int, out: Path, trajectory: Path) -> RunSummary:
     """Counts over a run's artifacts, with why cases ended without a verdict."""
-    codes = Counter(p.get("reason_code") for p in records if p.get("reason_code"))
+    codes = Counter(str(p["reason_code"]) for p in records if p.get("reason_code"))
     provider = [p for p in records if p.get("reason_code") in PROVIDER_REASONS]
     return RunSummary(cases=len(records), audited=audited, resumed=resumed,
                       errors=sum(1 for p in records if p.get("status") == "error"),
