@@ -5,7 +5,8 @@
     auditgraph agents replay-server SCRIPT.json [--port 8000]
 
 Without --llm (and without AUDITGRAPH_LLM) no model is configured: the command says so and
-runs checker-only.
+runs checker-only. The MCP server (mcp, anyio), the investigator and the replay server are imported
+inside the commands that serve them, so `audit`, `run` and `--help` do not load them.
 """
 
 from __future__ import annotations
@@ -26,20 +27,23 @@ from rich.table import Table
 
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
-from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases
-from auditgraph.agents.session import AgentSession, open_session
+from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
+from auditgraph.agents.session import AgentSession, filing_cases, open_session
+from auditgraph.database import open_graph
+from auditgraph.errors import ConfigError
+from auditgraph.graph import Graph
+from auditgraph.llm.providers import ModelSpec, api_key
+from auditgraph.tools.base import filing_release, resolve_concept
 
 console = Console(stderr=True)
 
 
-def _graph() -> Any:
-    from auditgraph.cli import ensure_database  # late: auditgraph.cli imports this module to register it
-
+def _graph() -> Graph:
     # The driver logs every server notification (e.g. a property no filing has yet) as a warning;
     # in the middle of a progress bar they are noise, the tools report real problems themselves.
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
 
-    return ensure_database()
+    return open_graph()
 
 
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -81,9 +85,6 @@ def _config(kw: dict[str, Any]) -> AuditConfig:
 def _check_llm(kw: dict[str, Any]) -> None:
     """Refuse a bad --llm, or one whose API key is not set, before connecting to anything."""
     if kw["llm"]:
-        from auditgraph.agents.models import ModelSpec
-        from auditgraph.llm import api_key
-
         spec = ModelSpec.parse(kw["llm"], base_url=kw["base_url"])
         if spec.provider != "none":
             api_key(spec)  # CredentialMissing (exit 3) instead of one "error" row per case
@@ -91,8 +92,6 @@ def _check_llm(kw: dict[str, Any]) -> None:
 
 def _check_out(out: Path) -> None:
     """An --out that cannot be written is the user's error, said before any work is done."""
-    from auditgraph.errors import ConfigError
-
     if out.is_dir():
         raise ConfigError(f"--out {out} is a directory; give a file name, e.g. {out / 'run.jsonl'}")
     if not out.parent.is_dir():
@@ -101,7 +100,6 @@ def _check_out(out: Path) -> None:
 
 def _check_fact(graph: Any, filing_id: str, concept: str, period: str | None) -> None:
     """--concept/--period must name a fact the filing reports (exit 2 otherwise), with the valid choices."""
-    from auditgraph.errors import ConfigError
     from auditgraph.tools.catalog import call_tool
 
     found = call_tool(graph, "get_fact", {"filing_id": filing_id, "concept": concept})
@@ -137,10 +135,6 @@ def agents() -> None:
 @run_options
 def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
     """Audit a loaded filing: one case per checker finding, or the given concept and period."""
-    from auditgraph.agents.session import filing_cases
-
-    from auditgraph.tools.base import filing_release, resolve_concept
-
     _check_llm(kw)
     if out is not None:
         _check_out(out)
@@ -212,7 +206,7 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
             summary_table.add_row(k, ", ".join(f"{c} {n}" for c, n in v.items()) if isinstance(v, dict) else str(v))
         out.print(summary_table)
     if summary.provider_failures:
-        from auditgraph.agents.models import ProviderError
+        from auditgraph.errors import ProviderError
 
         raise ProviderError(f"{summary.provider_failures} of {summary.cases} cases ended inconclusive because the model "
                             f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
@@ -261,8 +255,6 @@ def mcp_cmd(no_investigation: bool) -> None:
 @click.argument("case_id", required=False)
 def show_cmd(run_file: Path, case_id: str | None) -> None:
     """Print a run's artifacts as a table, or one case's trajectory step by step."""
-    from auditgraph.agents.runner import trajectory_path
-
     arts = [Artifact.model_validate_json(x) for x in run_file.read_text(encoding="utf-8").splitlines() if x.strip()]
     out = Console()
     if case_id is None:
@@ -279,8 +271,6 @@ def show_cmd(run_file: Path, case_id: str | None) -> None:
     traj = next((json.loads(x) for x in side.read_text(encoding="utf-8").splitlines() if json.loads(x).get("case_id") == case_id), None) \
         if side.exists() else None
     if traj is None:
-        from auditgraph.errors import ConfigError
-
         raise ConfigError(f"{side}: no trajectory for case {case_id!r}; list the cases with `auditgraph agents show {run_file}`")
     for role, agent in traj.get("agents", {}).items():
         for inv in agent["invocations"]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
 _FILES = {"A1": "compliance.md", "A2": "forensic.md", "AS": "senior.md"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(name: str) -> str:
     return (files("auditgraph.agents") / "prompts" / name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _override_policies() -> dict[str, str]:
     out = {}
     for line in _read("overrides.md").splitlines():

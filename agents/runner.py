@@ -22,10 +22,10 @@ from auditgraph.agents.audit import audit_case, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, Deadline
+from auditgraph.agents.records import read_records
 from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError
-from auditgraph.jsonl import read_records
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from auditgraph.agents.cache import ModelCache
-from auditgraph.agents.models import ChatClient, ModelSpec
 from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy, Policy
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
+from auditgraph.agents.role_client import ChatClient
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.toolbox import Toolbox, catalog_toolbox
 from auditgraph.config import cache_dir as default_cache_root
+from auditgraph.llm.providers import ModelSpec
 
 
 @dataclass
@@ -39,18 +40,18 @@ class AgentSession:
         return self.client.cache.hits if self.client else 0
 
 
-@dataclass(frozen=True)
-class _CappedSpec(ModelSpec):
-    """The model spec with --max-output-tokens as a ceiling on the role budgets.
+class _CappedClient(ChatClient):
+    """The auditors' client with --max-output-tokens as a ceiling on the role budgets.
 
-    A stop-gap on the agents' side until the provider module's spec carries the cap itself
-    (build_chat_model already takes the budget from `output_budget`)."""
+    A stop-gap on the agents' side: the cap belongs in role_client (and in the cache key) once
+    the lead wires it there."""
 
-    max_output_tokens: int | None = None
+    def __init__(self, spec: ModelSpec, cache: ModelCache, max_output_tokens: int):
+        super().__init__(spec, cache)
+        self.max_output_tokens = max_output_tokens
 
     def output_budget(self, role: str) -> int:
-        budget = super().output_budget(role)
-        return min(budget, self.max_output_tokens) if self.max_output_tokens else budget
+        return min(super().output_budget(role), self.max_output_tokens)
 
 
 def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
@@ -61,12 +62,12 @@ def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache
     if not llm:
         return AgentSession(box, None)
     kw = {k: v for k, v in spec_kw.items() if v is not None}
-    spec = _CappedSpec.parse(llm, base_url=base_url, max_output_tokens=max_output_tokens, **kw) if max_output_tokens \
-        else ModelSpec.parse(llm, base_url=base_url, **kw)
+    spec = ModelSpec.parse(llm, base_url=base_url, **kw)
     if spec.provider == "none":
         return AgentSession(box, DeterministicPolicy())
     root = (cache_dir or default_cache_root() / "llm") if use_cache else None
-    client = ChatClient(spec, ModelCache(root))  # the cache keeps answers only, so errors are always retried
+    # the cache keeps answers only, so errors are always retried
+    client = _CappedClient(spec, ModelCache(root), max_output_tokens) if max_output_tokens else ChatClient(spec, ModelCache(root))
     return AgentSession(box, ModelPolicy(client), client)
 
 

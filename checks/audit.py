@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from rich.console import Console
 from rich.table import Table
@@ -73,6 +74,7 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES,
     notes = [f"{s.rule} not run: {s.not_run}" for s in summaries if s.not_run]
     if data.found and not data.facts:
         notes.append(f"filing {filing_id!r} has no numeric facts: nothing to check")
+    verdict: Literal["violations", "clean", "not_evaluable"]
     if findings:
         verdict = "violations"
     elif notes:  # a rule that could not run is never reported as clean

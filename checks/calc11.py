@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation, localcontext
+from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, load_filing_data, local
 from auditgraph.checks.numbers import fmt
@@ -37,9 +38,9 @@ HALF = Decimal("0.5")
 
 def interval(f: Fact) -> tuple[Decimal, Decimal]:
     if f.decimals is None:
-        return f.value, f.value
+        return f.amount, f.amount
     half = HALF * Decimal(1).scaleb(-f.decimals)
-    return f.value - half, f.value + half
+    return f.amount - half, f.amount + half
 
 
 def excess_digits(f: Fact) -> bool:
@@ -70,6 +71,13 @@ class FactSet:
         vals = [f for f in self.facts if f.value is not None] or self.facts
         return max(vals, key=lambda f: (f.decimals is None, f.decimals if f.decimals is not None else 0))
 
+    @property
+    def bounds(self) -> tuple[Decimal, Decimal]:
+        """The interval of a set that is neither nil nor blocked by a problem."""
+        if self.lo is None or self.hi is None:
+            raise ValueError(f"a nil or unusable fact set has no interval ({self.problem or 'nil'})")
+        return self.lo, self.hi
+
 
 def fact_set(facts: list[Fact]) -> FactSet:
     if all(f.nil for f in facts):
@@ -80,8 +88,9 @@ def fact_set(facts: list[Fact]) -> FactSet:
     if excess:
         return FactSet(facts, problem=f"excess digits: value {excess[0].raw} has digits below decimals "
                                       f"{excess[0].decimals_raw} (calc11e:excessDigits)")
-    by_decimals: dict[int | None, Decimal] = {}
-    lo = hi = None
+    by_decimals: dict[int | None, Decimal | None] = {}
+    lo: Decimal | None = None
+    hi: Decimal | None = None
     for f in facts:
         if f.decimals in by_decimals:
             if by_decimals[f.decimals] != f.value:
@@ -91,7 +100,7 @@ def fact_set(facts: list[Fact]) -> FactSet:
         a, b = interval(f)
         lo = a if lo is None else max(lo, a)
         hi = b if hi is None else min(hi, b)
-    if lo > hi:
+    if lo is None or hi is None or lo > hi:
         return FactSet(facts, problem=f"inconsistent duplicate facts ({', '.join(sorted({x.raw or '' for x in facts}))})")
     return FactSet(facts, lo, hi)
 
@@ -127,15 +136,15 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
     for f in data.facts:
         if f.nil or f.value is not None:  # a value that is not a number is not schema-valid: Arelle skips it
             by_cu[(f.concept_key, f.context_key, f.unit)].append(f)
-    keys_of: dict[str, list[tuple]] = defaultdict(list)
+    keys_of: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
     for k in by_cu:
         keys_of[k[0]].append(k)
     children: dict[tuple[str, str], list[Arc]] = defaultdict(list)
     for a in data.calc:
         children[(a.role, a.source_key)].append(a)
-    sets: dict[tuple, FactSet] = {}
+    sets: dict[tuple[Any, ...], FactSet] = {}
 
-    def set_of(key: tuple) -> FactSet | None:
+    def set_of(key: tuple[Any, ...]) -> FactSet | None:
         if key not in by_cu:
             return None
         if key not in sets:
@@ -153,8 +162,10 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
             if not items:
                 continue  # not bound: no contributor reported in this context and unit
             total = set_of((pkey, ctx, unit))
+            if total is None:
+                continue  # keys_of only lists reported totals; kept for the type checker
             shown = total.fact
-            base = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
+            base: dict[str, Any] = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
                         dimensions=shown.dim_strings, unit=unit, network=role, network_definition=definition,
                         contexts=[shown.context_id or shown.context_key])
             blocked = next(((a, s) for a, s in items if s.problem), None)
@@ -176,18 +187,20 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
             rels: list[RelationshipUsed] = []
             for a, s in valued:
                 for w in a.weights:  # a duplicated arc adds its contributor once per relationship
-                    y1, y2 = w * s.lo, w * s.hi
+                    s_lo, s_hi = s.bounds
+                    y1, y2 = w * s_lo, w * s_hi
                     lo, hi = lo + min(y1, y2), hi + max(y1, y2)
-                    point += w * s.fact.value
+                    point += w * s.fact.amount
                     rels.append(_rel(a, data.filing_id, w))
-            consistent = max(total.lo, lo) <= min(total.hi, hi)  # closed intervals (round-to-nearest)
-            msg = (f"{shown.qname} = {shown.raw} (interval [{fmt(total.lo)}, {fmt(total.hi)}]) does not overlap the sum "
+            t_lo, t_hi = total.bounds
+            consistent = max(t_lo, lo) <= min(t_hi, hi)  # closed intervals (round-to-nearest)
+            msg = (f"{shown.qname} = {shown.raw} (interval [{fmt(t_lo)}, {fmt(t_hi)}]) does not overlap the sum "
                    f"of its contributors {fmt(point)} (interval [{fmt(lo)}, {fmt(hi)}]) in {role}, context "
                    f"{shown.context_id}")
             facts = [f.used("total") for f in total.facts] + [
                 f.used("addend", w) for a, s in valued for w in a.weights for f in s.facts]
             out.append(CheckResult(status="ok" if consistent else "violation", reported_value=shown.raw,
-                                   expected_value=fmt(point), difference=fmt(shown.value - point),
+                                   expected_value=fmt(point), difference=fmt(shown.amount - point),
                                    tolerance=f"[{fmt(lo)}, {fmt(hi)}]", facts=facts, relationships=rels,
                                    message=msg if not consistent else "consistent", **base))
     return out

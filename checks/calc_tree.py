@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from decimal import Decimal
+from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, distinct_values, load_filing_data, local
 from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
-from auditgraph.checks.result import CheckResult, RelationshipUsed
+from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import CALC_URI_EXCLUSIONS, applies_to_form
 from auditgraph.graph import Graph
 
@@ -70,7 +71,7 @@ def _rel(a: Arc, owner: str) -> RelationshipUsed:
 
 def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], total: Fact, fsd: int | None) -> CheckResult:
     definition = data.roles[role].definition if role in data.roles else None
-    base = dict(rule_id=RULE, sub_rule=SUB, concept=total.qname, reported_value=total.raw, period=total.period_key,
+    base: dict[str, Any] = dict(rule_id=RULE, sub_rule=SUB, concept=total.qname, reported_value=total.raw, period=total.period_key,
                 unit=total.unit, network=role, network_definition=definition,
                 relationships=[_rel(a, data.filing_id) for a in arcs])
     addends: list[tuple[Arc, Fact]] = []
@@ -92,16 +93,16 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
     if any(local(a.target) == "LiabilitiesSubjectToCompromise" for a, _ in addends) and data.chapter11:
         return CheckResult(status="not_evaluable", facts=[total.used("total")],
                            reason="skipped by the rule: LiabilitiesSubjectToCompromise with a Chapter 11 text block", **base)
-    total_sum = sum(((a.weight or Decimal(1)) * f.value for a, f in addends), Decimal(0))
+    total_sum = sum(((a.weight or Decimal(1)) * f.amount for a, f in addends), Decimal(0))
     d_sum = min_decimals([f.decimals for _, f in addends])  # INF addends do not limit the sum
     d_tot = total.decimals
     d = d_sum if d_tot is None else (d_tot if d_sum is None else min(d_tot, d_sum))
     n = len(addends)
     tol = (n + 1) * unit_step(d) if d is not None else Decimal(0)
-    diff = dround(total.value, d) - dround(total_sum, d)
+    diff = dround(total.amount, d) - dround(total_sum, d)
     facts = [total.used("total")] + [f.used("addend", a.weight) for a, f in addends]
     lines = "; ".join(f"{'+' if (a.weight or 1) > 0 else '-'} {a.target} {f.raw}" for a, f in addends)
-    status = "violation" if abs(diff) > tol else "ok"
+    status: Status = "violation" if abs(diff) > tol else "ok"
     msg = (f"{definition or role}: {total.qname} reported {total.raw} but its calculation children sum to "
            f"{fmt(total_sum)} (difference {fmt(diff)}, tolerance {fmt(tol)}, decimals {fmt_decimals(d)}). "
            f"Children: {lines}. Period {total.period_key}; unit {total.unit}.")
@@ -112,10 +113,11 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
                        **base)
 
 
-def _is_current(f: Fact, current: tuple) -> bool:
+def _is_current(f: Fact, current: tuple[Any, ...] | None) -> bool:
+    assert current is not None  # the caller passes a period or has the current one
     start, end = current
     if f.kind == "instant":
-        return f.end == end
+        return bool(f.end == end)
     return f.kind == "duration" and f.start == start and f.end == end
 
 
@@ -129,8 +131,8 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, SUB, concept):
         return [refusal]
-    ne = lambda reason: [CheckResult(rule_id=RULE, sub_rule=SUB, status="not_evaluable", reason=reason,  # noqa: E731
-                                     concept=concept, message=reason)]
+    def ne(reason: str) -> list[CheckResult]:
+        return [CheckResult(rule_id=RULE, sub_rule=SUB, status="not_evaluable", reason=reason, concept=concept, message=reason)]
     if not applies_to_form("0126", data.document_type):
         return ne(f"DQC.US.0126 does not run on DocumentType {data.document_type!r} (official rule-form-lookup)")
     current = data.current_period()
@@ -153,9 +155,9 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
             frontier = list(keys)
             while frontier:  # descendants within the statement networks; visited set stops cycles
                 k = frontier.pop()
-                for role in arcs_by_role.values():
-                    for a in role.get(k, []):
-                        if a.target_key in role and a.target_key not in wanted:
+                for role_arcs in arcs_by_role.values():
+                    for a in role_arcs.get(k, []):
+                        if a.target_key in role_arcs and a.target_key not in wanted:
                             wanted.add(a.target_key)
                             frontier.append(a.target_key)
     out: list[CheckResult] = []

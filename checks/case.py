@@ -47,6 +47,7 @@ def translate(filing_id: str, concept: str, period: str | None, results: Iterabl
     reported = next((r.reported_value for r in flagged + mine if r.reported_value is not None), None)
     if flagged:
         decider = next((r for r in flagged if r.expected_value is not None), flagged[0])
+        verdict: Literal["violation", "consistent", "not_evaluable"]
         verdict, expected, path = "violation", decider.expected_value, decider.relationships
     elif any(r.status == "ok" for r in mine):
         verdict, expected, path = "consistent", reported, []

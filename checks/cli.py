@@ -1,16 +1,26 @@
-"""`auditgraph check`, `auditgraph audit` and `auditgraph demo`."""
+"""`auditgraph check`, `auditgraph audit`, `auditgraph case` and `auditgraph demo`.
+
+`demo` imports the loaders (Arelle) inside the command, so the checker commands and `--help` do not.
+"""
 
 from __future__ import annotations
 
 import logging
+from importlib.resources import as_file, files
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
 from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
+from auditgraph.checks.case import translate
+from auditgraph.checks.filing_data import load_filing_data
+from auditgraph.checks.html_report import render_html
 from auditgraph.checks.result import CheckResult
+from auditgraph.config import connection
+from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 
@@ -50,8 +60,6 @@ def list_label(r: CheckResult) -> str:
 
 def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
     """The paper's case-level artifact (expected value by rule priority 0126 > 0015 > 0117)."""
-    from auditgraph.checks.case import translate
-
     results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
     return translate(filing_id, concept, period, [r for rs in results.values() for r in rs]).model_dump_json(indent=2)
 
@@ -64,7 +72,7 @@ def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, c
 def case(filing_id: str, concept: str, period: str | None, coverage: str) -> None:
     """The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."""
     _quiet_driver()
-    with Graph.connect() as graph:
+    with open_graph() as graph:
         _require_filing(graph, filing_id)
         click.echo(_case_json(graph, filing_id, concept, period, coverage))
 
@@ -85,7 +93,7 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
     """Run DQC checkers on a loaded filing and list their results."""
     _quiet_driver()
     wanted = parse_rules(rules)
-    with Graph.connect() as graph:
+    with open_graph() as graph:
         _require_filing(graph, filing_id)
         if as_case:
             if not concept:
@@ -93,9 +101,6 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
             click.echo(_case_json(graph, filing_id, concept, period, coverage))
             return
         if concept or period:
-            from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
-            from auditgraph.checks.filing_data import load_filing_data
-
             data = load_filing_data(graph, filing_id)
             runners = {"0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
                        "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
@@ -123,25 +128,22 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
 
 @click.command("audit")
 @click.argument("filing_id")
-@click.option("--checker-only", is_flag=True, help="Deterministic checkers only, no LLM (the only mode of this command).")
 @click.option("--rules", default=None, help=f"Comma-separated rules: {', '.join(RULES)} (default all).")
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "html"]), default="table", show_default=True,
               help="html: one self-contained page (redirect it to a file).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
-def audit(filing_id: str, checker_only: bool, rules: str | None, coverage: str, fmt: str, as_json: bool,
+def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool,
           show_not_evaluable: bool) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     _quiet_driver()
-    with Graph.connect() as graph:
+    with open_graph() as graph:
         _require_filing(graph, filing_id)
         report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
     if as_json or fmt == "json":
         click.echo(report.model_dump_json(indent=2))
     elif fmt == "html":
-        from auditgraph.checks.html_report import render_html
-
         click.echo(render_html(report))
     elif fmt == "jsonl":
         for r in report.findings + report.calc11 + report.not_evaluable:
@@ -153,15 +155,11 @@ def audit(filing_id: str, checker_only: bool, rules: str | None, coverage: str, 
 @click.command("demo")
 def demo() -> None:
     """Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit."""
-    from importlib.resources import as_file, files
-
-    from auditgraph.cli import ensure_database
-    from auditgraph.config import connection
     from auditgraph.loader.filing import FilingLoader
     from auditgraph.loader.taxonomy import load_taxonomies
 
     _quiet_driver()
-    graph = ensure_database()
+    graph = open_graph(writes=True)
     try:
         with as_file(files("auditgraph.sample") / "taxonomy") as tax, as_file(files("auditgraph.sample") / "filing") as fil:
             tax, fil = Path(tax), Path(fil)
@@ -181,4 +179,4 @@ def demo() -> None:
     console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
 
 
-__all__ = ["audit", "check", "demo"]
+__all__ = ["audit", "case", "check", "demo"]

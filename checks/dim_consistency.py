@@ -8,12 +8,14 @@ must equal the sum of its D=member facts (nested subtotals skipped), tolerance 2
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 from auditgraph.checks.cubes import Axis, Cube, build_cubes, is_disclosure, is_parenthetical_statement, is_statement
 from auditgraph.checks.filing_data import Fact, FilingData, distinct_values, load_filing_data, local
 from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
-from auditgraph.checks.result import CheckResult, RelationshipUsed
+from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import ASC606, DIM_AXES, applies_to_form
 from auditgraph.graph import Graph
 
@@ -48,7 +50,7 @@ class _Ctx:
         self.doc_days = data.document_days()
         self.rev_desc = _calc_descendants(data, "Revenues")
 
-    def in_cube(self, pred, concept_key: str, axis: str) -> list[Cube]:
+    def in_cube(self, pred: Callable[[Cube], bool], concept_key: str, axis: str) -> list[Cube]:
         return [c for c in self.cubes if pred(c) and concept_key in c.primaries and axis in c.axes]
 
 
@@ -66,27 +68,31 @@ def _member_sum(groups: dict[str, list[Fact]], axis: Axis | None) -> tuple[list[
 
 
 def _compare(total: Fact, addends: list[Fact]) -> tuple[Decimal, Decimal, Decimal, int]:
-    s = sum((f.value for f in addends), Decimal(0))
+    s = sum((f.amount for f in addends), Decimal(0))
     member_d = min_decimals([f.decimals for f in addends])
     fill = min(member_d, MAX_DECIMALS) if member_d is not None else MAX_DECIMALS
     d_sum = member_d if member_d is not None else fill
     d_tot = total.decimals if total.decimals is not None else fill
     d = min(d_sum, d_tot)
-    diff = dround(total.value, d) - dround(s, d)  # reported minus expected, like the other rules
+    diff = dround(total.amount, d) - dround(s, d)  # reported minus expected, like the other rules
     return s, diff, 2 * unit_step(d), d
 
 
 def _result(ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: list[Fact], skipped: list[str],
             concept_key: str) -> CheckResult:
     s, diff, tol, d = _compare(total, addends)
+    status: Status
     status, reason = ("violation" if abs(diff) > tol else "ok"), ""
     if status == "violation" and local(total.qname) in ASC606 and local(axis.qname) == "ProductOrServiceAxis":
         if any(local(q) == "NoninterestIncome" for q in cube.primaries.values()):
-            if s <= total.value:
+            if s <= total.amount:
                 status, reason = "ok", "ASC 606 exception: NoninterestIncome in the cube, member sum not above the total"
-        elif s < total.value and len(ctx.rev_desc) >= 2 and ctx.rev_desc & set(ASC606):
+        elif s < total.amount and len(ctx.rev_desc) >= 2 and ctx.rev_desc & set(ASC606):
             status, reason = "ok", "ASC 606 exception: Revenues also has non-606 calculation descendants"
-    key = lambda f: dict(f.dims).get(axis.qname) or next((m for a, m in f.dims if local(a) == local(axis.qname)), "")  # noqa: E731
+
+    def key(f: Fact) -> str:
+        return dict(f.dims).get(axis.qname) or next((m for a, m in f.dims if local(a) == local(axis.qname)), "")
+
     rels = [RelationshipUsed(type="DEF", role=cube.role, source=a.source, target=a.target, arc="domain-member",
                              owner=ctx.data.filing_id)
             for f in addends if (a := axis.arcs.get(local(key(f)))) is not None]
@@ -116,9 +122,12 @@ def _not_eval(sub: str, cube: Cube, axis: Axis, total: Fact, reason: str) -> Che
 def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> list[CheckResult]:
     axis = cube.axes[axis_local]
     facts = [f for f in ctx.data.by_concept.get(concept_key, []) if not f.nil and f.value is not None and f.monetary]
-    on_axis = lambda f: [m for a, m in f.dims if local(a) == axis_local]  # noqa: E731
-    alone: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-    paired: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+
+    def on_axis(f: Fact) -> list[str]:
+        return [m for a, m in f.dims if local(a) == axis_local]
+
+    alone: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+    paired: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         ms = on_axis(f)
         if len(ms) != 1 or local(ms[0]) not in axis.members:
@@ -128,7 +137,7 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
         else:
             paired[(f.period_key, f.unit)][local(ms[0])].append(f)
     out: list[CheckResult] = []
-    totals: dict[tuple, list[Fact]] = defaultdict(list)
+    totals: dict[tuple[Any, ...], list[Fact]] = defaultdict(list)
     for f in facts:
         if not f.dims and _period_ok(f, ctx.doc_days):
             totals[(f.period_key, f.unit)].append(f)
@@ -156,7 +165,7 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
     return out
 
 
-def _guard(paired: dict, alone: dict, parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
+def _guard(paired: dict[Any, Any], alone: dict[Any, Any], parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
            total: Fact, axis: Axis) -> str | None:
     missing = sorted(set(paired) - set(alone))
     if missing:
@@ -164,17 +173,17 @@ def _guard(paired: dict, alone: dict, parenthetical: list[Cube], disclosure: lis
     if parenthetical:
         return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in parenthetical statement "
                 f"{parenthetical[0].role}")
-    if disclosure and not max(f.value for f in addends) > total.value:
+    if disclosure and not max(f.amount for f in addends) > total.amount:
         return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in disclosure "
                 f"{disclosure[0].role} and no member exceeds the total")
     return None
 
 
 def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
-                       alone: dict[tuple, dict[str, list[Fact]]]) -> list[CheckResult]:
+                       alone: dict[tuple[Any, ...], dict[str, list[Fact]]]) -> list[CheckResult]:
     """10093: D=m totals against their D2 breakdown (D2 is not LegalEntityAxis)."""
     d_local = local(axis.qname)
-    groups: dict[tuple, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+    groups: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         if len(f.dims) != 2 or not _period_ok(f, ctx.doc_days):
             continue
@@ -219,7 +228,7 @@ def check_dim_consistency(graph: Graph, filing_id: str, concept: str | None = No
     cubes = build_cubes(data)
     ctx = _Ctx(data, cubes)
     out: list[CheckResult] = []
-    done: set[tuple] = set()
+    done: set[tuple[Any, ...]] = set()
     for cube in cubes:
         if not is_statement(cube):
             continue

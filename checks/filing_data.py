@@ -60,6 +60,13 @@ class Fact:
         return split_key(self.concept_key)[1]
 
     @property
+    def amount(self) -> Decimal:
+        """The value of a fact the caller knows is numeric and not nil (the rules filter nils first)."""
+        if self.value is None:
+            raise ValueError(f"fact {self.fact_id} of {self.qname} has no numeric value")
+        return self.value
+
+    @property
     def namespace(self) -> str:
         return split_key(self.concept_key)[0]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from auditgraph.graph import Graph
 
@@ -29,11 +30,11 @@ class FilingBuilder:
     period_end: dt.date = dt.date(2024, 12, 31)
     us_gaap_year: int = 2025
     cik: str = "0000000001"
-    concepts: dict[str, dict] = field(default_factory=dict)
-    facts: list[dict] = field(default_factory=list)
-    roles: list[dict] = field(default_factory=list)
-    arcs: dict[str, list[dict]] = field(default_factory=lambda: {"calc": [], "def": [], "pres": []})
-    dqc: dict[str, list[dict]] = field(default_factory=dict)
+    concepts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    roles: list[dict[str, Any]] = field(default_factory=list)
+    arcs: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: {"calc": [], "def": [], "pres": []})
+    dqc: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.text_fact("dei:DocumentType", self.form)
@@ -66,7 +67,7 @@ class FilingBuilder:
         return key
 
     # ---------------------------------------------------------------- facts
-    def _period(self, period: str | dt.date | tuple[dt.date, dt.date] | None) -> tuple[str, dict]:
+    def _period(self, period: str | dt.date | tuple[dt.date, dt.date] | None) -> tuple[str, dict[str, Any]]:
         if period is None:
             period = (self.year_start, self.period_end)
         if isinstance(period, str):
@@ -117,7 +118,7 @@ class FilingBuilder:
 
     def calc(self, role: str, parent: str, children: list[tuple[str, int]], owner: str | None = None) -> None:
         p = self.concept(parent)
-        edges: dict[str, dict] = {}
+        edges: dict[str, dict[str, Any]] = {}
         for i, (child, weight) in enumerate(children):
             if child in edges:  # a repeated child is one edge standing for two arcs, as the loader writes it
                 props = edges[child]["props"]

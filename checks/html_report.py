@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Any
 
 from auditgraph import queries
 from auditgraph.checks.result import AuditReport, CheckResult
@@ -20,11 +21,11 @@ td.num{text-align:right;font-family:ui-monospace,monospace}.diff{background:#fdd
 """
 
 
-def _params(values: dict) -> str:
+def _params(values: dict[str, Any]) -> str:
     return "\n".join(f":param {k} => {json.dumps(v)}" for k, v in values.items())
 
 
-def reproduce(r: CheckResult, filing_id: str) -> tuple[str, dict] | None:
+def reproduce(r: CheckResult, filing_id: str) -> tuple[str, dict[str, Any]] | None:
     """The registry query and parameters that show this finding's facts in the Browser."""
     total = next((f for f in r.facts if f.role == "total"), r.facts[0] if r.facts else None)
     if total is None:

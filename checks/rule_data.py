@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
 
 from auditgraph.errors import ConfigError
@@ -55,7 +55,7 @@ class ListFile:
         return f"dqc_us_rules@{self.commit[:12]}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def list_files() -> dict[str, ListFile]:
     """File name -> ListFile for every shipped list, from dqc_data/versions.csv."""
     text = (DATA / "versions.csv").read_text(encoding="utf-8")
@@ -106,7 +106,7 @@ def companion(prefix: str, year: int) -> str | None:
     return f"{prefix}{pick}_concepts.csv"
 
 
-@lru_cache(maxsize=None)
+@cache
 def sign_list(year: int) -> SignList:
     """The official 0015 list for a us-gaap year; ConfigError names the missing year."""
     if year not in LIST_YEARS:
@@ -161,7 +161,7 @@ _PAIRS = {
 _SUBSTRINGS = ("adjust", "consolidat", "eliminat", "netting", "reconcili", "reclass", "unfunded", "basisswap")
 
 
-@lru_cache(maxsize=None)
+@cache
 def sign_exclusions(year: int) -> SignExclusions:
     members = set(_BASE_MEMBERS)
     if year <= 2024:  # dropped from the 2025 dqcrules taxonomy
@@ -169,7 +169,7 @@ def sign_exclusions(year: int) -> SignExclusions:
     return SignExclusions(_SUBSTRINGS, frozenset(members), frozenset(_AXES), frozenset(_PAIRS))
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_forms() -> dict[str, frozenset[str]]:
     """Rule number ("0015") -> dei:DocumentType values the rule runs on (official rule-form-lookup)."""
     text = (DATA / "rule_forms.csv").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ negative, e.g. accumulated deficit).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local, read_records
 from auditgraph.checks.numbers import fmt
@@ -78,7 +78,7 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
     except ConfigError as exc:
         return _not_evaluable(str(exc), concept)
     ex, _ = exclusions(graph, data.us_gaap_year)
-    gaap = dict(list_file=lst.usgaap.name, list_version=lst.usgaap.version)
+    gaap: dict[str, Any] = dict(list_file=lst.usgaap.name, list_version=lst.usgaap.version)
     out: list[CheckResult] = []
     seen_concept = False
     for f in data.facts:
@@ -92,7 +92,7 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
             continue
         eid, listed_in = hit
         sub = f"{RULE}.{eid}"
-        base = dict(rule_id=RULE, sub_rule=sub, concept=f.qname, reported_value=f.raw, period=f.period_key,
+        base: dict[str, Any] = dict(rule_id=RULE, sub_rule=sub, concept=f.qname, reported_value=f.raw, period=f.period_key,
                     dimensions=f.dim_strings, unit=f.unit, facts=[f.used()], contexts=[f.context_id or f.context_key],
                     list_file=listed_in.name, list_version=listed_in.version)
         if f.nil:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from auditgraph import jsonl
+from auditgraph.agents import records as jsonl
 
 RULE_FAMILIES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
 Origin = Literal["checker_finding", "injected_sign_flip", "injected_calc_total", "injected_dim_total", "compliant"]

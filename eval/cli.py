@@ -1,4 +1,8 @@
-"""`auditgraph eval build-cases|run|report|score` and `auditgraph bench`."""
+"""`auditgraph eval build-cases|run|report|score|verifier` and `auditgraph bench`.
+
+The loader (Arelle), the systems under test and the benchmark code are imported inside the commands
+that run them, so `score`, `report` and `--help` do not load them.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from auditgraph.database import open_graph
 from auditgraph.eval.cases import read_cases
 from auditgraph.eval.metrics import by_family, detection, summarize
 from auditgraph.eval.report import pct, score_runs, write_report
@@ -109,11 +114,10 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
     from auditgraph.eval.build_cases import build
     from auditgraph.eval.cases import write_jsonl
     from auditgraph.eval.systems import filing_results
-    from auditgraph.graph import Graph
     from auditgraph.loader.filing import FilingLoader
 
     copies = copies or config.data_dir() / "eval-copies"
-    with Graph.connect() as graph, FilingLoader(graph, _packages(packages)) as loader:
+    with open_graph(writes=True) as graph, FilingLoader(graph, _packages(packages)) as loader:
         def load_copy(folder: Path) -> str:
             try:
                 res = loader.load(folder)
@@ -159,12 +163,11 @@ def run_cmd(cases: Path, system: str, llm: str, sign_coverage: str, no_checkers:
     from auditgraph.eval.build_cases import safe_name
     from auditgraph.eval.cases import read_queries, write_jsonl
     from auditgraph.eval.systems import agents_name
-    from auditgraph.graph import Graph
 
     queries = read_queries(cases)
     name = "checker-only" if system == "checker" else agents_name(llm, sign_coverage, not no_checkers)
     out = out or cases.parent / f"run-{safe_name(name.lower().replace(' ', '-').replace(',', ''))}.jsonl"
-    with Graph.connect() as graph, Progress(console=console, transient=True) as progress:
+    with open_graph() as graph, Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{name}", total=len(queries))
         if system == "checker":
             from auditgraph.eval.systems import run_checker
@@ -203,11 +206,16 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     from rich.progress import Progress
 
     from auditgraph.eval.bench import (
-        SECTION, BenchResult, bench_filings, bench_taxonomy, bench_verifier, markdown, plot_time_vs_facts,
+        SECTION,
+        BenchResult,
+        bench_filings,
+        bench_taxonomy,
+        bench_verifier,
+        markdown,
+        plot_time_vs_facts,
     )
     from auditgraph.eval.benchdoc import write_section
     from auditgraph.eval.report import plot_families
-    from auditgraph.graph import Graph
     from auditgraph.loader.filing import remembered_packages
 
     if not filings:
@@ -215,7 +223,7 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     pkgs = list(packages) or remembered_packages()
     res = BenchResult()
     figs = []
-    with Graph.connect() as graph:
+    with open_graph(writes=True) as graph:
         if taxonomies:
             with console.status("Timing taxonomy loads…"):
                 res.taxonomy = bench_taxonomy(graph, taxonomies)
@@ -263,7 +271,7 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
         runs.append((path.stem, pairs))
         if group_by:
             groups: dict[str, list] = {}
-            for (lineno, obj), pair in zip(iter_jsonl(path), pairs):
+            for (_lineno, obj), pair in zip(iter_jsonl(path), pairs):
                 value = (obj.get("input") or {}).get(group_by, obj.get(group_by))
                 groups.setdefault(f"{path.stem} · {group_by}={value}", []).append(pair)
             runs += sorted(groups.items())
@@ -284,6 +292,6 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         head = ("# Verifier scores\n\nDecisions: " + ", ".join(f"`{p.name}`" for p in decisions)
-                + f" (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
+                + " (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
                 + (f" grouped by `{group_by}`" if group_by else "") + ".\n\n")
         out.write_text(head + markdown_table(table), encoding="utf-8")

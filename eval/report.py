@@ -16,7 +16,15 @@ from pathlib import Path
 from auditgraph.eval.cases import AuditCase
 from auditgraph.eval.judge import Label
 from auditgraph.eval.metrics import (
-    ScoredCase, bootstrap_ci, by_family, clopper_pearson, detection, paired, paired_bootstrap_ci, score_run, summarize,
+    ScoredCase,
+    bootstrap_ci,
+    by_family,
+    clopper_pearson,
+    detection,
+    paired,
+    paired_bootstrap_ci,
+    score_run,
+    summarize,
 )
 from auditgraph.eval.runs import RunRecord
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from auditgraph.jsonl import read_records
+from auditgraph.agents.records import read_records
 from auditgraph.eval.judge import KEYS
 
 _VERDICTS = {"violation": "violation", "violated": "violation", "inconsistent": "violation",

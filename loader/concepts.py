@@ -98,15 +98,16 @@ def _qname_str(qn: Any) -> str | None:
     return str(qn) if qn is not None else None
 
 
-def _label_rels(model_xbrl: ModelXbrl, concept: ModelConcept) -> list:
-    return model_xbrl.relationshipSet(XbrlConst.conceptLabel).fromModelObject(concept)
+def _label_rels(model_xbrl: ModelXbrl, concept: ModelConcept) -> list[Any]:
+    rels: list[Any] = model_xbrl.relationshipSet(XbrlConst.conceptLabel).fromModelObject(concept)
+    return rels
 
 
 def _text(resource: Any) -> str:
     return (resource.textValue or "").strip()
 
 
-def _pick_label(rels: list, role: str) -> str | None:
+def _pick_label(rels: list[Any], role: str) -> str | None:
     """The label of `role`, preferring English (en, en-US) the way Arelle's own lookup does."""
     best: tuple[int, str] | None = None
     for rel in rels:
@@ -122,7 +123,7 @@ def _pick_label(rels: list, role: str) -> str | None:
 
 def _base_type(concept: ModelConcept) -> str | None:
     """XBRL base type without the `ItemType` suffix: monetary, shares, decimal, string, ..."""
-    base = concept.baseXbrliType
+    base: str | None = concept.baseXbrliType
     if not base:
         return None
     return base[: -len("ItemType")] if base.endswith("ItemType") else base

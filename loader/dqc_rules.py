@@ -72,7 +72,7 @@ def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None]
             row = _rule_row(model_xbrl, m.group(1), role, release)
             rules[row["key"]] = row
     arcroles = sorted({k[0] for k in model_xbrl.baseSets if k[0] and str(k[0]).startswith(DQC_ARCROLE_PREFIX)})
-    lists: dict[tuple, dict[str, Any]] = {}
+    lists: dict[tuple[str, ...], dict[str, Any]] = {}
     targets: dict[str, ModelConcept] = {}
     for arcrole in arcroles:
         for rel in model_xbrl.relationshipSet(arcrole).modelRelationships:

@@ -50,7 +50,7 @@ def classify(group: list[Row]) -> str:
 
 def mark_duplicates(facts: list[Row]) -> list[Row]:
     """Set duplicate/duplicate_group on the fact rows in place; returns DUPLICATE_OF edge rows."""
-    groups: dict[tuple, list[Row]] = {}
+    groups: dict[tuple[Any, ...], list[Row]] = {}
     for r in facts:
         ident = (r["concept_key"], r["context_key"], r["unit_key"], r["lang"])
         groups.setdefault(ident, []).append(r)

@@ -114,9 +114,9 @@ def _dims(ctx: ModelContext, key_of: KeyOf, concepts: dict[str, ModelConcept]) -
             member = dv.member
             if member is None:
                 raise LoadError(f"context {ctx.id} (line {ctx.sourceline}): member {dv.memberQname} of {dim_qn} is not declared; check the extension schema")
-            row["member_key"] = key_of(member)
+            row["member_key"] = member_key = key_of(member)
             row["member_qname"] = qname_str(member.qname)
-            concepts[row["member_key"]] = member
+            concepts[member_key] = member
             row["assignment"] = f"{row['axis_qname']}={row['member_qname']}"
         else:
             typed = dv.typedMember
@@ -133,7 +133,8 @@ def entity_identifier(ctx: ModelContext) -> tuple[str, str]:
     """(scheme, identifier); read with lxml directly, Arelle's ModelContext.entity is slow (~4 ms each)."""
     elt = ctx.find(_IDENTIFIER)
     if elt is None:
-        return ctx.entityIdentifier
+        scheme_ident: tuple[str, str] = ctx.entityIdentifier
+        return scheme_ident
     return (elt.get("scheme") or "").strip(), (elt.text or "").strip()
 
 
@@ -247,6 +248,7 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
             raise LoadError(f"fact {f.qname} ({_where(f)}) refers to unit {f.unitID!r}, which the instance does not define")
         num = float(Decimal(value)) if numeric and value is not None else None
         if num is not None and not math.isfinite(num):  # INF, NaN, or more digits than any amount has
+            assert value is not None  # num is set only from a value
             raise LoadError(f"fact {f.qname} ({_where(f)}) has the value {value[:40]!r}{'…' if len(value) > 40 else ''} "
                             f"({len(value)} characters), which is not a finite number")
         key = key_of(concept)

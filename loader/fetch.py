@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from auditgraph.errors import LoadError
+from auditgraph.errors import LoadError, NotFound
 from auditgraph.loader.packages import read_package, write_member
 
 FASB = "https://xbrl.fasb.org"
@@ -101,16 +101,12 @@ def user_agent() -> str:
     return os.environ.get("AUDITGRAPH_SEC_USER_AGENT") or "auditgraph taxonomy fetch (set AUDITGRAPH_SEC_USER_AGENT)"
 
 
-class NotFound(Exception):
-    """The server answered 404 for a URL."""
-
-
 def http_get(url: str) -> bytes:
     """The body of a URL; NotFound on 404, LoadError (one line naming the URL) on any other failure."""
     request = urllib.request.Request(url, headers={"User-Agent": user_agent()})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as resp:
-            body = resp.read(MAX_FILE_BYTES + 1)
+            body: bytes = resp.read(MAX_FILE_BYTES + 1)
     except urllib.error.HTTPError as exc:
         if exc.code == 404:
             raise NotFound(url) from exc
@@ -233,7 +229,8 @@ def _package_folders(paths: Sequence[str]) -> list[str]:
 
 
 def _xml(root: etree._Element) -> bytes:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    xml: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return xml
 
 
 def _manifest(year: int, fetched: Sequence[tuple[str, str]]) -> bytes:

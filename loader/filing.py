@@ -32,8 +32,14 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
-from auditgraph.loader.concepts import (concept_key, concept_rows, filer_label_rows, label_rows, placeholder_row,
-                                        release_of_namespace)
+from auditgraph.loader.concepts import (
+    concept_key,
+    concept_rows,
+    filer_label_rows,
+    label_rows,
+    placeholder_row,
+    release_of_namespace,
+)
 from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import add_fact_rows, context_rows
 from auditgraph.loader.filing_source import FilingInput, filing_input

@@ -1,4 +1,7 @@
-"""`auditgraph filing ...`: load, list, relink and delete filings."""
+"""`auditgraph filing ...`: load, list, relink and delete filings.
+
+The loader (Arelle) is imported inside the commands that use it, so `filing list` and `--help` stay light.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +15,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from auditgraph.database import open_graph
 from auditgraph.errors import EXIT_INPUT, LoadError
-from auditgraph.graph import Graph
 
 console = Console(stderr=True)
 out = Console()
-
-
-def _graph() -> Graph:
-    from auditgraph.cli import ensure_database  # late: cli imports this module to register it
-
-    return ensure_database()
 
 
 def _json_default(v: object) -> str:
@@ -46,7 +43,7 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
     from auditgraph.loader.filing_source import expand
 
     items = expand(list(paths))
-    with _graph() as graph:
+    with open_graph(writes=True) as graph:
         cleared = clear_pending(graph)
         if cleared and not as_json:
             console.print(f"Removed {len(cleared)} half-loaded filing(s) left pending: {', '.join(cleared)}")
@@ -86,7 +83,7 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def list_cmd(as_json: bool) -> None:
     """Filings in the database with their counts."""
-    with Graph.connect() as graph:
+    with open_graph() as graph:
         rows = graph.run("filing.list")
     if as_json:
         click.echo(json.dumps(rows, default=_json_default))
@@ -106,7 +103,7 @@ def relink_cmd(as_json: bool) -> None:
     """Re-point facts bridged to placeholders once their taxonomy year is loaded."""
     from auditgraph.loader.filing import relink
 
-    with Graph.connect() as graph:
+    with open_graph(writes=True) as graph:
         res = relink(graph)
     if as_json:
         click.echo(json.dumps(asdict(res), default=_json_default))
@@ -123,7 +120,7 @@ def delete_cmd(filing_id: str) -> None:
     """Delete one filing and everything it owns."""
     from auditgraph.loader.filing import delete_filing
 
-    with Graph.connect() as graph:
+    with open_graph(writes=True) as graph:
         if not delete_filing(graph, filing_id):
             raise LoadError(f"no filing with id {filing_id!r}; `auditgraph filing list` shows the ids")
     out.print(f"Deleted filing {filing_id}.")

@@ -15,6 +15,7 @@ import zipfile
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -37,7 +38,7 @@ class FilingInput:
     accession: str | None = None
     filing_date: date | None = None
     ticker: str | None = None
-    manifest: dict | None = None  # the manifest record, when the filing came with one
+    manifest: dict[str, Any] | None = None  # the manifest record, when the filing came with one
 
 
 def _head(path: Path, n: int = 4096) -> bytes:
@@ -67,7 +68,7 @@ def content_hash(path: Path) -> str:
     return h.hexdigest()
 
 
-def _find_manifest(folder: Path) -> tuple[Path, dict] | None:
+def _find_manifest(folder: Path) -> tuple[Path, dict[str, Any]] | None:
     for parent in (folder, *list(folder.parents)[:3]):
         m = parent / "manifest.json"
         if m.is_file():
@@ -78,18 +79,19 @@ def _find_manifest(folder: Path) -> tuple[Path, dict] | None:
     return None
 
 
-def _manifest_record(instance: Path) -> dict | None:
+def _manifest_record(instance: Path) -> dict[str, Any] | None:
     found = _find_manifest(instance.parent)
     if not found:
         return None
     root, doc = found
     for rec in doc.get("filings", []):
         if (root / rec.get("path", "")).resolve() == instance.parent.resolve():
-            return rec
+            record: dict[str, Any] = rec
+            return record
     return None
 
 
-def _from_record(rec: dict | None, fallback_id: str) -> dict:
+def _from_record(rec: dict[str, Any] | None, fallback_id: str) -> dict[str, Any]:
     if not rec:
         return {"id": fallback_id}
     meta = (rec.get("source") or {}).get("edgartools_metadata") or {}
@@ -108,7 +110,7 @@ def _is_instance_root(path: Path) -> bool:
     """The document element is xbrli:xbrl (linkbases also declare the instance namespace)."""
     try:
         for _, elt in etree.iterparse(str(path), events=("start",), resolve_entities=False, no_network=True):
-            return elt.tag == f"{{{_INSTANCE_NS.decode()}}}xbrl"
+            return bool(elt.tag == f"{{{_INSTANCE_NS.decode()}}}xbrl")
     except (etree.XMLSyntaxError, OSError):
         return False
     return False
@@ -162,8 +164,7 @@ def filing_input(path: Path) -> FilingInput:
         info = _from_record(rec, entry.stem)
         return FilingInput(entry=str(entry.resolve()), source=path, content_hash=content_hash(entry), **info)
     if path.suffix.lower() == ".zip":
-        entry = _zip_entry(path.resolve())
-        return FilingInput(id=path.stem, entry=entry, source=path, content_hash=content_hash(path))
+        return FilingInput(id=path.stem, entry=_zip_entry(path.resolve()), source=path, content_hash=content_hash(path))
     if path.suffix.lower() not in (".xml", *INLINE_SUFFIXES):
         raise LoadError(f"{path}: not an XBRL instance (.xml), inline document (.htm) or filing zip")
     rec = _manifest_record(path)

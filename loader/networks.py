@@ -63,8 +63,8 @@ def _order(rel: Any) -> float:
         return 1.0
 
 
-def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str], doc_filter: Callable[[str], bool] | None) -> list:
-    rels: list = []
+def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str], doc_filter: Callable[[str], bool] | None) -> list[Any]:
+    rels: list[Any] = []
     for arcrole in arcroles:
         for rel in model_xbrl.relationshipSet(arcrole).modelRelationships:
             if doc_filter is None or doc_filter(rel.modelDocument.uri):
@@ -73,14 +73,14 @@ def _relationships(model_xbrl: ModelXbrl, arcroles: Collection[str], doc_filter:
 
 
 def _rows(
-    rels: list,
+    rels: list[Any],
     key_of: Callable[[ModelConcept], str | None],
     owner: str,
     extra: Callable[[Any], dict[str, Any]],
     used: set[str],
     count: str | None = None,
 ) -> list[dict[str, Any]]:
-    out: dict[tuple, dict[str, Any]] = {}
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
     for rel in rels:
         src, dst = rel.fromModelObject, rel.toModelObject
         if not isinstance(src, ModelConcept) or not isinstance(dst, ModelConcept):

@@ -37,7 +37,7 @@ def family(path: Path) -> str | None:
 def in_load_order(paths: Iterable[Path]) -> list[Path]:
     """The sec, srt and us-gaap package files among `paths`, by the year in their name, then LOAD_ORDER."""
     known = [p for p in paths if family(p) and _YEAR.search(p.name)]
-    return sorted(known, key=lambda p: (_YEAR.search(p.name).group(1), LOAD_ORDER.index(family(p))))  # type: ignore[union-attr,arg-type]
+    return sorted(known, key=lambda p: (_YEAR.search(p.name).group(1), LOAD_ORDER.index(family(p))))  # type: ignore[union-attr]
 
 
 def write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -63,7 +63,7 @@ class PackageInfo:
 
     def owns(self, url: str | None) -> bool:
         """True when a document URL lies inside this package."""
-        return bool(url) and any(url.startswith(p) for p in self.prefixes)
+        return url is not None and url != "" and any(url.startswith(p) for p in self.prefixes)
 
 
 def _meta_files(path: Path) -> tuple[bytes, bytes | None]:
@@ -79,11 +79,11 @@ def _meta_files(path: Path) -> tuple[bytes, bytes | None]:
     try:
         with zipfile.ZipFile(path) as zf:
             names = zf.namelist()
-            manifest = next((n for n in names if n.endswith("META-INF/taxonomyPackage.xml") and n.count("/") <= 2), None)
-            if manifest is None:
+            member = next((n for n in names if n.endswith("META-INF/taxonomyPackage.xml") and n.count("/") <= 2), None)
+            if member is None:
                 raise LoadError(f"{path}: zip holds no META-INF/taxonomyPackage.xml, so it is not a taxonomy package")
-            catalog = manifest.replace("taxonomyPackage.xml", "catalog.xml")
-            return zf.read(manifest), zf.read(catalog) if catalog in names else None
+            member_catalog = member.replace("taxonomyPackage.xml", "catalog.xml")
+            return zf.read(member), zf.read(member_catalog) if member_catalog in names else None
     except (zipfile.BadZipFile, OSError, EOFError) as exc:
         raise LoadError(f"{path}: corrupt zip ({exc}); fetch the package again") from exc
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
-from arelle.formula.XPathContext import FunctionArgType
 from arelle.ModelValue import qname
+from arelle.formula.XPathContext import FunctionArgType
 
 SEC_NS = "http://www.sec.gov/inlineXBRL/transformation/2015-08-31"
 
@@ -241,7 +242,7 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
 }
 
 
-def load_custom_transforms(custom: dict) -> None:
+def load_custom_transforms(custom: dict[Any, Any]) -> None:
     for name, fn in TRANSFORMS.items():
         custom[qname(SEC_NS, "ixt-sec:" + name)] = fn
 

@@ -10,6 +10,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from arelle import Cntlr, PackageManager, PluginManager
 from arelle.ModelXbrl import ModelXbrl
@@ -38,7 +39,7 @@ class ArelleSession:
         for pkg in packages:
             self.add_package(pkg)
 
-    def add_package(self, path: Path) -> dict:
+    def add_package(self, path: Path) -> dict[str, Any]:
         """Map a taxonomy package's URLs onto its files; raises LoadError naming the file."""
         path = Path(path)
         if not path.exists():
@@ -47,7 +48,7 @@ class ArelleSession:
             raise LoadError(f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder")
         # Arelle reads an unpacked package through its manifest file, a zip directly
         target = path / "META-INF" / "taxonomyPackage.xml" if path.is_dir() else path
-        info = PackageManager.addPackage(self.cntlr, str(target.resolve()))
+        info: dict[str, Any] = PackageManager.addPackage(self.cntlr, str(target.resolve()))
         if not info:
             raise LoadError(f"{path}: Arelle could not read it as a taxonomy package; check that it is a FASB/SEC package zip")
         PackageManager.rebuildRemappings(self.cntlr)

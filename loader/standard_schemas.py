@@ -20,7 +20,7 @@ STANDARD_URL = re.compile(r"^https?://(xbrl\.fasb\.org|xbrl\.sec\.gov|www\.xbrl\
 SWITCH = "auditgraph_skip_standard_schema_checks"
 
 
-class _FilingSchemasOnly(set):
+class _FilingSchemasOnly(set[str]):
     """Arelle's `schemaDocsToValidate`, keeping only schemas outside the standard taxonomies."""
 
     def add(self, doc: Any) -> None:

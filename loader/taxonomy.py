@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from arelle import ModelDocument
 from arelle.ModelDtsObject import ModelConcept
@@ -21,8 +22,8 @@ from arelle.ModelXbrl import ModelXbrl
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
-from auditgraph.loader.filing import relink
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
+from auditgraph.loader.filing import relink
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
@@ -72,10 +73,10 @@ class LoadResult:
 class _Extract:
     """Rows of one package, ready to write."""
 
-    releases: dict[str, dict] = field(default_factory=dict)
-    concepts: list[dict] = field(default_factory=list)
-    labels: list[dict] = field(default_factory=list)
-    placeholders: list[dict] = field(default_factory=list)
+    releases: dict[str, dict[str, Any]] = field(default_factory=dict)
+    concepts: list[dict[str, Any]] = field(default_factory=list)
+    labels: list[dict[str, Any]] = field(default_factory=list)
+    placeholders: list[dict[str, Any]] = field(default_factory=list)
     nets: NetworkRows = field(default_factory=NetworkRows)
     dqc: DqcRows = field(default_factory=DqcRows)
     warnings: list[str] = field(default_factory=list)
@@ -186,7 +187,7 @@ def remove_releases(graph: Graph, keys: Sequence[str]) -> None:
 
 
 def _write(graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[str], None] | None) -> list[ReleaseCounts]:
-    def put(step: str, query: str, rows: list[dict]) -> None:
+    def put(step: str, query: str, rows: list[dict[str, Any]]) -> None:
         if fail_hook:
             fail_hook(step)
         reporter.step(step, len(rows))

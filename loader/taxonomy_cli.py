@@ -16,6 +16,7 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progres
 from rich.table import Table
 
 from auditgraph.config import cache_dir
+from auditgraph.database import open_graph
 from auditgraph.errors import LoadError
 from auditgraph.loader.fetch import FASB, FASB_TAXONOMIES, SEC, fasb_package_url, fetch_sec_package, user_agent
 from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
@@ -68,12 +69,10 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
 
     Give packages that import each other in one command (or load the imported ones first).
     """
-    from auditgraph.cli import ensure_database  # lazy: auditgraph.cli imports this module
-
     _quiet_driver()
     for p in paths:  # fail on a bad path before starting a server
         read_package(p)
-    with ensure_database() as graph:
+    with open_graph(writes=True) as graph:
         if quiet or as_json:
             results = load_taxonomies(graph, paths, force=force)
         else:
@@ -100,10 +99,8 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def list_cmd(as_json: bool) -> None:
     """Show the releases in the graph with their counts."""
-    from auditgraph.cli import ensure_database
-
     _quiet_driver()
-    with ensure_database() as graph:
+    with open_graph() as graph:
         rows = graph.run("taxonomy.releases")
     if as_json:
         click.echo(json.dumps(rows))
@@ -122,10 +119,8 @@ def list_cmd(as_json: bool) -> None:
 @click.option("--yes", is_flag=True, required=True, help="Confirm removing the releases.")
 def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
     """Remove loaded releases (e.g. us-gaap/2024); facts bridged to their concepts keep placeholders."""
-    from auditgraph.cli import ensure_database
-
     _quiet_driver()
-    with ensure_database() as graph:
+    with open_graph(writes=True) as graph:
         known = {r["key"] for r in graph.run("taxonomy.releases")}
         missing = [k for k in releases if k not in known]
         if missing:

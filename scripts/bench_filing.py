@@ -17,7 +17,7 @@ import json
 import os
 import statistics
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from auditgraph.eval.benchdoc import machine, peak_rss_mb, write_section
@@ -108,7 +108,7 @@ def database_state(graph: Graph) -> str:
 
 
 def markdown(cmd: str, rows: list[dict], batch: dict | None, state: str) -> str:
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = ["", f"## Filing loader ({now})", "", f"Command: `{cmd}`  ", f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
              f"load average {LOAD_AT_START:.2f} when the run started.", f"Neo4j {state}.", ""]
     if rows:

@@ -26,7 +26,7 @@ import time
 import zipfile
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from auditgraph.config import connection
@@ -177,7 +177,7 @@ def main() -> None:
         f"`scripts/redate_package.py ../shared/taxonomies/{{sec,srt,us-gaap}}-{_source_year(y)}.zip --year {y.year} --out {out_dir}`"
         for y in synthetic)
     lines = [
-        f"## Taxonomy load ({datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC)",
+        f"## Taxonomy load ({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)",
         "",
         f"Command: `{cmd}`" + (f", after {redate_cmd}." if synthetic else ""),
         "",

@@ -195,7 +195,7 @@ def write_markdown(rows: list[FilingCheck], command: str, seconds: float) -> str
              + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) + ").",
              "- Matched with another prefix (same concept: local name, link role and context agree): "
              + (", ".join(f"{r.folder} {k} ({n})" for r in ok for k, n in sorted(r.prefixes.items())) or "none") + ".",
-             f"- Fact-level Arelle messages (not keyed by link role): "
+             "- Fact-level Arelle messages (not keyed by link role): "
              + (", ".join(f"{k} {n}" for k, n in sorted(other.items())) or "none")
              + f"; our not-evaluable summations: {sum(r.ours_not_evaluable for r in ok)}.",
              f"- Time: Arelle {sum(r.arelle_s for r in ok):.0f} s (load + full validation), our CALC11 "

@@ -14,7 +14,8 @@ pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 
 
 from auditgraph.agents.cache import ModelCache  # noqa: E402
 from auditgraph.agents.audit import audit_case  # noqa: E402
-from auditgraph.agents.models import ChatClient, ModelSpec  # noqa: E402
+from auditgraph.agents.role_client import ChatClient  # noqa: E402
+from auditgraph.llm.providers import ModelSpec  # noqa: E402
 from auditgraph.agents.policy import ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402

@@ -6,7 +6,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from auditgraph.agents.fusion import Masses, MassMapping, combine, single
+from auditgraph.agents.fusion import MassMapping, Masses, combine, single
 from auditgraph.errors import ConfigError
 
 MAP = MassMapping()

@@ -4,19 +4,18 @@ zero model calls. The tools return fixed checker results (the graph runs in test
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from auditgraph.agents.audit import audit_case
 from auditgraph.agents.cache import ModelCache
-from auditgraph.agents.models import ChatClient, ModelSpec
 from auditgraph.agents.policy import ModelPolicy
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.replay_server import ReplayServer
 from auditgraph.agents.reports import Case, canonical_json
+from auditgraph.agents.role_client import ChatClient, output_budget
 from auditgraph.agents.toolbox import ToolSpec, Toolbox
 from auditgraph.errors import ConfigError
+from auditgraph.llm.providers import ModelSpec, build_chat_model
 
 CASE = Case(case_id="c1", filing_id="F1", concept="us-gaap:Assets", period="instant:2023-12-31")
 ARGS = {"type": "object", "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"},
@@ -65,9 +64,9 @@ def replay():
         yield srv
 
 
-def run(spec, cache_dir, config=AuditConfig()):
+def run(spec, cache_dir, config: AuditConfig | None = None):
     client = ChatClient(spec, ModelCache(cache_dir))
-    art, traj = audit_case(CASE, ModelPolicy(client), toolbox(), config)
+    art, traj = audit_case(CASE, ModelPolicy(client), toolbox(), config or AuditConfig())
     return client, art, traj
 
 
@@ -120,25 +119,27 @@ def test_provider_errors_are_recorded_not_raised(tmp_path):
 
 def test_model_specs_budgets_and_reasoning_settings(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    assert ModelSpec.parse("openai:gpt-4o").output_budget("A1") == 2048
-    assert ModelSpec.parse("openai:gpt-4o").output_budget("AS") == 8192
-    assert ModelSpec.parse("openai-compatible:Fino1-14B", base_url="http://x/v1").output_budget("A2") == 3072
+    assert output_budget(ModelSpec.parse("openai:gpt-4o"), "A1") == 2048
+    assert output_budget(ModelSpec.parse("openai:gpt-4o"), "AS") == 8192
+    assert output_budget(ModelSpec.parse("openai-compatible:Fino1-14B", base_url="http://x/v1"), "A2") == 3072
     assert ModelSpec.parse("openai:gpt-5-mini").reasoning and not ModelSpec.parse("openai:gpt-4o").reasoning
     with pytest.raises(ConfigError, match="needs --base-url"):
         ModelSpec.parse("openai-compatible:qwen")
     with pytest.raises(ConfigError, match="not understood"):
         ModelSpec.parse("gpt-4o")
-    from auditgraph.agents.models import build_chat_model
+
+    def build(spec, role):  # the model each auditor role gets
+        return build_chat_model(spec, output_budget(spec, role))
 
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
-    m = build_chat_model(ModelSpec.parse("openai:o4-mini"), "A1")
+    m = build(ModelSpec.parse("openai:o4-mini"), "A1")
     assert m.reasoning_effort == "low" and m.temperature is None
     with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY is not set"):
-        build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "A1")
+        build(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "A1")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-xyz")
-    a = build_chat_model(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "AS")
+    a = build(ModelSpec.parse("anthropic:claude-sonnet-4-6"), "AS")
     assert a.max_tokens == 8192 and a.temperature == 0
-    q = build_chat_model(ModelSpec.parse("openai-compatible:Qwen3.6-27B", base_url="http://x/v1", no_thinking=True), "A1")
+    q = build(ModelSpec.parse("openai-compatible:Qwen3.6-27B", base_url="http://x/v1", no_thinking=True), "A1")
     assert q.extra_body == {"chat_template_kwargs": {"enable_thinking": False}}
 
 

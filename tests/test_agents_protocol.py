@@ -251,7 +251,7 @@ def test_sign_coverage_is_fixed_by_the_run_not_the_agent():
 
 
 def test_provider_errors_are_recorded_and_counted():
-    from auditgraph.agents.models import ContextOverflow, ProviderError
+    from auditgraph.errors import ContextOverflow, ProviderError
 
     policy = Scripted(A1=[ProviderError("x: 500"), *CHECKS, final()])
     art, traj = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1"))

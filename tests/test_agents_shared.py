@@ -12,7 +12,8 @@ import pytest
 pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
 
 from auditgraph.agents.cache import ModelCache  # noqa: E402
-from auditgraph.agents.models import ChatClient, ModelSpec  # noqa: E402
+from auditgraph.agents.role_client import ChatClient  # noqa: E402
+from auditgraph.llm.providers import ModelSpec  # noqa: E402
 from auditgraph.agents.policy import ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402

@@ -16,7 +16,8 @@ pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 
 
 from auditgraph.agents.audit import JuniorState, audit_case, settle  # noqa: E402
 from auditgraph.agents.cache import ModelCache  # noqa: E402
-from auditgraph.agents.models import ChatClient, ModelSpec  # noqa: E402
+from auditgraph.agents.role_client import ChatClient  # noqa: E402
+from auditgraph.llm.providers import ModelSpec  # noqa: E402
 from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402

@@ -49,7 +49,7 @@ def test_cli_check_and_audit(sample_filing_graph: Graph, neo4j_connection, monke
     assert out.exit_code == 0, out.output
     rows = [json.loads(line) for line in out.output.splitlines()]
     assert [(r["sub_rule"], r["status"]) for r in rows] == [("DQC.US.0126.9590", "violation")]
-    out = CliRunner().invoke(cli, ["audit", FILING, "--checker-only", "--json"])
+    out = CliRunner().invoke(cli, ["audit", FILING, "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["verdict"] == "violations"
     out = CliRunner().invoke(cli, ["audit", FILING, "--format", "jsonl", "--rules", "0015"])

@@ -7,7 +7,12 @@ from decimal import Decimal
 
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.eval.build_cases import (
-    FilingMeta, compliant_cases, finding_cases, injected_case, injected_value, plan_injections,
+    FilingMeta,
+    compliant_cases,
+    finding_cases,
+    injected_case,
+    injected_value,
+    plan_injections,
 )
 from auditgraph.eval.systems import translate
 

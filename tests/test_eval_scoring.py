@@ -11,7 +11,14 @@ from auditgraph.errors import ConfigError
 from auditgraph.eval.cases import AuditCase, ReferenceAnswer, read_cases, read_queries, write_jsonl
 from auditgraph.eval.judge import Label, judge, parse_number
 from auditgraph.eval.metrics import (
-    bootstrap_ci, by_family, clopper_pearson, detection, mcnemar_exact, paired, score_run, summarize,
+    bootstrap_ci,
+    by_family,
+    clopper_pearson,
+    detection,
+    mcnemar_exact,
+    paired,
+    score_run,
+    summarize,
     verifier_scores,
 )
 from auditgraph.eval.runs import RunRecord

@@ -24,8 +24,7 @@ from auditgraph.cli import cli
 from auditgraph.config import Connection
 from auditgraph.errors import LoadError
 from auditgraph.graph import Graph
-from auditgraph.loader.fetch import (
-    _package_folders, _references, fasb_package_url, fetch_sec_package, sec_entry_points, sec_path)
+from auditgraph.loader.fetch import _package_folders, _references, fasb_package_url, fetch_sec_package, sec_entry_points, sec_path
 from auditgraph.loader.packages import read_package
 from auditgraph.loader.taxonomy import load_taxonomies
 

@@ -362,8 +362,8 @@ def replay():
 
 
 def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme: Verifier, replay):
-    from auditgraph.llm import ModelSpec
-    from auditgraph.verifier.llm import ChatModel, LLMPlanner
+    from auditgraph.llm.providers import ModelSpec
+    from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner
 
     srv = replay([
         json.dumps({"metric": None, "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
@@ -389,7 +389,7 @@ def test_llm_planner_speaks_the_agents_providers(acme: Verifier, provider, monke
     """The same `--llm PROVIDER:MODEL` spellings as the agents, against agents/replay_server.py:
     the OpenAI chat API at /v1/chat/completions, the Anthropic Messages API at /v1/messages."""
     from auditgraph.agents.replay_server import ReplayServer
-    from auditgraph.verifier.llm import ChatModel, LLMPlanner
+    from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-verifier-test-000000000000")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
@@ -431,8 +431,8 @@ def test_cli_repair_through_anthropic(acme: Verifier, verify_json, monkeypatch):
 
 
 def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
-    from auditgraph.llm import ModelSpec
-    from auditgraph.verifier.llm import ChatModel
+    from auditgraph.llm.providers import ModelSpec
+    from auditgraph.verifier.model_proposals import ChatModel
     from auditgraph.verifier.repair import repair
 
     srv = replay(["$170.0 billion", "$169.1 billion"])

@@ -17,8 +17,7 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.loader.filing import FilingLoader
-from auditgraph.verifier import Verifier
-from auditgraph.verifier import batch
+from auditgraph.verifier import Verifier, batch
 from auditgraph.verifier.devset import DevSetBuilder
 from auditgraph.verifier.types import AbstainReason, Decision
 

@@ -172,7 +172,7 @@ def test_a_model_may_propose_a_reading_that_the_same_checks_decide(verifier: Ver
     import json
 
     from auditgraph.agents.replay_server import ReplayServer
-    from auditgraph.verifier.llm import ChatModel, SentenceProposer
+    from auditgraph.verifier.model_proposals import ChatModel, SentenceProposer
 
     sentence = "Netflix's earnings haul for 2023 came to $5.4 billion"
     assert verifier.verify_sentence(NFLX, sentence).abstain_reason is AbstainReason.AMBIGUOUS_METRIC  # 'haul'

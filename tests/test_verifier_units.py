@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from auditgraph.errors import ConfigError
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.check import Authorised, check
 from auditgraph.verifier.claims import ClaimParseError, parse_claim
 from auditgraph.verifier.ground import bounds, months_of
-from auditgraph.verifier.plan import Planner, PlanFailure
-from auditgraph.errors import ConfigError
+from auditgraph.verifier.plan import PlanFailure, Planner
 from auditgraph.verifier.registry import load_registry, normalise
 from auditgraph.verifier.types import Binding, Decision, Unit
 

@@ -13,8 +13,17 @@ from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.rule_data import split_key
 from auditgraph.errors import ConfigError, CypherRefused
 from auditgraph.graph import ADHOC_MAX_BYTES, Graph
-from auditgraph.tools.base import (Rows, Tool, ToolResult, dims_match, filing_release, jsonable, period_matches,
-                                   read_query, resolve_concept, rows_result)
+from auditgraph.tools.base import (
+    Rows,
+    Tool,
+    ToolResult,
+    dims_match,
+    filing_release,
+    period_matches,
+    read_query,
+    resolve_concept,
+    rows_result,
+)
 from auditgraph.tools.static import ConceptArgs
 
 

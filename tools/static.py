@@ -15,8 +15,18 @@ from auditgraph.checks.rule_data import DIM_AXES, sign_list, split_key
 from auditgraph.checks.sign import check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import (Rows, Tool, ToolResult, dims_match, filing_release, jsonable, period_matches,
-                                   read_query, resolve_concept, rows_result)
+from auditgraph.tools.base import (
+    Rows,
+    Tool,
+    ToolResult,
+    dims_match,
+    filing_release,
+    jsonable,
+    period_matches,
+    read_query,
+    resolve_concept,
+    rows_result,
+)
 
 
 class ConceptArgs(BaseModel):

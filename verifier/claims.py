@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from auditgraph.errors import ClaimParseError
 from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for answers and sentences
 from auditgraph.verifier.types import ClaimValue
 
@@ -29,10 +30,6 @@ _CLAIM = re.compile(
     re.IGNORECASE,
 )
 _RANGE = re.compile(rf"({_NUMBER}).*?(?:\bto\b|-|–|\band\b).*?({_NUMBER})|\bbetween\b", re.IGNORECASE)
-
-
-class ClaimParseError(ValueError):
-    """The claim is not one number; str(e) says why, for the Abstain reason."""
 
 
 def parse_claim(text: str | int | float | Decimal) -> ClaimValue:

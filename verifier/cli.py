@@ -1,4 +1,8 @@
-"""`auditgraph verify`: one claim with its evidence, or a JSONL batch with acceptance metrics."""
+"""`auditgraph verify`: one claim with its evidence, or a JSONL batch with acceptance metrics.
+
+The verifier (Z3, the model clients) is imported inside the command, so `verify --help` and a usage
+error answer without loading it.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +16,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
-from auditgraph.graph import Graph
 
 err = Console(stderr=True)
 out = Console()
 _STYLE = {"Verified": "bold green", "Violated": "bold red", "Abstain": "bold yellow"}
-
-
-def _graph() -> Graph:
-    from auditgraph.cli import ensure_database  # late: cli imports this module to register it
-
-    return ensure_database()
 
 
 @click.command("verify")
@@ -57,7 +55,7 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     auditgraph verify --filing F --text release.txt [--json]
     auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
     """
-    from auditgraph.verifier.llm import ChatModel, LLMPlanner, SentenceProposer
+    from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner, SentenceProposer
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
 
@@ -84,7 +82,7 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     model = ChatModel.from_options(model_name, base_url)
     if (repair_k or planner == "llm") and model is None:
         raise click.UsageError(f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm openai:MODEL, anthropic:MODEL or openai-compatible:MODEL --base-url URL")
-    graph = _graph()
+    graph = open_graph()
     try:
         use_model = model is not None and planner != "deterministic"
         verifier = Verifier(graph, registry, LLMPlanner(model, registry) if use_model and model else None)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
+from auditgraph.errors import FormulaError
+
 
 @dataclass(frozen=True)
 class Ref:
@@ -37,10 +39,6 @@ class Bin:
 
 Expr = Ref | Num | Neg | Bin
 _OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
-
-
-class FormulaError(ValueError):
-    """A formula string is not + - * / over names and numbers."""
 
 
 def parse(text: str) -> Expr:

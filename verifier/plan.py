@@ -8,11 +8,11 @@ Questions it cannot place return a PlanFailure; the verifier turns that into Abs
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.registry import Registry, normalise
@@ -51,7 +51,7 @@ _STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "compan
          "amount", "value", "figure", "what", "was", "were", "is", "are", "in", "for", "at", "on", "by", "during",
          "as", "its", "their", "ended", "ending", "end", "period", "year", "fiscal", "quarter", "s",
          "consolidated", "statement", "statements", "sheet", "filing", "according", "annual", "quarterly", "10", "k", "q",
-         "inc", "corp", "corporation", "ltd", "plc", "llc", "did", "how", "much", "much"}
+         "inc", "corp", "corporation", "ltd", "plc", "llc", "did", "how", "much"}
 _TRAIL = re.compile(r"\b(?:for|in|at|as of|during|of|ended|ending|over|on|the|year|fiscal|period|quarter)\s*$", re.I)
 
 TERM_NOTE = "a term only the filing text can define"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from auditgraph.llm import ProviderError
-from auditgraph.verifier.llm import ChatModel
+from auditgraph.errors import ProviderError
+from auditgraph.verifier.model_proposals import ChatModel
 from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
-from auditgraph.verifier.plan import _SCALE, _SCALES, MONTHS, extract_period
+from auditgraph.verifier.plan import MONTHS, _SCALE, _SCALES, extract_period
 from auditgraph.verifier.types import PeriodRequest
 
 MAX_METRIC_WORDS = 12
@@ -44,7 +44,7 @@ _BOUNDARY_VERBS = {
     "decreased", "jumped", "climbed", "dropped", "slipped", "gained", "improving", "including", "excluding",
     # audit work-paper verbs
     "computed", "calculated", "recomputed", "footed", "confirmed", "verified", "reconciled", "obtained",
-    "inspected", "examined", "reviewed", "compared", "checked", "matched", "observed", "found", "determined",
+    "inspected", "examined", "reviewed", "checked", "matched", "observed", "found", "determined",
 }
 # words after a metric name that start what is said about it
 _CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "totalled", "equaled", "equalled",
@@ -583,7 +583,7 @@ _BRIDGE_OK = {"or", "and", "respectively", "each", "both", "then", "now", "only"
               "y/y", "yoy", "y-o-y", "percent", "percentage", "points", "point", "basis", "its", "their", "our",
               "a", "an", "the", "year-over-year", "sequentially", "overall", "roughly", "approximately", "about",
               "nearly", "almost", "around", "some", "over", "under", "more", "less", "than", "at", "least", "most",
-              "just", "close", "slightly", "significantly", "sharply", "modestly", "substantially", "strongly",
+              "close", "slightly", "significantly", "sharply", "modestly", "substantially", "strongly",
               "firmly", "marginally", "considerably", "notably", "meanwhile", "also", "company", "company's",
               "group", "firm", "which", "that", "it", "had", "has", "have", "been", "being", "be", "record", "new",
               "high", "low", "level", "total", "amount", "figure", "value", "reported", "came", "in", "on", "for",

@@ -20,22 +20,38 @@ from typing import Any, Protocol
 
 from auditgraph.graph import Graph
 from auditgraph.verifier import check as z3check
+from auditgraph.verifier import entity, subclaims
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.authority import Established, NotEstablished, establish
 from auditgraph.verifier.claims import ClaimParseError, parse_claim, scaled, tolerance
-from auditgraph.verifier import entity, subclaims
-from auditgraph.verifier.ground import (FilingInfo, Grounder, PeriodProblem, earlier, fact_in_period, filing_info,
-                                        period_rows, resolve_period)
+from auditgraph.verifier.ground import (
+    FilingInfo,
+    Grounder,
+    PeriodProblem,
+    earlier,
+    fact_in_period,
+    filing_info,
+    period_rows,
+    resolve_period,
+)
 from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
-from auditgraph.verifier.numbers import Kind, find_numbers
-from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
-from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, Planner, PlanFailure
+from auditgraph.verifier.numbers import Interval, Kind, find_numbers
+from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
+from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
 from auditgraph.verifier.textdef import FilingText
-from auditgraph.verifier.numbers import Interval
-from auditgraph.verifier.types import (AbstainReason, ClaimValue, Decision, Formula, PeriodSpec, Plan, PeriodRequest,
-                                       SentenceVerdict, Unit, Verdict)
-
+from auditgraph.verifier.types import (
+    AbstainReason,
+    ClaimValue,
+    Decision,
+    Formula,
+    PeriodRequest,
+    PeriodSpec,
+    Plan,
+    SentenceVerdict,
+    Unit,
+    Verdict,
+)
 
 MAX_SENTENCE_CHARS = 2000
 _GROWTH_QUESTION = re.compile(r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"

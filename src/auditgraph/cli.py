@@ -1,9 +1,17 @@
 """`auditgraph` command line. Every error becomes one line on stderr and an exit code from the
 policy in auditgraph.errors (0 answered, 1 findings, 2 bad input, 3 environment, 4 a bug);
-`--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback instead."""
+`--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback instead.
+
+The root only composes: each stage owns its click group (loader/taxonomy_cli.py, loader/filing_cli.py,
+checks/cli.py, agents/cli.py, verifier/cli.py, eval/cli.py), registered here by name and loaded only
+when that command runs or shows its help, so `auditgraph --help` imports no stage (no Arelle, Z3,
+LangChain, driver). The commands defined here import the database policy and the driver inside the
+function for the same reason. Whether there is a database is decided in auditgraph.database.
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -18,36 +26,68 @@ from rich.table import Table
 
 from auditgraph import __version__, config, server
 from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraphError, ServerError
-from auditgraph.graph import Graph
 
 console = Console(soft_wrap=True)  # never break URLs and paths across lines
 
+# name -> ("module:attribute", the command's one-line help, shown by `auditgraph --help` without importing it).
+# tests/test_cli_layout.py checks each line against the command's own docstring.
+STAGE_COMMANDS: dict[str, tuple[str, str]] = {
+    "taxonomy": ("auditgraph.loader.taxonomy_cli:taxonomy",
+                 "Load US-GAAP, SRT and SEC taxonomy packages (offline) into the graph."),
+    "filing": ("auditgraph.loader.filing_cli:filing",
+               "Load SEC filings (instance, inline .htm, zip or folders) into the filing graph."),
+    "check": ("auditgraph.checks.cli:check", "Run DQC checkers on a loaded filing and list their results."),
+    "audit": ("auditgraph.checks.cli:audit",
+              "Every finding of the whole filing, like the official engine's report, with a verdict."),
+    "case": ("auditgraph.checks.cli:case",
+             "The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."),
+    "demo": ("auditgraph.checks.cli:demo",
+             "Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit."),
+    "agents": ("auditgraph.agents.cli:agents",
+               "AuditFlow auditor agents (A1 compliance, A2 forensic, senior) over the Cypher tools."),
+    "mcp": ("auditgraph.agents.cli:mcp", "Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."),
+    "verify": ("auditgraph.verifier.cli:verify",
+               "Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain."),
+    "eval": ("auditgraph.eval.cli:eval", "Build audit cases with known answers, run systems on them, score and report."),
+    "bench": ("auditgraph.eval.cli:bench",
+              "Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."),
+}
 
-def local_server() -> server.LocalServer:
-    return server.LocalServer(config.data_dir() / "neo4j", config.local_settings())
 
+class StageGroup(click.Group):
+    """A group whose stage commands are imported on first use; its help lists them from STAGE_COMMANDS."""
 
-def ensure_database() -> Graph:
-    """Connect to the configured Neo4j, installing and starting the local one if none is configured."""
-    conn = config.connection()
-    if not conn.external:
-        srv = local_server()
-        if srv.pid() is None:
-            settings = config.save_local_settings(srv.settings)
-            srv = server.LocalServer(srv.home, settings)
-            console.print(f"Starting the local Neo4j {srv.rt.version} (first run resolves it from Maven Central)…")
-            server.install()
-            srv.start()
-        conn = config.connection()
-    graph = Graph(conn)
-    graph.run_script("schema.constraints")
-    return graph
+    def __init__(self, *args: object, lazy: dict[str, tuple[str, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in self.lazy:
+            module, attr = self.lazy[name][0].split(":")
+            command = getattr(importlib.import_module(module), attr)
+            if command.name != name:
+                raise RuntimeError(f"{module}:{attr} is the command {command.name!r}, registered as {name!r}")
+            self.add_command(command, name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = [n for n in self.list_commands(ctx) if n not in self.commands or not self.commands[n].hidden]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)  # as click.Group lays it out
+        rows = [(n, self.commands[n].get_short_help_str(limit) if n in self.commands  # defined here or loaded
+                 else click.Command(n, help=self.lazy[n][1]).get_short_help_str(limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 _debug = False
 
 
-@click.group()
+@click.group(cls=StageGroup, lazy=STAGE_COMMANDS)
 @click.version_option(__version__, prog_name="auditgraph")
 @click.option("--debug", is_flag=True, envvar="AUDITGRAPH_DEBUG", help="Show the full traceback of an error.")
 def cli(debug: bool) -> None:
@@ -93,16 +133,13 @@ def neo4j_start(docker: bool) -> None:
     if conn.external:
         console.print(f"auditgraph is configured for the Neo4j at {conn.uri} (NEO4J_URI or config file); nothing to start.")
         return
-    settings = config.save_local_settings(config.local_settings())
     if docker:
-        _docker_up(settings)
+        _docker_up(config.save_local_settings(config.local_settings()))
         return
-    srv = server.LocalServer(config.data_dir() / "neo4j", settings)
-    if not srv.rt.installed:
-        with console.status(f"Resolving Neo4j {config.NEO4J_VERSION} from Maven Central…"):
-            server.install()
-    with console.status("Starting Neo4j…"):
-        started = srv.start()
+    from auditgraph.database import start_local_server
+
+    srv, started = start_local_server()
+    settings = srv.settings
     console.print(("Started" if started else "Already running") + f": Neo4j {srv.rt.version} (pid {srv.pid()})")
     console.print(f"Bolt:    {settings.bolt_uri}")
     console.print(f"Browser: {settings.browser_url}  (user neo4j; password in {config.config_file()})")
@@ -115,7 +152,7 @@ def _docker_up(settings: config.LocalServerSettings) -> None:
            "AUDITGRAPH_HTTP_PORT": str(settings.http_port)}
     with as_file(files("auditgraph.docker") / "compose.yml") as compose:
         proc = subprocess.run(["docker", "compose", "-f", str(compose), "up", "-d", "--wait"],
-                              env={**dict(__import__("os").environ), **env}, capture_output=True, text=True)
+                              env={**os.environ, **env}, capture_output=True, text=True)
     if proc.returncode != 0:
         raise ServerError(f"docker compose failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}; is the Docker engine running?")
     console.print(f"Neo4j (Docker) is up. Bolt: {settings.bolt_uri}  Browser: {settings.browser_url}")
@@ -124,6 +161,8 @@ def _docker_up(settings: config.LocalServerSettings) -> None:
 @neo4j_group.command("stop")
 def neo4j_stop() -> None:
     """Stop the local server cleanly."""
+    from auditgraph.database import local_server
+
     srv = local_server()
     console.print("Stopped." if srv.stop() else "Not running.")
 
@@ -131,7 +170,10 @@ def neo4j_stop() -> None:
 @neo4j_group.command("status")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def neo4j_status(as_json: bool) -> None:
-    """Say what runs where and which version."""
+    """Say what runs where and which version (never starts anything)."""
+    from auditgraph.database import local_server
+    from auditgraph.graph import Graph
+
     conn = config.connection()
     srv = local_server()
     st = srv.status()
@@ -167,6 +209,8 @@ def neo4j_status(as_json: bool) -> None:
 @click.option("-n", "--lines", default=50, show_default=True)
 def neo4j_logs(lines: int) -> None:
     """Show the last lines of the server log."""
+    from auditgraph.database import local_server
+
     click.echo(local_server().logs(lines))
 
 
@@ -179,7 +223,9 @@ def db_group() -> None:
 @db_group.command("init")
 def db_init() -> None:
     """Create all constraints and indexes (idempotent)."""
-    with Graph.connect() as g:
+    from auditgraph.database import open_graph
+
+    with open_graph() as g:
         n = g.run_script("schema.constraints")
     console.print(f"{n} constraints and indexes in place.")
 
@@ -188,7 +234,9 @@ def db_init() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def db_stats(as_json: bool) -> None:
     """Node counts by label and relationship counts by type."""
-    with Graph.connect() as g:
+    from auditgraph.database import open_graph
+
+    with open_graph() as g:
         nodes = g.run("db.node_counts")
         rels = g.run("db.relationship_counts")
     if as_json:
@@ -207,7 +255,9 @@ def db_stats(as_json: bool) -> None:
 @click.option("--yes", is_flag=True, required=True, help="Confirm deleting everything.")
 def db_wipe(yes: bool) -> None:
     """Delete every node and relationship in the database."""
-    with Graph.connect() as g:
+    from auditgraph.database import open_graph
+
+    with open_graph(writes=True) as g:
         g.run("db.wipe")
     console.print("Database is empty.")
 
@@ -224,32 +274,6 @@ def list_queries() -> None:
     for q in queries.registry().values():
         table.add_row(q.name, q.mode, ", ".join(f"{p.name}:{p.type}" for p in q.params), q.summary)
     console.print(table)
-
-
-def _register_subcommands() -> None:
-    """Sub-packages contribute their own command groups; each is optional while under construction."""
-    import importlib
-
-    for module, names in (
-        ("auditgraph.loader.taxonomy_cli", ("taxonomy",)),
-        ("auditgraph.loader.filing_cli", ("filing",)),
-        ("auditgraph.checks.cli", ("check", "audit", "case", "demo")),
-        ("auditgraph.agents.cli", ("agents", "mcp")),
-        ("auditgraph.verifier.cli", ("verify",)),
-        ("auditgraph.eval.cli", ("eval", "bench")),
-    ):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
-                continue  # that part is not built (yet)
-            raise
-        for name in names:
-            if hasattr(mod, name.replace("-", "_")):
-                cli.add_command(getattr(mod, name.replace("-", "_")))
-
-
-_register_subcommands()
 
 
 def main(argv: list[str] | None = None) -> None:

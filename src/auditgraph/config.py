@@ -12,6 +12,7 @@ import secrets
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from auditgraph.errors import ConfigError
 
@@ -72,7 +73,7 @@ class Connection:
     browser_url: str | None = None
 
 
-def _read_file() -> dict:
+def _read_file() -> dict[str, Any]:
     path = config_file()
     if not path.exists():
         return {}
@@ -91,7 +92,7 @@ def _toml_value(v: object) -> str:
     return f'"{s}"'
 
 
-def _write_file(doc: dict) -> None:
+def _write_file(doc: dict[str, Any]) -> None:
     """Write the config with mode 0600 from the first byte: it holds the Neo4j password."""
     path = config_file()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,8 +9,13 @@ AuditGraphError            every error the CLI turns into a one-line message (no
 ├── UnknownQueryError  2   a query name is not in the registry
 ├── QueryParamError    2   a named query was called with missing or unexpected parameters
 ├── LoadError          2   a taxonomy or filing could not be loaded (names the file)
-└── CypherRefused      2   ad-hoc Cypher that is not a plain read (names what was refused)
-(auditgraph.llm.ProviderError, a failed model call, is 3.)
+│   └── NotFound       2   a download URL answered 404 (loader.fetch turns it into a skip or a LoadError)
+├── CypherRefused      2   ad-hoc Cypher that is not a plain read (names what was refused)
+├── FormulaError       2   a formula is not + - * / over names and numbers (verifier; also a ValueError)
+├── ClaimParseError    2   a claim is not one number (verifier; also a ValueError)
+└── ProviderError      3   a model call failed: HTTP error, timeout, unparsable response (llm.providers)
+    ├── ContextOverflow 3  the conversation no longer fits the model's context window
+    └── ModelError     3   the model answered with something unusable (no JSON, a malformed plan)
 
 Messages are complete sentences: what is wrong, then what to do about it.
 """
@@ -63,3 +68,37 @@ class LoadError(AuditGraphError):
 
 class CypherRefused(AuditGraphError):
     """An ad-hoc query the guard in graph.read_adhoc will not run; str(e) says what and why."""
+
+
+# ------------------------------------------------------------------ the stages' own errors
+# Raised by loader/, verifier/ and llm/; defined here so every exit code is decided in one file.
+class NotFound(LoadError):
+    """A download URL answered 404; loader.fetch turns it into a skip or a LoadError naming the referrer."""
+
+
+class FormulaError(AuditGraphError, ValueError):
+    """A formula string is not + - * / over names and numbers.
+
+    Also a ValueError: pydantic validators turn only ValueErrors into validation errors."""
+
+    exit_code = EXIT_INPUT
+
+
+class ClaimParseError(AuditGraphError, ValueError):
+    """The claim is not one number; str(e) says why, for the Abstain reason (a ValueError as before)."""
+
+    exit_code = EXIT_INPUT
+
+
+class ProviderError(AuditGraphError):
+    """A model call failed (HTTP error, timeout, unparsable response); the message is scrubbed of keys."""
+
+    exit_code = EXIT_ENVIRONMENT
+
+
+class ContextOverflow(ProviderError):
+    """The conversation no longer fits the model's context window."""
+
+
+class ModelError(ProviderError):
+    """The model answered with something unusable (no JSON, a malformed plan)."""

@@ -24,8 +24,15 @@ from urllib.parse import urlsplit
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
-from neo4j.exceptions import (AuthError, ClientError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable,
-                              SessionExpired)
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    ConfigurationError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
 
 from auditgraph import queries
 from auditgraph.config import Connection, connection
@@ -55,7 +62,7 @@ def _check_bolt(conn: Connection) -> None:
             sock.settimeout(HANDSHAKE_TIMEOUT_S)
             sock.sendall(b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8)
             answer = sock.recv(4)
-    except socket.timeout:
+    except TimeoutError:
         raise GraphUnavailable(f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
                                f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI") from None
     except OSError as exc:

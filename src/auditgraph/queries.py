@@ -15,13 +15,13 @@ that drifts from its header fails at load time, not in front of a user.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Mapping
 
 from auditgraph.errors import QueryFileError, QueryParamError, UnknownQueryError
 

@@ -351,7 +351,7 @@ def port_free(port: int) -> bool:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def bolt_ready(port: int) -> bool:

@@ -1,6 +1,6 @@
-"""Optional model help: an LLM planner whose plans are validated, never trusted.
+"""Optional model help: an LLM planner and a sentence reader whose proposals are validated, never trusted.
 
-The model is reached through `auditgraph.llm`, the providers the agents use: `--llm
+The model is reached through `auditgraph.llm.providers`, the providers the agents use: `--llm
 openai:MODEL`, `anthropic:MODEL` or `openai-compatible[:MODEL] --base-url URL` (vLLM, sglang,
 llama.cpp, Ollama). The model sees the question and the registry, never the candidate claim.
 Its JSON plan must name a registry metric, or an operation over registry concepts / QNames;
@@ -20,19 +20,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from auditgraph.llm import PROVIDERS, ModelSpec, PlainChat, ProviderError, api_key
+from auditgraph.errors import ModelError, ProviderError
+from auditgraph.llm.providers import PROVIDERS, ModelSpec, PlainChat, api_key
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.plan import LabelLookup, Planner, PlanFailure, _ident, exact_label, extract_period
+from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, _ident, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
 
 _QNAME = re.compile(r"^[a-z][a-z0-9-]*:[A-Z][A-Za-z0-9_]+$")
 _SCALES = {"units": Decimal(1), "thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 OUTPUT_BUDGET = 1024  # a plan or a repaired answer is one short JSON object or number
-
-
-class ModelError(ProviderError):
-    """The model answered with something unusable (no JSON, a malformed plan)."""
 
 
 class ChatModel(PlainChat):

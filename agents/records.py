@@ -1,4 +1,8 @@
-"""Reading JSONL files of records (cases, runs): errors name file:line and the fix."""
+"""Reading JSONL files of records (cases, runs): errors name file:line and the fix.
+
+Here because the agents read case files (runner.read_cases) and eval, which sits above the
+agents, reads the same format for its cases and runs; the agents must not import eval.
+"""
 
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ def read_records(path: Path, model: type[M], *, what: str, hint: str) -> list[M]
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             raise ConfigError(f"{path}:{lineno}: field {where!r}: {first['msg']}; {hint}") from exc
-        case_id = getattr(record, "case_id")
+        case_id = record.case_id
         if case_id in seen:
             raise ConfigError(f"{path}:{lineno}: case_id {case_id!r} appears twice; keep one line per case")
         seen.add(case_id)

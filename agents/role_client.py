@@ -1,0 +1,38 @@
+"""The auditors' model client: per-role output budgets (AuditFlow Appendix G) over the shared
+tool-calling client of `auditgraph.llm.providers`, with calls keyed like the on-disk cache.
+
+Everything about providers (spec parsing, keys, scrubbing, building the langchain model, the
+canonical turn) is in `auditgraph.llm.providers`; this module only says what each role gets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from auditgraph.agents.cache import ModelCache, cache_key
+from auditgraph.llm.providers import ModelSpec, ToolChat
+
+SENIOR_BUDGET = 8192  # the senior reads both junior reports
+JUNIOR_BUDGET = 4096
+JUNIOR_BUDGETS = {"gpt-4o": 2048, "fino1": 3072}  # by model-name prefix, lower-cased
+
+
+def output_budget(spec: ModelSpec, role: str) -> int:
+    """Output tokens for one role: the senior (AS) more, juniors by model-name prefix."""
+    if role == "AS":
+        return SENIOR_BUDGET
+    name = spec.model.lower()
+    return next((v for k, v in JUNIOR_BUDGETS.items() if name.startswith(k)), JUNIOR_BUDGET)
+
+
+class ChatClient(ToolChat):
+    """Cached, tool-calling model calls for all three roles of a run (one backbone per run)."""
+
+    def __init__(self, spec: ModelSpec, cache: ModelCache, retry_errors: bool = False):
+        super().__init__(spec, cache, retry_errors)
+
+    def output_budget(self, role: str) -> int:
+        return output_budget(self.spec, role)
+
+    def cache_key(self, role: str, system: str, messages: list[dict[str, Any]], tool_names: list[str]) -> str:
+        return cache_key(role, self.spec.label, system, messages, tool_names)
