@@ -20,7 +20,16 @@ from auditgraph.agents import fusion
 from auditgraph.agents import instructions as prompts
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, Deadline, JuniorSession, catalog_for, required_tools, run_junior
-from auditgraph.agents.reports import CHECKERS, RULE_PRIORITY, Artifact, Case, JuniorReport, ReasonCode, canonical_json, normalize_rule
+from auditgraph.agents.reports import (
+    CHECKERS,
+    RULE_PRIORITY,
+    Artifact,
+    Case,
+    JuniorReport,
+    ReasonCode,
+    canonical_json,
+    normalize_rule,
+)
 from auditgraph.agents.toolbox import Toolbox, about_case, checker_results
 from auditgraph.errors import ProviderError
 

@@ -19,8 +19,26 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from auditgraph.agents.policy import Policy, history
-from auditgraph.agents.reports import CHECKERS, Candidate, Case, JuniorReport, Override, ReportDraft, canonical_json, normalize_rule
-from auditgraph.agents.toolbox import ASK_SENIOR, FINAL, TERMINAL, TERMINAL_SPECS, Toolbox, candidates_from, is_ok, observed_values
+from auditgraph.agents.reports import (
+    CHECKERS,
+    Candidate,
+    Case,
+    JuniorReport,
+    Override,
+    ReportDraft,
+    canonical_json,
+    normalize_rule,
+)
+from auditgraph.agents.toolbox import (
+    ASK_SENIOR,
+    FINAL,
+    TERMINAL,
+    TERMINAL_SPECS,
+    Toolbox,
+    candidates_from,
+    is_ok,
+    observed_values,
+)
 from auditgraph.errors import ContextOverflow, ProviderError
 
 MAX_PROVIDER_FAILURES = 3  # consecutive failed model calls before the invocation gives up

@@ -16,16 +16,16 @@ pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 
 
 from auditgraph.agents.audit import JuniorState, audit_case, settle  # noqa: E402
 from auditgraph.agents.cache import ModelCache  # noqa: E402
-from auditgraph.agents.role_client import ChatClient  # noqa: E402
-from auditgraph.llm.providers import ModelSpec  # noqa: E402
 from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
 from auditgraph.agents.reports import Case  # noqa: E402
+from auditgraph.agents.role_client import ChatClient  # noqa: E402
 from auditgraph.agents.runner import run_cases  # noqa: E402
 from auditgraph.agents.session import filing_cases  # noqa: E402
 from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.cli import main  # noqa: E402
+from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
 ASSETS = Case(case_id="assets", filing_id=FILING, concept="us-gaap:Assets", period="instant:2025-12-31")
