@@ -4,26 +4,42 @@ A1 and A2 investigate independently; while their verdicts or rule sets differ (c
 or a junior asked for review, the tool-less senior gives feedback and both juniors continue
 their conversations, for at most `max_rounds` rounds. The last two reports are fused with
 evidential reasoning; single-junior ablations skip refinement and fusion.
+
+Then the verdict must follow the evidence (`settle`, docs/agents.md "Verdicts follow evidence"):
+a junior whose provider failed or whose required tools did not run (or only failed) makes the
+case `inconclusive` with the reason; an unrefuted checker finding keeps the case a violation
+whatever the models said; a case no checker could evaluate is `not_evaluable`, never consistent.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from auditgraph.agents import fusion
 from auditgraph.agents import instructions as prompts
 from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig, JuniorSession, catalog_for, required_tools, run_junior
-from auditgraph.agents.reports import RULE_PRIORITY, Artifact, Case, JuniorReport, canonical_json
-from auditgraph.agents.toolbox import Toolbox, checker_results
+from auditgraph.agents.protocol import AuditConfig, Deadline, JuniorSession, catalog_for, required_tools, run_junior
+from auditgraph.agents.reports import (
+    CHECKERS,
+    RULE_PRIORITY,
+    Artifact,
+    Case,
+    JuniorReport,
+    ReasonCode,
+    canonical_json,
+    normalize_rule,
+)
+from auditgraph.agents.toolbox import Toolbox, about_case, checker_results
 from auditgraph.errors import ProviderError
 
 ROLES = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
 
 
 def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig,
-               mapping: fusion.MassMapping | None = None) -> tuple[Artifact, dict[str, Any]]:
-    """Audit one case; returns the artifact and its trajectory record. Never raises for model trouble."""
+               mapping: fusion.MassMapping | None = None, deadline: Deadline | None = None) -> tuple[Artifact, dict[str, Any]]:
+    """Audit one case; returns the artifact and its trajectory record. Never raises for model trouble.
+    Past `deadline` no model is asked any more: the case ends inconclusive ("deadline") unless a finding stands."""
     mapping = mapping or fusion.MassMapping()
     sessions = []
     for role in ROLES[config.agents]:
@@ -33,28 +49,35 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
         session = JuniorSession(role, system, box, required)
         session.messages.append({"role": "user", "content": prompts.junior_task(case)})
         sessions.append(session)
-    reports = [run_junior(s, policy, case, config, 0) for s in sessions]
+    reports = [run_junior(s, policy, case, config, 0, deadline) for s in sessions]
     senior: list[dict[str, Any]] = []
     rounds = 0
     if len(sessions) == 2:
-        while rounds < config.max_rounds and _needs_review(reports):
+        # A provider that failed a junior would fail the senior and the next round too.
+        while rounds < config.max_rounds and _needs_review(reports) and not _provider_failed(reports) \
+                and not (deadline is not None and deadline.expired()):
             rounds += 1
             feedback = _senior_feedback(policy, case, reports, rounds, senior)
             for s, own in zip(sessions, ("A1", "A2")):
                 s.messages.append({"role": "user", "content": prompts.refinement(rounds, feedback, own)})
-            reports = [run_junior(s, policy, case, config, rounds) for s in sessions]
+            reports = [run_junior(s, policy, case, config, rounds, deadline) for s in sessions]
     masses = [mapping.masses(r.rules, r.value_resolved) for r in reports]
     fused = fusion.combine(masses[0], masses[1]) if len(masses) == 2 else fusion.single(masses[0])
     verdict = fused.verdict if (config.fusion or len(reports) == 1) else _union_verdict(reports)
     rules = tuple(sorted({r for rep in reports if rep.verdict == "violation" for r in rep.rules})) if verdict == "violation" else ()
-    extracted, calculated = _answer(reports, rules)
+    observations = [obs for s in sessions for obs in s.observations()]
+    outcome = settle(verdict, rules, [_junior_state(s) for s in sessions], observations, case, config.checkers)
+    extracted, calculated = _answer(reports, outcome.rules)
+    decided = outcome.verdict in ("violation", "consistent")
     artifact = Artifact(
         case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
         system=_system_name(config), llm=policy.label, config=config.as_json(), status="ok",
-        extracted_value=extracted, calculated_value=calculated, verdict=verdict, rules=rules,
+        extracted_value=extracted, calculated_value=calculated, verdict=outcome.verdict, rules=outcome.rules,
+        reason_code=outcome.code, reason=outcome.reason, checker_floor=outcome.floor,
         action_path=tuple(f"{s.role}:{name}" for s in sessions for name, _ in s.observations()),
-        evidence=_evidence(sessions), tau=fused.as_json()["tau"], K=fused.as_json()["K"],
-        masses={**fused.as_json(), "used_for_verdict": config.fusion or len(reports) == 1},
+        evidence=_evidence(sessions), tau=fused.as_json()["tau"] if decided else None,
+        K=fused.as_json()["K"] if decided else None,
+        masses={**fused.as_json(), "used_for_verdict": (config.fusion or len(reports) == 1) and decided and not outcome.floor},
         rounds=rounds, agreement=reports[0].agrees_with(reports[-1]),
         juniors={r.role: r.model_dump(mode="json") for r in reports},
         trace=_counts(sessions, senior),
@@ -63,6 +86,121 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
                   "agents": {s.role: {"required": list(s.required), "invocations": s.invocations} for s in sessions},
                   "senior": senior, "counts": artifact.trace}
     return artifact, trajectory
+
+
+@dataclass(frozen=True)
+class JuniorState:
+    """What settles a junior's part of the case: did its provider fail, which required tools never succeeded."""
+
+    role: str
+    provider_error: str | None  # the last provider message when the invocation ended in provider_failure
+    not_run: tuple[str, ...]  # required tools never called
+    failed: tuple[tuple[str, str], ...]  # required tools called, every call an error: (tool, message)
+    deadline: str | None = None  # why, when the invocation was stopped by the case or run deadline
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdict: str
+    rules: tuple[str, ...]
+    code: ReasonCode | None = None
+    reason: str | None = None
+    floor: tuple[str, ...] = ()
+
+
+def _junior_state(session: JuniorSession) -> JuniorState:
+    last = session.invocations[-1] if session.invocations else {"status": None, "events": []}
+    provider = None
+    if last["status"] == "provider_failure":
+        msgs = [e["message"] for e in last["events"] if e["kind"] in ("provider_error", "context_overflow")]
+        provider = msgs[-1] if msgs else "the model provider failed"
+    stopped = next((e["message"] for e in last["events"] if e["kind"] == "deadline"), None) \
+        if last["status"] == "deadline" else None
+    seen = session.observations()
+    not_run, failed = [], []
+    for tool in session.missing():
+        errors = [o for name, o in seen if name == tool]
+        if not errors:
+            not_run.append(tool)
+        else:
+            last_err = errors[-1]
+            msg = last_err.get("message") if isinstance(last_err, dict) else None
+            failed.append((tool, str(msg or last_err)[:200]))
+    return JuniorState(session.role, provider, tuple(not_run), tuple(failed), stopped)
+
+
+def settle(verdict: str, rules: tuple[str, ...], juniors: list[JuniorState], observations: list[tuple[str, Any]],
+           case: Case, checkers: bool = True) -> Outcome:
+    """The case's verdict from the fused one and the evidence in the trajectory (never milder than it).
+
+    1. Checker findings on the case's fact that no checker result refutes (`refuted`) make the
+       case a violation with at least their rules, whatever the fused verdict, even when other
+       required tools did not run (they could only add rules; `reason` says what is missing).
+    2. Otherwise a junior whose provider failed, or whose required tools did not run or only
+       returned errors, or whose invocation the deadline stopped, makes the case `inconclusive`
+       (provider > deadline > tools_not_run > tools_failed).
+    3. A consistent verdict with checkers in the catalog but no checker result that evaluated the
+       fact (status ok or violation) is `not_evaluable`, with the checkers' reasons.
+    """
+    results = [(tool, r) for tool, obs in observations for r in checker_results(tool, obs) if about_case(r, case)] \
+        if checkers else []
+    standing = sorted({normalize_rule(r.get("rule_id")) or CHECKERS[tool] for tool, r in results
+                       if _status(r) == "violation" and not refuted(tool, r, results)})
+    gap = _incomplete(juniors)
+    if standing and (verdict != "violation" or not set(standing) <= set(rules) or gap):
+        # an observed finding is evidence on its own; tools that did not run could only add rules
+        floor = tuple(r for r in standing if r not in rules or verdict != "violation")
+        note = f"{gap[1]}; the observed checker findings stand" if gap else None
+        return Outcome("violation", tuple(sorted(set(rules) | set(standing))), floor=floor, reason=note)
+    if gap:
+        return Outcome("inconclusive", (), gap[0], gap[1])
+    if not checkers:  # the no-checkers ablation: rules are the agents' own, nothing to hold them to
+        return Outcome(verdict, rules)
+    if verdict == "consistent" and not any(_status(r) in ("ok", "violation") for _, r in results):
+        reasons = list(dict.fromkeys(x for x in (str(r.get("reason") or r.get("message") or "") for _, r in results) if x))
+        why = "; ".join(reasons) or "no checker returned a result about this fact"
+        return Outcome("not_evaluable", (), "not_evaluable", f"no checker evaluated the fact: {why}"[:500])
+    return Outcome(verdict, rules)
+
+
+def _incomplete(juniors: list[JuniorState]) -> tuple[ReasonCode, str] | None:
+    """Why the juniors' evidence is incomplete (provider > deadline > tools_not_run > tools_failed), or None."""
+    provider = [f"{j.role}: {j.provider_error}" for j in juniors if j.provider_error]
+    if provider:
+        return "provider", "provider failed: " + "; ".join(provider)
+    stopped = [f"{j.role}: {j.deadline}" for j in juniors if j.deadline]
+    if stopped:
+        return "deadline", "deadline passed: " + "; ".join(stopped)
+    not_run = [f"{j.role}: {', '.join(j.not_run)}" for j in juniors if j.not_run]
+    if not_run:
+        return "tools_not_run", "required tools not run: " + "; ".join(not_run)
+    failed = [f"{j.role}: {t} ({m})" for j in juniors for t, m in j.failed]
+    if failed:
+        return "tools_failed", "required tools failed: " + "; ".join(failed)
+    return None
+
+
+def _status(res: dict[str, Any]) -> str:
+    return str(res.get("status", "")).lower()
+
+
+def _fact_key(tool: str, res: dict[str, Any]) -> tuple[Any, ...]:
+    dims = res.get("dimensions", res.get("dims")) or []
+    return (tool, res.get("rule_id"), res.get("sub_rule"), res.get("concept") or res.get("qname"),
+            res.get("period") or res.get("period_key"), tuple(sorted(map(str, dims))), res.get("unit"))
+
+
+def refuted(tool: str, finding: dict[str, Any], results: list[tuple[str, dict[str, Any]]]) -> bool:
+    """Refuting evidence for a checker finding: a result of the same checker, rule and sub-rule about
+    the same fact (concept, period, dimensions, unit) with status ok. Nothing else refutes: not a
+    model's verdict, rationale, confidence or a draft that leaves the rule out, and not other tools
+    (get_fact, get_fact_history, investigation queries), which show values but do not evaluate rules."""
+    key = _fact_key(tool, finding)
+    return any(_status(r) == "ok" and _fact_key(t, r) == key for t, r in results)
+
+
+def _provider_failed(reports: list[JuniorReport]) -> bool:
+    return any(r.status == "provider_failure" for r in reports)
 
 
 def error_artifact(case: Case, llm: str, config: AuditConfig, message: str) -> Artifact:

@@ -4,6 +4,10 @@ The key covers everything that determines a response: role, model, system prompt
 message history and the sorted tool names. A warm cache therefore replays a run without any
 model call, and since the loop is otherwise deterministic the artifacts come out byte for byte.
 One JSON file per key, written atomically, so concurrent cases can share a cache directory.
+
+Only answers are cached. A failed call (connection refused, HTTP error, timeout, context
+overflow) is never stored, and an error entry left by an older version reads as a miss, so a
+rerun after an outage asks the model again instead of replaying the outage.
 """
 
 from __future__ import annotations
@@ -21,6 +25,11 @@ from auditgraph.agents.reports import canonical_json
 def cache_key(role: str, model: str, system: str, messages: list[dict[str, Any]], tool_names: list[str]) -> str:
     payload = {"role": role, "model": model, "system": system, "messages": messages, "tools": sorted(tool_names)}
     return hashlib.sha256(canonical_json(payload).encode()).hexdigest()
+
+
+def is_answer(value: object) -> bool:
+    """A model's turn (content / tool calls), not a recorded failure (`{"error": ...}`)."""
+    return isinstance(value, dict) and "error" not in value
 
 
 class ModelCache:
@@ -43,6 +52,8 @@ class ModelCache:
         try:
             value = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
+            value = None
+        if not is_answer(value):
             with self._lock:
                 self.misses += 1
             return None
@@ -51,7 +62,7 @@ class ModelCache:
         return value
 
     def put(self, key: str, value: dict[str, Any]) -> None:
-        if self.root is None:
+        if self.root is None or not is_answer(value):
             return
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from rich.table import Table
 
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
-from auditgraph.agents.runner import RunSummary, read_cases, run_cases, trajectory_path
+from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
 from auditgraph.agents.session import AgentSession, filing_cases, open_session
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
@@ -55,9 +55,13 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),
         click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
+        click.option("--max-output-tokens", type=click.IntRange(min=1), help="Cap on each reply's tokens (default: the role budgets, juniors 4096, senior 8192)."),
+        click.option("--case-timeout", type=click.FloatRange(min=0), default=CASE_TIMEOUT, show_default=True,
+                     help="Seconds per case; then no model is asked and the case ends inconclusive (deadline). 0 = no limit."),
+        click.option("--run-timeout", type=click.FloatRange(min=0), default=RUN_TIMEOUT, show_default=True,
+                     help="Seconds per run; cases not finished by then end inconclusive (deadline). 0 = no limit."),
         click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
         click.option("--no-cache", is_flag=True, help="Do not read or write the model-call cache."),
-        click.option("--retry-errors", is_flag=True, help="Call the model again where the cache holds a provider error (default: replay it)."),
         click.option("--authoritative/--override", "authoritative", default=False, help="Follow checker outcomes only, or (default) allow declared, justified overrides."),
         click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True),
         click.option("--no-checkers", is_flag=True, help="Ablation: remove the deterministic checkers from both catalogs."),
@@ -94,11 +98,25 @@ def _check_out(out: Path) -> None:
         raise ConfigError(f"--out {out}: the directory {out.parent} does not exist; create it first")
 
 
+def _check_fact(graph: Any, filing_id: str, concept: str, period: str | None) -> None:
+    """--concept/--period must name a fact the filing reports (exit 2 otherwise), with the valid choices."""
+    from auditgraph.tools.catalog import call_tool
+
+    found = call_tool(graph, "get_fact", {"filing_id": filing_id, "concept": concept})
+    periods = sorted({str(r.get("period_key")) for r in found.get("rows", []) if isinstance(r, dict)})
+    if not periods:
+        raise ConfigError(f"--concept {concept}: filing {filing_id!r} reports no fact of it; "
+                          f"`auditgraph agents audit {filing_id}` without --concept audits every checker finding")
+    if period and period not in periods:
+        shown = ", ".join(periods[:6]) + (", …" if len(periods) > 6 else "")
+        raise ConfigError(f"--period {period}: filing {filing_id!r} has no fact of {concept} for it; its periods: {shown}")
+
+
 def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     if not kw["llm"]:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
     return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
-                        use_cache=not kw["no_cache"], retry_errors=kw["retry_errors"], timeout=kw["timeout"],
+                        use_cache=not kw["no_cache"], timeout=kw["timeout"], max_output_tokens=kw["max_output_tokens"],
                         max_retries=kw["max_retries"], no_thinking=kw["no_thinking"],
                         reasoning_effort=kw["reasoning_effort"])
 
@@ -121,9 +139,10 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
     if out is not None:
         _check_out(out)
     with _graph() as graph:
-        filing_release(graph, filing_id)  # an unknown filing or concept is an error, never a verdict
+        filing_release(graph, filing_id)  # an unknown filing, concept or period is an error, never a verdict
         if concept:
             resolve_concept(graph, filing_id, concept)
+            _check_fact(graph, filing_id, concept, period)
         cases = ([Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
                  if concept else filing_cases(graph, filing_id, kw["sign_coverage"]))
         if not cases:
@@ -156,7 +175,8 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"auditing ({session.label})", total=len(cases))
         summary = run_cases(cases, session.toolbox, session.policy, config, out, concurrency,
-                            on_done=lambda _a: progress.advance(task))
+                            on_done=lambda _a: progress.advance(task), case_timeout=kw["case_timeout"] or None,
+                            run_timeout=kw["run_timeout"] or None)
         progress.update(task, completed=len(cases))
     return summary, session
 
@@ -164,24 +184,33 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
 def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
     info = {"cases": summary.cases, "audited": summary.audited, "resumed": summary.resumed, "violations": summary.violations,
+            "inconclusive": summary.inconclusive, "not_evaluable": summary.not_evaluable, "reasons": dict(summary.reasons),
             "errors": summary.errors, "llm": session.label, "model_calls": session.model_calls(),
             "cache_hits": session.cache_hits(), "out": str(summary.out), "trajectory": str(summary.trajectory)}
+    click.echo(summary.line(), err=True)  # stderr, whatever the output format
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
-        return
-    out = Console()
-    if show_cases:
-        table = Table(title=f"AuditFlow ({session.label})")
-        for col in ("concept", "period", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds"):
-            table.add_column(col)
-        for a in arts:
-            table.add_row(a.concept, a.period or "", a.verdict or f"error: {a.error}", ", ".join(a.rules),
-                          a.extracted_value or "", a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds))
-        out.print(table)
-    summary_table = Table(show_header=False, title="Summary")
-    for k, v in info.items():
-        summary_table.add_row(k, str(v))
-    out.print(summary_table)
+    else:
+        out = Console()
+        if show_cases:
+            table = Table(title=f"AuditFlow ({session.label})")
+            for col in ("concept", "period", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds", "reason"):
+                table.add_column(col)
+            for a in arts:
+                table.add_row(a.concept, a.period or "", a.verdict or f"error: {a.error}", ", ".join(a.rules),
+                              a.extracted_value or "", a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds),
+                              a.reason or "")
+            out.print(table)
+        summary_table = Table(show_header=False, title="Summary")
+        for k, v in info.items():
+            summary_table.add_row(k, ", ".join(f"{c} {n}" for c, n in v.items()) if isinstance(v, dict) else str(v))
+        out.print(summary_table)
+    if summary.provider_failures:
+        from auditgraph.errors import ProviderError
+
+        raise ProviderError(f"{summary.provider_failures} of {summary.cases} cases ended inconclusive because the model "
+                            f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
+                            "command: failed calls are not cached and those cases are audited again")
 
 
 @agents.command("replay-server")

@@ -11,14 +11,34 @@ built from the observations without running missing tools. Tools are reached onl
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
 from auditgraph.agents.policy import Policy, history
-from auditgraph.agents.reports import CHECKERS, Candidate, Case, JuniorReport, Override, ReportDraft, canonical_json, normalize_rule
-from auditgraph.agents.toolbox import ASK_SENIOR, FINAL, TERMINAL, TERMINAL_SPECS, Toolbox, candidates_from, is_ok, observed_values
+from auditgraph.agents.reports import (
+    CHECKERS,
+    Candidate,
+    Case,
+    JuniorReport,
+    Override,
+    ReportDraft,
+    canonical_json,
+    normalize_rule,
+)
+from auditgraph.agents.toolbox import (
+    ASK_SENIOR,
+    FINAL,
+    TERMINAL,
+    TERMINAL_SPECS,
+    Toolbox,
+    candidates_from,
+    is_ok,
+    observed_values,
+)
 from auditgraph.errors import ContextOverflow, ProviderError
 
 MAX_PROVIDER_FAILURES = 3  # consecutive failed model calls before the invocation gives up
@@ -47,6 +67,22 @@ class AuditConfig:
         if not self.checkers:
             return "no_checkers"
         return "override" if self.overrides else "authoritative"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a case must stop asking the model (the runner's --case-timeout / --run-timeout).
+
+    Checked before every model call; a call already running is bounded by the provider's own
+    per-call timeout. The clock is injectable so tests never depend on machine speed.
+    """
+
+    at: float  # in `clock` seconds
+    clock: Callable[[], float] = time.monotonic
+    why: str = "deadline"
+
+    def expired(self) -> bool:
+        return self.clock() >= self.at
 
 
 @dataclass
@@ -81,14 +117,18 @@ def _fixed_args(name: str, args: dict[str, Any], toolbox: Toolbox, config: Audit
     return args
 
 
-def run_junior(session: JuniorSession, policy: Policy, case: Case, config: AuditConfig, round_no: int) -> JuniorReport:
-    """One invocation: the ReAct loop until an accepted report, budget exhaustion or provider failure."""
+def run_junior(session: JuniorSession, policy: Policy, case: Case, config: AuditConfig, round_no: int,
+               deadline: Deadline | None = None) -> JuniorReport:
+    """One invocation: the ReAct loop until an accepted report, budget exhaustion, provider failure or the deadline."""
     events: list[dict[str, Any]] = []
     invocation = {"round": round_no, "events": events, "steps": 0, "status": None}
     session.invocations.append(invocation)
     tools = [session.toolbox.specs[n] for n in session.toolbox.names()] + list(TERMINAL_SPECS.values())
     steps = failures = 0
     while steps < config.budget:
+        if deadline is not None and deadline.expired():
+            events.append({"step": steps, "kind": "deadline", "message": deadline.why, "missing": session.missing()})
+            return _fallback(session, invocation, config, "deadline", steps, case)
         try:
             turn = policy.turn(session.role, session.system, session.messages, tools, case)
             failures = 0

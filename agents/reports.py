@@ -13,7 +13,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-Verdict = Literal["violation", "consistent"]
+Verdict = Literal["violation", "consistent"]  # what a junior may report
+# What a case ends with: a verdict only when the evidence supports one (docs/agents.md, "Verdicts").
+CaseVerdict = Literal["violation", "consistent", "inconclusive", "not_evaluable"]
+# Why a case ended without a verdict. The first three are the provider's or model's failure: the
+# command exits 3 and a rerun with the same --out audits those cases again.
+ReasonCode = Literal["provider", "deadline", "tools_not_run", "tools_failed", "not_evaluable"]
+PROVIDER_REASONS = ("provider", "deadline", "tools_not_run")
 Role = Literal["A1", "A2", "AS"]
 RULES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
 RULE_PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")  # the paper's translator order
@@ -131,7 +137,7 @@ class JuniorReport(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     role: Role
-    status: Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure"]
+    status: Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure", "deadline"]
     verdict: Verdict
     rules: tuple[str, ...]
     reported_value: str | None
@@ -164,7 +170,10 @@ class Artifact(BaseModel):
     error: str | None = None
     extracted_value: str | None = None
     calculated_value: str | None = None
-    verdict: Verdict | None = None
+    verdict: CaseVerdict | None = None
+    reason_code: ReasonCode | None = None  # set when the verdict is inconclusive or not_evaluable
+    reason: str | None = None  # one line: which agent, which tool, what failed
+    checker_floor: tuple[str, ...] = ()  # rules the checker evidence restored over a milder fused verdict
     rules: tuple[str, ...] = ()
     action_path: tuple[str, ...] = ()
     evidence: tuple[dict[str, Any], ...] = ()

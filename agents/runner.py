@@ -2,25 +2,28 @@
 
 Artifacts are appended as cases finish (so an interrupted run resumes where it stopped: cases
 already in the output are skipped) and rewritten in input order at the end, so two runs of the
-same cases give byte-identical files whatever the concurrency.
+same cases give byte-identical files whatever the concurrency. Cases that ended inconclusive for a
+provider reason (provider, deadline, tools_not_run) are audited again on resume, like errors.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import audit_case, error_artifact
+from auditgraph.agents.audit import audit_case, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.protocol import AuditConfig, Deadline
 from auditgraph.agents.records import read_records
-from auditgraph.agents.reports import CHECKERS, Artifact, Case, canonical_json
+from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError
 
@@ -34,6 +37,18 @@ class RunSummary:
     violations: int
     out: Path
     trajectory: Path
+    inconclusive: int = 0
+    not_evaluable: int = 0
+    reasons: tuple[tuple[str, int], ...] = ()  # (reason code, cases), most frequent first
+    provider_failures: int = 0  # cases inconclusive for a provider reason: the command exits 3
+    first_provider_reason: str | None = None
+
+    def line(self) -> str:
+        """The one-line account printed on stderr and kept in the report."""
+        why = ", ".join(f"{code} {n}" for code, n in self.reasons)
+        text = (f"{self.cases} cases: {self.violations} violation, {self.inconclusive} inconclusive, "
+                f"{self.not_evaluable} not evaluable, {self.errors} errors")
+        return text + (f" (reasons: {why})" if why else "")
 
 
 def trajectory_path(out: Path) -> Path:
@@ -56,7 +71,8 @@ def _read_done(path: Path) -> dict[str, str]:
             obj = json.loads(line)
         except ValueError:
             continue
-        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok":
+        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok" \
+                and obj.get("reason_code") not in PROVIDER_REASONS:
             done[obj["case_id"]] = line
     return done
 
@@ -75,19 +91,40 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
     rules = tuple(sorted(c.rule for c in found))
     best = next((c for r in RULE_PRIORITY for c in found if c.rule == r), None)
     calculated = best.expected_value if best else (expected if expected is not None else reported)
+    # the same evidence rule as the agents: a fact no checker evaluated is not_evaluable, never consistent
+    outcome = settle("violation" if found else "consistent", rules, [], observations, case, checkers=True)
     artifact = Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
                         system="checker-only", llm="none", config=config.as_json(), status="ok",
                         extracted_value=(best.reported_value if best and best.reported_value else reported),
-                        calculated_value=calculated, verdict="violation" if found else "consistent", rules=rules,
+                        calculated_value=calculated, verdict=outcome.verdict, rules=outcome.rules,
+                        reason_code=outcome.code, reason=outcome.reason,
                         action_path=tuple(name for name, _ in observations))
     return artifact, {"case_id": case.case_id, "llm": "none", "checker_only": [
         {"tool": n, "observation": o} for n, o in observations]}
 
 
+CASE_TIMEOUT = 900.0  # seconds per case: two juniors, refinement rounds and the senior
+RUN_TIMEOUT = 86400.0  # seconds per run
+
+
+def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Artifact:
+    """A case the run deadline left unaudited: inconclusive, audited again on resume."""
+    from auditgraph.agents.audit import _system_name
+
+    return Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
+                    system=_system_name(config), llm=llm, config=config.as_json(), status="ok", verdict="inconclusive",
+                    reason_code="deadline", reason=why)
+
+
 def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config: AuditConfig, out: Path,
               concurrency: int = 1, mapping: MassMapping | None = None,
-              on_done: Callable[[Artifact], None] | None = None) -> RunSummary:
-    """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar."""
+              on_done: Callable[[Artifact], None] | None = None, case_timeout: float | None = CASE_TIMEOUT,
+              run_timeout: float | None = RUN_TIMEOUT, clock: Callable[[], float] = time.monotonic) -> RunSummary:
+    """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar.
+
+    No model is asked after a case's `case_timeout` or the run's `run_timeout` (seconds, None = no
+    limit): those cases end inconclusive with reason "deadline", cases not started by the run
+    deadline without any call. A call already running is bounded by the provider's timeout."""
     out.parent.mkdir(parents=True, exist_ok=True)
     side = trajectory_path(out)
     done = _read_done(out)
@@ -97,11 +134,25 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
     lock = threading.Lock()
     fresh: dict[str, tuple[str, str]] = {}
 
+    run_end = clock() + run_timeout if run_timeout else None
+
+    def deadline() -> Deadline | None:
+        now = clock()
+        ends = [(now + case_timeout, f"the case timeout ({case_timeout:g} s) passed")] if case_timeout else []
+        ends += [(run_end, f"the run timeout ({run_timeout:g} s) passed")] if run_end is not None else []
+        if not ends:
+            return None
+        at, why = min(ends)
+        return Deadline(at=at, clock=clock, why=why)
+
     def one(case: Case) -> tuple[Artifact, dict[str, Any]]:
         try:
             if policy is None:
                 return checker_only(case, toolbox, config)
-            return audit_case(case, policy, toolbox, config, mapping)
+            if run_end is not None and clock() >= run_end:
+                why = f"deadline passed: the run timeout ({run_timeout:g} s) passed before the case started"
+                return deadline_artifact(case, policy.label, config, why), {"case_id": case.case_id, "deadline": why}
+            return audit_case(case, policy, toolbox, config, mapping, deadline())
         except AuditGraphError as exc:  # e.g. the graph went away: record the case as failed, go on
             return error_artifact(case, policy.label if policy else "none", config, str(exc)), {"case_id": case.case_id, "error": str(exc)}
 
@@ -144,9 +195,21 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
     _rewrite(out, lines)
     _rewrite(side, tlines)
     parsed = [json.loads(x) for x in lines]
-    return RunSummary(cases=len(cases), audited=len(fresh), resumed=len(cases) - len(todo),
-                      errors=sum(1 for p in parsed if p.get("status") == "error"),
-                      violations=sum(1 for p in parsed if p.get("verdict") == "violation"), out=out, trajectory=side)
+    return summarize(parsed, resumed=len(cases) - len(todo), audited=len(fresh), out=out, trajectory=side)
+
+
+def summarize(records: list[dict[str, Any]], resumed: int, audited: int, out: Path, trajectory: Path) -> RunSummary:
+    """Counts over a run's artifacts, with why cases ended without a verdict."""
+    codes = Counter(str(p["reason_code"]) for p in records if p.get("reason_code"))
+    provider = [p for p in records if p.get("reason_code") in PROVIDER_REASONS]
+    return RunSummary(cases=len(records), audited=audited, resumed=resumed,
+                      errors=sum(1 for p in records if p.get("status") == "error"),
+                      violations=sum(1 for p in records if p.get("verdict") == "violation"), out=out, trajectory=trajectory,
+                      inconclusive=sum(1 for p in records if p.get("verdict") == "inconclusive"),
+                      not_evaluable=sum(1 for p in records if p.get("verdict") == "not_evaluable"),
+                      reasons=tuple(sorted(codes.items(), key=lambda kv: (-kv[1], kv[0]))),
+                      provider_failures=len(provider),
+                      first_provider_reason=str(provider[0].get("reason"))[:200] if provider else None)
 
 
 def _rewrite(path: Path, lines: Iterable[str]) -> None:

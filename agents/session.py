@@ -40,18 +40,34 @@ class AgentSession:
         return self.client.cache.hits if self.client else 0
 
 
+class _CappedClient(ChatClient):
+    """The auditors' client with --max-output-tokens as a ceiling on the role budgets.
+
+    A stop-gap on the agents' side: the cap belongs in role_client (and in the cache key) once
+    the lead wires it there."""
+
+    def __init__(self, spec: ModelSpec, cache: ModelCache, max_output_tokens: int):
+        super().__init__(spec, cache)
+        self.max_output_tokens = max_output_tokens
+
+    def output_budget(self, role: str) -> int:
+        return min(super().output_budget(role), self.max_output_tokens)
+
+
 def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
-                 use_cache: bool = True, toolbox: Toolbox | None = None, retry_errors: bool = False,
+                 use_cache: bool = True, toolbox: Toolbox | None = None, max_output_tokens: int | None = None,
                  **spec_kw: Any) -> AgentSession:
     """`llm` None: checker-only; "none": the deterministic policy; else a provider model."""
     box = toolbox or catalog_toolbox(graph)
     if not llm:
         return AgentSession(box, None)
-    spec = ModelSpec.parse(llm, base_url=base_url, **{k: v for k, v in spec_kw.items() if v is not None})
+    kw = {k: v for k, v in spec_kw.items() if v is not None}
+    spec = ModelSpec.parse(llm, base_url=base_url, **kw)
     if spec.provider == "none":
         return AgentSession(box, DeterministicPolicy())
     root = (cache_dir or default_cache_root() / "llm") if use_cache else None
-    client = ChatClient(spec, ModelCache(root), retry_errors=retry_errors)
+    # the cache keeps answers only, so errors are always retried
+    client = _CappedClient(spec, ModelCache(root), max_output_tokens) if max_output_tokens else ChatClient(spec, ModelCache(root))
     return AgentSession(box, ModelPolicy(client), client)
 
 

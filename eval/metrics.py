@@ -31,6 +31,7 @@ class ScoredCase:
     label: Label
     verdict: str | None
     reason: str
+    outcome: str = ""  # the run's own word when it gave no verdict: inconclusive, not_evaluable (else "")
 
     @property
     def accurate(self) -> bool:
@@ -49,12 +50,16 @@ def score_run(cases: Sequence[AuditCase], records: Iterable[RunRecord]) -> list[
     for case in cases:
         rec = by_id.get(case.case_id)
         ref = case.reference_answer.model_dump()
+        outcome = ""
         if rec is None:
             label, reason, verdict = Label.S, "no output for this case", None
         else:
             j = judge(ref, rec.prediction())
             label, reason, verdict = j.label, j.reason, rec.decision
-        out.append(ScoredCase(case.case_id, case.family, case.reference_verdict, case.origin, label, verdict, reason))
+            # not evaluable / inconclusive stay what they are: no verdict, never consistent
+            raw = (rec.verdict or "").strip().lower()
+            outcome = raw if verdict is None and raw in ("inconclusive", "not_evaluable") else ""
+        out.append(ScoredCase(case.case_id, case.family, case.reference_verdict, case.origin, label, verdict, reason, outcome))
     return out
 
 

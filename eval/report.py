@@ -81,7 +81,8 @@ def tables(runs: list[ScoredRun], seed: int = 0) -> list[Table]:
         det = detection(run.scored)
         fpr = clopper_pearson(det.fp, det.fp + det.tn) if det.fp + det.tn else (math.nan, math.nan)
         det_rows.append((run.name, f"{det.tp}/{det.tp + det.fn}", pct(det.recall), f"{det.fp}/{det.fp + det.tn + det.undecided}",
-                         f"{pct(det.false_positive_rate)} {ci(fpr)}", pct(det.specificity), str(det.undecided)))
+                         f"{pct(det.false_positive_rate)} {ci(fpr)}", pct(det.specificity), str(det.undecided),
+                         " / ".join(str(sum(1 for x in run.scored if x.outcome == o)) for o in ("not_evaluable", "inconclusive"))))
         per_origin = {o: summarize(x for x in run.scored if x.origin == o) for o in origins}
         origin_rows.append((run.name, *(f"{pct(per_origin[o].joint_acc)} (n={per_origin[o].n})" for o in origins)))
     return [
@@ -94,8 +95,9 @@ def tables(runs: list[ScoredRun], seed: int = 0) -> list[Table]:
         Table("Table 2. Joint ACC per DQC rule family (%)", ("System", *(f"DQC.US.{f}" for f in FAMILIES)), tuple(fam_rows)),
         Table("Table 3. Verdicts: violations found and compliant cases flagged",
               ("System", "violations found", "recall", "compliant flagged", "false-positive rate [95% exact CI]",
-               "specificity", "no verdict on compliant"),
-              tuple(det_rows), "Exact (Clopper-Pearson) interval for the false-positive rate."),
+               "specificity", "no verdict on compliant", "not evaluable / inconclusive (all cases)"),
+              tuple(det_rows), "Exact (Clopper-Pearson) interval for the false-positive rate. Cases a system left "
+              "not evaluable or inconclusive have no verdict: never counted as consistent."),
         Table("Table 4. Joint ACC by case origin (%)", ("System", *origins), tuple(origin_rows)),
     ]
 
@@ -105,7 +107,8 @@ def failures(runs: list[ScoredRun], per_run: int = 15) -> Table:
     for run in runs:
         bad = [s for s in run.scored if not s.accurate or not s.verdict_correct]
         for s in bad[:per_run]:
-            rows.append((run.name, s.case_id, s.family, s.label.value, str(s.verdict), s.reference_verdict, s.reason))
+            rows.append((run.name, s.case_id, s.family, s.label.value, s.verdict or s.outcome or "none",
+                         s.reference_verdict, s.reason))
     return Table(f"Table 5. Cases not scored Accurate or with a wrong verdict (first {per_run} per system)",
                  ("System", "case", "rule", "label", "verdict", "reference", "judge reason"), tuple(rows))
 

@@ -118,10 +118,14 @@ def test_budget_exhaustion_reports_observed_findings_without_running_missing_too
     assert traj["agents"]["A1"]["invocations"][0]["events"][-2]["missing"] == ["check_sign", "check_dim_consistency"]
 
 
-def test_budget_exhaustion_without_findings_is_consistent_with_value_from_observations():
+def test_budget_exhaustion_without_findings_is_inconclusive_with_value_from_observations():
     policy = Scripted(A1=[call("get_fact")] + [call("get_concept_metadata")] * 19)
     art, _ = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1"))
-    assert art.verdict == "consistent" and art.extracted_value == "100" and art.rules == ()
+    assert art.juniors["A1"]["status"] == "budget_exhausted" and art.juniors["A1"]["verdict"] == "consistent"
+    # no checker ran, so nothing supports "consistent": the case says so instead
+    assert (art.verdict, art.reason_code, art.tau) == ("inconclusive", "tools_not_run", None)
+    assert art.reason == "required tools not run: A1: check_sign, check_calc_tree, check_dim_consistency"
+    assert art.extracted_value == "100" and art.rules == ()
 
 
 def test_malformed_actions_unknown_tools_and_bad_reports_use_steps_but_never_crash():
@@ -205,10 +209,11 @@ def test_positive_checker_findings_are_never_dropped():
     assert art.verdict == "violation" and art.juniors["A1"]["restored_rules"] == ["DQC.US.0126"]
 
 
-def test_no_gate_ablation_accepts_an_early_report():
+def test_no_gate_ablation_accepts_an_early_report_but_not_as_consistent():
     policy = Scripted(A1=[final(verdict="consistent", rules=())])
     art, _ = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1", gate=False))
-    assert art.trace["A1"]["steps"] == 1 and art.verdict == "consistent" and art.extracted_value == "100"
+    assert art.trace["A1"]["steps"] == 1 and art.juniors["A1"]["verdict"] == "consistent" and art.extracted_value == "100"
+    assert (art.verdict, art.reason_code) == ("inconclusive", "tools_not_run")
 
 
 def test_no_checkers_ablation_hides_checkers_and_takes_agent_rules():
