@@ -59,15 +59,17 @@ def test_only_graph_py_touches_the_driver():
 def test_the_read_door_is_read_only_by_neo4j(graph: Graph):
     # db.mark_scratch is a named *write* query (MERGE); Graph.read runs it in a READ transaction
     graph.driver.execute_query("MATCH (m:AuditgraphScratch) DELETE m")
-    with pytest.raises(QueryFailed) as failed:
-        graph.read("db.mark_scratch")
+    try:
+        with pytest.raises(QueryFailed) as failed:
+            graph.read("db.mark_scratch")
+        assert graph.read("db.scratch_state")[0]["marked"] is False  # nothing was written
+    finally:
+        graph.run("db.mark_scratch")  # the write door writes it (and an external test server keeps its mark)
     message = str(failed.value)
     assert message.startswith("db.mark_scratch (cypher/db/mark_scratch.cypher) writes, and Neo4j refused it "
                               "in a read transaction (")
     assert message.endswith("; run it with Graph.run, not Graph.read")
     assert "read access mode" in message.lower()
-    assert graph.read("db.scratch_state")[0]["marked"] is False  # nothing was written
-    graph.run("db.mark_scratch")  # the write door writes it
     assert graph.read("db.scratch_state")[0]["marked"] is True
 
 
@@ -88,3 +90,23 @@ def test_records_and_rows_are_the_same_read(graph: Graph):
     graph.run("db.mark_scratch")
     records = graph.read_records("db.scratch_state", timeout=30.0)
     assert [r.data() for r in records] == graph.read("db.scratch_state") == [{"has_data": False, "marked": True}]
+
+
+def test_the_agents_schema_is_langchain_neo4js_without_its_driver(sample_filing_graph: Graph):
+    from langchain_neo4j import Neo4jGraph  # the reference only: the environment no longer builds one
+
+    from auditgraph.agents.environment import Investigator
+
+    g = sample_filing_graph
+    ours = Investigator(g).schema()
+    conn = g.conn
+    kg = Neo4jGraph(url=conn.uri, username=conn.user if conn.password is not None else "",
+                    password=conn.password if conn.password is not None else "", database=g.database,
+                    sanitize=True, refresh_schema=True)
+    try:
+        assert ours["text"] == kg.schema
+        for part in ("node_props", "rel_props", "relationships"):
+            assert ours[part] == kg.structured_schema[part]
+    finally:
+        kg.close()
+    assert "Fact" in ours["node_props"] and "(:Filing)-[:HAS_FACT]->(:Fact)" in ours["text"]
