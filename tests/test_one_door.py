@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from auditgraph import queries
 from auditgraph.errors import QueryFailed
 from auditgraph.graph import Graph
 
@@ -66,8 +67,9 @@ def test_the_read_door_is_read_only_by_neo4j(graph: Graph):
     finally:
         graph.run("db.mark_scratch")  # the write door writes it (and an external test server keeps its mark)
     message = str(failed.value)
-    assert message.startswith("db.mark_scratch (cypher/db/mark_scratch.cypher) writes, and Neo4j refused it "
-                              "in a read transaction (")
+    path = queries.get("db.mark_scratch").path  # a test fixture query: tests/cypher/db/mark_scratch.cypher
+    assert path.endswith("tests/cypher/db/mark_scratch.cypher")
+    assert message.startswith(f"db.mark_scratch ({path}) writes, and Neo4j refused it in a read transaction (")
     assert message.endswith("; run it with Graph.run, not Graph.read")
     assert "read access mode" in message.lower()
     assert graph.read("db.scratch_state")[0]["marked"] is True
