@@ -112,3 +112,23 @@ def test_the_agents_schema_is_langchain_neo4js_without_its_driver(sample_filing_
     finally:
         kg.close()
     assert "Fact" in ours["node_props"] and "(:Filing)-[:HAS_FACT]->(:Fact)" in ours["text"]
+
+
+def test_langchain_chains_get_a_read_only_store_over_the_same_door(sample_filing_graph: Graph):
+    from langchain_neo4j.graphs.graph_store import GraphStore
+
+    from auditgraph.agents.langchain_store import AuditGraphStore
+    from auditgraph.errors import CypherRefused
+
+    store = AuditGraphStore(sample_filing_graph)
+    assert isinstance(store, GraphStore)  # what GraphCypherQAChain.from_llm(graph=...) accepts
+    assert "(:Filing)-[:HAS_FACT]->(:Fact)" in store.get_schema
+    assert "Fact" in store.get_structured_schema["node_props"]
+    rows = store.query("MATCH (f:Filing {id: $id}) RETURN f.id AS id, f.status AS status", {"id": "smpl-20251231"})
+    assert rows == [{"id": "smpl-20251231", "status": "loaded"}]
+    before = sample_filing_graph.read("db.node_counts")
+    with pytest.raises(CypherRefused):
+        store.query("MATCH (f:Filing) SET f.status = 'tampered' RETURN f")
+    with pytest.raises(CypherRefused, match="read-only"):
+        store.add_graph_documents([])
+    assert sample_filing_graph.read("db.node_counts") == before
