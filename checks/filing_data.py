@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property, lru_cache
+from typing import Any
 
 import neo4j
 
@@ -132,7 +133,7 @@ class FilingData:
     period_end: dt.date | None = None
     us_gaap_year: int | None = None
     cik: str | None = None
-    dei: list[dict] = field(default_factory=list)
+    dei: list[dict[str, Any]] = field(default_factory=list)
     chapter11: list[str] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)
     calc: list[Arc] = field(default_factory=list)
@@ -146,7 +147,7 @@ class FilingData:
             out[f.concept_key].append(f)
         return out
 
-    def _dei(self, name: str) -> dict | None:
+    def _dei(self, name: str) -> dict[str, Any] | None:
         rows = [r for r in self.dei if r["name"] == name and not r["dimensional"]]
         return rows[0] if rows else None
 

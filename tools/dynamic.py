@@ -167,7 +167,7 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
         peers += [(g, why) for k, why in related.items() for g in data.by_concept.get(k, [])
                   if not g.dims and g.value and g.period_key == f.period_key and g.unit == f.unit]
         for g, why in peers:
-            ratio = abs(f.value / g.value)
+            ratio = abs(f.amount / g.amount)  # both non-zero: the filters above keep only valued facts
             scale = next((s for s in (Decimal(1000), Decimal(1000000)) if s / 2 <= ratio <= s * 2 or
                           s / 2 <= 1 / ratio <= s * 2), None)
             if scale is not None:

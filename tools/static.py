@@ -75,8 +75,10 @@ def _check_result(rule: str, results: list[CheckResult], concept: str | None, li
     bad = [r for r in results if r.status == "violation"]
     ok = [r for r in results if r.status == "ok"]
     ne = [r for r in results if r.status == "not_evaluable"]
-    outcome = "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data"
-    lead = (bad or (ok if concept else []) or ne or [None])[0]  # filing-wide: an ok row says nothing on its own
+    outcome: Literal["violation", "ok", "not_evaluable", "no_data"] = (
+        "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data")
+    leads = bad or (ok if concept else []) or ne  # filing-wide: an ok row says nothing on its own
+    lead = leads[0] if leads else None
     shown = (bad + ne + ok)[:limit] if len(results) > limit else bad + ne + ok
     msg = (lead.message or lead.reason) if lead else (f"{len(ok)} item(s) checked, no violation" if ok else "no applicable facts")
     return CheckToolResult(rule=rule, outcome=outcome, status="no_data" if outcome == "no_data" else "ok", message=msg,

@@ -341,7 +341,7 @@ class Graph:
                     records = tx.run(query, params)
                     result.columns = list(records.keys())
                     for record in records:
-                        row = {k: plain(v) for k, v in record.items()}
+                        row = {k: plain(record[k]) for k in record.keys()}
                         size = len(json.dumps(row, ensure_ascii=False, default=str))
                         if len(result.rows) >= limit:
                             result.truncated = "rows"
@@ -402,7 +402,7 @@ class Graph:
             with self.driver.session(database=self.database) as session:
                 for start in range(0, len(rows), batch_size):
                     chunk = list(rows[start : start + batch_size])
-                    session.execute_write(lambda tx, c=chunk: tx.run(query.text, {"rows": c, **params}).consume())
+                    session.execute_write(_write_chunk, query.text, {"rows": chunk, **params})
                     done += len(chunk)
                     if on_batch:
                         on_batch(len(chunk))
@@ -486,6 +486,10 @@ class BackgroundTx:
             self.error = exc
             while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
                 item = self._queue.get()
+
+
+def _write_chunk(tx: neo4j.ManagedTransaction, text: str, params: dict[str, Any]) -> None:
+    tx.run(text, params).consume()  # text is a registry file's Cypher, never a user's string
 
 
 def chunked(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
