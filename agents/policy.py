@@ -36,7 +36,7 @@ class ModelPolicy:
 
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
              case: Case) -> dict[str, Any]:
-        return self.client.complete(role, system, messages, tools)
+        return self.client.complete(role, system, messages, list(tools))  # a list[ToolLike]: list is invariant
 
 
 def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
