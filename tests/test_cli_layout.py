@@ -61,7 +61,7 @@ def test_help_lists_every_command_with_its_help_line():
     lines = _help_lines(out.output)
     assert tuple(sorted(lines)) == COMMANDS
     assert lines["check"] == "Run DQC checkers on a loaded filing and list their results."
-    assert lines["queries"] == "List the named Cypher queries shipped in cypher/."
+    assert lines["queries"] == "List the read queries in cypher/ by family, with their parameters."
     assert all(lines.values())
 
 

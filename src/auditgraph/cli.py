@@ -269,7 +269,9 @@ def db_wipe(yes: bool) -> None:
               help="Also the write and schema queries that auditgraph's own commands run.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
 def list_queries(include_writes: bool, as_json: bool) -> None:
-    """List the named read queries shipped in cypher/, by family, with their $params (paste into the Browser)."""
+    """List the read queries in cypher/ by family, with their parameters.
+
+    Each can be pasted into the Neo4j Browser after `:param` lines for its parameters."""
     from auditgraph import queries
 
     fams = queries.families(include_writes)
