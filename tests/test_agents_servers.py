@@ -217,3 +217,35 @@ def test_max_output_tokens_is_part_of_the_spec_and_the_cache_key():
     assert a.cache_key("A1", "sys", msgs, ["check_sign"]) == cache_key("A1", "openai-compatible:replay", "sys", msgs, ["check_sign"])
     assert b.cache_key("A1", "sys", msgs, ["check_sign"]) == cache_key(
         "A1", "openai-compatible:replay|max_output_tokens=256", "sys", msgs, ["check_sign"])
+
+
+def _bench_script():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "bench_llamacpp.py"
+    spec = importlib.util.spec_from_file_location("bench_llamacpp", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_llama_cpp_benchmark_script_builds_its_commands_and_reads_a_run(agents, tmp_path):
+    bench = _bench_script()
+    args = bench.parse_args(["--port", "7790", "--tool-protocol", "text", "--chat-format", "chatml", "--venv", str(tmp_path / "v")])
+    assert bench.server_command(args, "m.gguf")[1:] == ["-m", "llama_cpp.server", "--model", "m.gguf", "--model_alias",
+                                                        "smollm2-135m", "--host", "127.0.0.1", "--port", "7790", "--n_ctx",
+                                                        "8192", "--chat_format", "chatml"]
+    audit = bench.audit_command(args, tmp_path / "run.jsonl")
+    assert audit[1:6] == ["agents", "audit", FILING, "--llm", "openai-compatible:smollm2-135m"]
+    assert audit[audit.index("--base-url") + 1] == "http://127.0.0.1:7790/v1" and "text" in audit
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--port", "0"])
+    out = tmp_path / "run.jsonl"
+    assert agents("audit", FILING, "--llm", "none", "--out", str(out)).exit_code == 0
+    rows = bench.rows(out)
+    assert len(rows) == 3 and all(r.split(" | ")[1] == "violation" for r in rows)
+    # A1: get_fact and the three checkers, then its report (5 steps); A2 adds the history (6 steps)
+    assert rows[0] == ("| us-gaap:PaymentsToAcquirePropertyPlantAndEquipment | violation |  | 11 | 9 (get_fact, check_sign, "
+                       "check_calc_tree, check_dim_consistency, get_fact, get_fact_history, check_sign, check_calc_tree, "
+                       "check_dim_consistency) | 0 | 0 | 0 |")
