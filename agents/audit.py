@@ -25,8 +25,10 @@ from auditgraph.agents.reports import (
     RULE_PRIORITY,
     Artifact,
     Case,
+    CaseVerdict,
     JuniorReport,
     ReasonCode,
+    Verdict,
     canonical_json,
     normalize_rule,
 )
@@ -101,7 +103,7 @@ class JuniorState:
 
 @dataclass(frozen=True)
 class Outcome:
-    verdict: str
+    verdict: CaseVerdict
     rules: tuple[str, ...]
     code: ReasonCode | None = None
     reason: str | None = None
@@ -129,7 +131,7 @@ def _junior_state(session: JuniorSession) -> JuniorState:
     return JuniorState(session.role, provider, tuple(not_run), tuple(failed), stopped)
 
 
-def settle(verdict: str, rules: tuple[str, ...], juniors: list[JuniorState], observations: list[tuple[str, Any]],
+def settle(verdict: Verdict, rules: tuple[str, ...], juniors: list[JuniorState], observations: list[tuple[str, Any]],
            case: Case, checkers: bool = True) -> Outcome:
     """The case's verdict from the fused one and the evidence in the trajectory (never milder than it).
 
@@ -232,7 +234,7 @@ def _senior_feedback(policy: Policy, case: Case, reports: list[JuniorReport], ro
     return text
 
 
-def _union_verdict(reports: list[JuniorReport]) -> str:
+def _union_verdict(reports: list[JuniorReport]) -> Verdict:
     """No-fusion ablation: a violation stands when either junior reports one."""
     return "violation" if any(r.verdict == "violation" for r in reports) else "consistent"
 

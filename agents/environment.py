@@ -1,10 +1,14 @@
-"""Schema introspection and ad-hoc investigation for external agents (langchain-neo4j).
+"""Schema introspection and ad-hoc investigation for external agents (the MCP environment).
 
-Two tools added to the catalog for the MCP environment: `get_graph_schema` (labels, properties
-and relationship patterns through langchain-neo4j's Neo4jGraph) and `investigate_cypher`, an
-ad-hoc read. A query the model wrote is, by nature, not one of the registry's files, so it goes
-through the guarded door `Graph.read_adhoc` (READ transaction, EXPLAIN plan check against an
-allowlist, server-side timeout, row and byte limits; see docs/tools.md), like MCP `run_cypher`.
+Two tools added to the catalog: `get_graph_schema` (labels, properties and relationship
+patterns) and `investigate_cypher`, an ad-hoc read. Both go through our one door to Neo4j:
+the schema is three named queries (cypher/tools/schema_*.cypher, the APOC sampling that
+langchain-neo4j's Neo4jGraph runs) read with `Graph.read`, and its text is laid out by the
+formatter langchain-neo4j uses (neo4j_graphrag.schema.format_schema), so the agent reads the
+same schema text as before without a second driver. A query the model wrote is, by nature, not
+one of the registry's files, so it goes through the guarded door `Graph.read_adhoc` (READ
+transaction, EXPLAIN plan check against an allowlist, server-side timeout, row and byte limits;
+see docs/tools.md), like MCP `run_cypher`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from auditgraph.agents.toolbox import ToolSpec, Toolbox
 from auditgraph.errors import CypherRefused
 from auditgraph.graph import Graph
+from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.toolbox import Toolbox
 
 SCHEMA_SPEC = ToolSpec("get_graph_schema", "Node labels with properties and relationship patterns of the graph "
                        "(see docs/graph-model.md for their meaning).", "dynamic", {"type": "object", "properties": {}})
@@ -26,31 +31,35 @@ CYPHER_SPEC = ToolSpec("investigate_cypher", "Run one read-only Cypher query (ch
                                "limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}}})
 
 
+def graph_schema(graph: Graph, timeout: float | None = None) -> dict[str, Any]:
+    """The structured schema langchain-neo4j's Neo4jGraph gives (node_props, rel_props, relationships), from named reads."""
+    def outputs(name: str) -> list[dict[str, Any]]:
+        return [r["output"] for r in graph.read(name, timeout=timeout)]
+
+    return {"node_props": {el["label"]: el["properties"] for el in outputs("tools.schema_node_props")},
+            "rel_props": {el["type"]: el["properties"] for el in outputs("tools.schema_rel_props")},
+            "relationships": outputs("tools.schema_relationships")}
+
+
 class Investigator:
-    """Schema through langchain-neo4j's Neo4jGraph; ad-hoc reads through the graph's guarded door."""
+    """The LangChain-facing adapter over our Graph: schema (dict and text) and guarded ad-hoc reads."""
 
     def __init__(self, graph: Graph, timeout: float = 10.0):
-        from langchain_neo4j import Neo4jGraph
-
-        conn = graph.conn
         self.graph = graph
         self.timeout = timeout
-        self.kg = Neo4jGraph(url=conn.uri, username=conn.user if conn.password is not None else "",
-                             password=conn.password if conn.password is not None else "", database=graph.database,
-                             timeout=timeout, sanitize=True, refresh_schema=False)
         self._lock = threading.Lock()
         self._schema: dict[str, Any] | None = None
 
     def close(self) -> None:
-        self.kg.close()
+        """Nothing to close: the Investigator holds no connection of its own (the graph's owner closes it)."""
 
     def schema(self) -> dict[str, Any]:
         with self._lock:
             if self._schema is None:
-                self.kg.refresh_schema()
-                s = self.kg.structured_schema
-                self._schema = {"status": "ok", "node_props": s.get("node_props", {}), "rel_props": s.get("rel_props", {}),
-                                "relationships": s.get("relationships", []), "text": self.kg.schema}
+                from neo4j_graphrag.schema import format_schema  # langchain-neo4j's own layout of the schema text
+
+                s = graph_schema(self.graph, self.timeout)
+                self._schema = {"status": "ok", **s, "text": format_schema(s, is_enhanced=False)}
             return self._schema
 
     def read(self, query: str, params: dict[str, Any] | None = None, limit: int = 100) -> dict[str, Any]:
@@ -77,10 +86,8 @@ def with_investigation(toolbox: Toolbox, investigator: Investigator) -> Toolbox:
     def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
         if name == SCHEMA_SPEC.name:
             return investigator.schema()
-        if name == CYPHER_SPEC.name:
-            if not isinstance(args.get("query"), str) or not args["query"].strip():
-                return {"status": "error", "message": "investigate_cypher needs a `query` string"}
-            return investigator.read(args["query"], args.get("params") or {}, args.get("limit", 100))
-        return toolbox.call(name, args)
+        if not isinstance(args.get("query"), str) or not args["query"].strip():
+            return {"status": "error", "message": "investigate_cypher needs a `query` string"}
+        return investigator.read(args["query"], args.get("params") or {}, args.get("limit", 100))
 
-    return Toolbox([*toolbox.specs.values(), SCHEMA_SPEC, CYPHER_SPEC], run)
+    return toolbox.plus([SCHEMA_SPEC, CYPHER_SPEC], run)

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from auditgraph.agents.reports import Verdict
 from auditgraph.errors import ConfigError
 
 RULE_RELIABILITY = Decimal("0.95")  # per rule, fixed; never estimated from an evaluation set
@@ -86,7 +87,7 @@ class Fusion:
     tau: Decimal
     bet_v: Decimal  # violation mass after redistributing Θ
     bet_c: Decimal
-    verdict: str  # "violation" | "consistent"
+    verdict: Verdict
 
     @property
     def unnormalized(self) -> dict[str, Decimal]:
@@ -128,7 +129,7 @@ def single(m: Masses) -> Fusion:
 def _decide(m1: Masses, m2: Masses, conflict: Decimal, fused: Masses) -> Fusion:
     half = fused.theta / 2
     bet_v, bet_c = fused.v + half, fused.c + half
-    verdict = "violation" if bet_v > bet_c else "consistent"
+    verdict: Verdict = "violation" if bet_v > bet_c else "consistent"
     return Fusion(m1, m2, conflict, fused, _ONE - fused.theta, bet_v, bet_c, verdict)
 
 

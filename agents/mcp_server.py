@@ -1,8 +1,8 @@
 """The whole tool catalog as an MCP server, so any coding agent audits in the same environment.
 
 `auditgraph agents mcp` serves it over stdio (the paper's "env" condition of the external-agent
-study). Tool calls run in a worker thread through the same `Toolbox.call` the auditors use;
-errors come back as results with `is_error` set, never as a dropped connection.
+study). Tool calls run in a worker thread through the same `Toolbox.call` the auditors use
+(auditgraph.tools.toolbox); errors come back as results with `is_error` set, never as a dropped connection.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import anyio
 import anyio.to_thread
 
 from auditgraph.agents.reports import canonical_json
-from auditgraph.agents.toolbox import Toolbox, is_ok
+from auditgraph.tools.toolbox import Toolbox, is_ok
 
 INSTRUCTIONS = ("Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Static tools read the taxonomy "
                 "and run the deterministic DQC checkers (check_sign: DQC.US.0015, check_calc_tree: DQC.US.0126, "

@@ -37,7 +37,7 @@ class ModelPolicy:
 
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
              case: Case, timeout: float | None = None) -> dict[str, Any]:
-        return self.client.complete(role, system, messages, tools, timeout=timeout)
+        return self.client.complete(role, system, messages, list(tools), timeout=timeout)  # a list[ToolLike]: list is invariant
 
 
 def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:

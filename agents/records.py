@@ -9,13 +9,24 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from auditgraph.errors import ConfigError
 
-M = TypeVar("M", bound=BaseModel)
+
+class CaseRecord(Protocol):
+    """A pydantic model with a case id (agents' Case, eval's AuditCase and RunRecord)."""
+
+    @property
+    def case_id(self) -> str: ...
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self: ...
+
+
+M = TypeVar("M", bound=CaseRecord)
 
 
 def iter_jsonl(path: Path, *, what: str = "a JSONL file") -> Iterator[tuple[int, dict]]:

@@ -1,22 +1,21 @@
-"""The tools an auditor may call, as model-facing specs, and the one door to run them.
+"""The agents' side of the tools: required tools per role, the terminal report tools, arguments
+filled from a case, and the findings read back out of observations.
 
-Every tool call goes through `Toolbox.call`, which for real runs is the catalog's `call_tool`
-over the graph (auditgraph.tools.catalog). The catalog is imported lazily so the protocol and
-its tests do not depend on it; a call never raises, errors come back as observations.
+The tools themselves, their specs and the door that runs them are auditgraph.tools (ToolSpec,
+Toolbox, catalog_toolbox); they are re-exported here for the agents' modules.
 """
 
 from __future__ import annotations
 
-import copy
-import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
+from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
+from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.toolbox import Toolbox, catalog_toolbox, is_ok
 
-from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, canonical_json, exact, normalize_rule
-from auditgraph.errors import GraphUnavailable
+__all__ = ["ASK_SENIOR", "FINAL", "REQUIRED", "TERMINAL", "TERMINAL_SPECS", "ToolSpec", "Toolbox", "about_case",
+           "candidates_from", "case_args", "catalog_toolbox", "checker_results", "is_ok", "observed_values"]
 
 REQUIRED = {
     "A1": ("check_sign", "check_calc_tree", "check_dim_consistency"),
@@ -35,18 +34,6 @@ _CASE_ARGS: dict[str, Callable[[Case], Any]] = {
 }
 
 
-@dataclass(frozen=True)
-class ToolSpec:
-    name: str
-    description: str
-    kind: str  # static | dynamic | terminal
-    schema: Mapping[str, Any]  # JSON schema of the arguments object
-
-    def as_openai(self) -> dict[str, Any]:
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": dict(self.schema)}}
-
-
 def _terminal_specs() -> dict[str, ToolSpec]:
     schema = ReportDraft.model_json_schema()
     return {
@@ -57,81 +44,6 @@ def _terminal_specs() -> dict[str, ToolSpec]:
 
 
 TERMINAL_SPECS = _terminal_specs()
-
-
-def is_ok(observation: object) -> bool:
-    """The gate's test: a dict observation without an error (no_data and unresolved values pass)."""
-    return isinstance(observation, dict) and observation.get("status") != "error" and "error" not in observation
-
-
-class Toolbox:
-    """A set of tool specs and the callable that runs them; `call` never raises."""
-
-    def __init__(self, specs: Iterable[ToolSpec], runner: Callable[[str, dict[str, Any]], dict[str, Any]]):
-        self.specs = {s.name: s for s in specs}
-        self._runner = runner
-
-    def names(self, kinds: Iterable[str] | None = None) -> list[str]:
-        wanted = set(kinds) if kinds is not None else None
-        return sorted(n for n, s in self.specs.items() if wanted is None or s.kind in wanted)
-
-    def subset(self, names: Iterable[str]) -> Toolbox:
-        keep = set(names)
-        return Toolbox([s for n, s in self.specs.items() if n in keep], self._runner)
-
-    def without(self, names: Iterable[str]) -> Toolbox:
-        drop = set(names)
-        return Toolbox([s for n, s in self.specs.items() if n not in drop], self._runner)
-
-    def memoized(self) -> Toolbox:
-        """The same tools with results remembered per (name, arguments) for one run.
-
-        The tools only read and the graph does not change during a run, so both juniors asking
-        the same checker the same question get the first answer instead of a second filing read.
-        Errors are not remembered.
-        """
-        memo: dict[str, dict[str, Any]] = {}
-        lock = threading.Lock()
-        inner = self._runner
-
-        def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
-            key = canonical_json([name, args])
-            with lock:
-                hit = memo.get(key)
-            if hit is not None:
-                return copy.deepcopy(hit)
-            result = inner(name, args)
-            if is_ok(result):
-                with lock:
-                    memo[key] = copy.deepcopy(result)
-            return result
-
-        return Toolbox(self.specs.values(), run)
-
-    def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
-        if name not in self.specs:
-            return {"status": "error", "message": f"unknown tool {name!r}; available: {', '.join(sorted(self.specs))}"}
-        try:
-            result = self._runner(name, args)
-        except GraphUnavailable:
-            raise  # an outage is the run's failure, not evidence: the case is recorded as an error
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise GraphUnavailable(f"Neo4j went away during {name}: {exc}; check the server and resume the run") from exc
-        except Exception as exc:  # a tool bug must not end the audit; the agent sees the error
-            return {"status": "error", "message": f"{name} failed: {type(exc).__name__}: {exc}"}
-        return result if isinstance(result, dict) else {"status": "ok", "result": result}
-
-
-def catalog_toolbox(graph: Any) -> Toolbox:
-    """The real catalog over the graph (issue 5's auditgraph.tools.catalog)."""
-    from auditgraph.tools import catalog  # lazy: the catalog is optional while it is being built
-
-    specs = []
-    for kind, tools in (("static", catalog.STATIC_TOOLS), ("dynamic", catalog.DYNAMIC_TOOLS)):
-        for name, tool in tools.items():
-            schema = tool.params.model_json_schema() if hasattr(tool.params, "model_json_schema") else dict(tool.params)
-            specs.append(ToolSpec(name, tool.description, kind, schema))
-    return Toolbox(specs, lambda name, args: catalog.call_tool(graph, name, args))
 
 
 def case_args(spec: ToolSpec, case: Case, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -10,10 +10,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property, lru_cache
+from typing import Any
 
 import neo4j
 
-from auditgraph import queries
 from auditgraph.checks.numbers import parse_decimals, parse_value
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.checks.rule_data import split_key
@@ -133,7 +133,7 @@ class FilingData:
     period_end: dt.date | None = None
     us_gaap_year: int | None = None
     cik: str | None = None
-    dei: list[dict] = field(default_factory=list)
+    dei: list[dict[str, Any]] = field(default_factory=list)
     chapter11: list[str] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)
     calc: list[Arc] = field(default_factory=list)
@@ -147,7 +147,7 @@ class FilingData:
             out[f.concept_key].append(f)
         return out
 
-    def _dei(self, name: str) -> dict | None:
+    def _dei(self, name: str) -> dict[str, Any] | None:
         rows = [r for r in self.dei if r["name"] == name and not r["dimensional"]]
         return rows[0] if rows else None
 
@@ -186,20 +186,9 @@ READ_TIMEOUT_S = 60.0  # the server aborts a filing read that takes longer (agen
 
 
 def read_records(graph: Graph, name: str, **params: object) -> list[neo4j.Record]:
-    """A registry read query in a READ transaction with a timeout, records as the driver gives them.
-
-    The reads of a filing use this instead of Graph.run: `Record.data()` (dict conversion) costs
-    about as much as the query itself on a 5k-fact filing, and records index by name anyway.
-    """
-    query = queries.get(name)
-    query.check_params(params)
-
-    @neo4j.unit_of_work(timeout=READ_TIMEOUT_S)
-    def work(tx: neo4j.ManagedTransaction) -> list[neo4j.Record]:
-        return list(tx.run(query.text, params))
-
-    with graph.driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
-        return session.execute_read(work)
+    """A named read of the filing with the checkers' timeout, records as the driver gives them
+    (Graph.read_records: `Record.data()` would cost about as much as the query on a 5k-fact filing)."""
+    return graph.read_records(name, timeout=READ_TIMEOUT_S, **params)
 
 
 @lru_cache(maxsize=4096)

@@ -20,20 +20,26 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from auditgraph.checks.case import PRIORITY  # the paper's translator order, shared with the checker-only system
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import split_key
 from auditgraph.errors import AuditGraphError, ConfigError
-from auditgraph.eval.cases import RULE_FAMILIES, AuditCase, ReferenceAnswer
+from auditgraph.eval.cases import RULE_FAMILIES, AuditCase, Origin, ReferenceAnswer
 from auditgraph.eval.inject import FactEdit, copy_filing, format_value, rewrite_fact
 from auditgraph.graph import Graph
 
-INJECTION = {"DQC.US.0015": "injected_sign_flip", "DQC.US.0126": "injected_calc_total", "DQC.US.0117": "injected_dim_total"}
+INJECTION: dict[str, Origin] = {
+    "DQC.US.0015": "injected_sign_flip",
+    "DQC.US.0126": "injected_calc_total",
+    "DQC.US.0117": "injected_dim_total",
+}
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,7 @@ class Injection:
     original: Decimal
 
     @property
-    def origin(self) -> str:
+    def origin(self) -> Origin:
         return INJECTION[self.result.rule_id]
 
 
@@ -72,6 +78,13 @@ def _dec(v: str | None) -> Decimal | None:
         return Decimal(v) if v is not None else None
     except ArithmeticError:
         return None
+
+
+def _reported(r: CheckResult) -> Decimal:
+    """The reported value of an exactly consistent result (exactly_consistent has parsed it)."""
+    v = _dec(r.reported_value)
+    assert v is not None, f"{r.rule_id} {r.concept}: reported value {r.reported_value!r} is not a number"
+    return v
 
 
 def exactly_consistent(r: CheckResult) -> bool:
@@ -131,7 +144,7 @@ def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckR
     return ok, unsafe
 
 
-def _clean_pools(results: Sequence[CheckResult], exclude: set[tuple]) -> tuple[dict, dict[str, list]]:
+def _clean_pools(results: Sequence[CheckResult], exclude: AbstractSet[tuple]) -> tuple[dict, dict[str, list]]:
     """Per rule family, the concept-periods that rule found exactly consistent and nothing flagged."""
     ok, flagged = _clean_keys(results)
     return ok, {rule: sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
@@ -140,10 +153,10 @@ def _clean_pools(results: Sequence[CheckResult], exclude: set[tuple]) -> tuple[d
 
 
 def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
-                    exclude: set[tuple] = frozenset()) -> list[AuditCase]:
+                    exclude: AbstractSet[tuple] = frozenset()) -> list[AuditCase]:
     """Up to per_rule untouched, exactly consistent concept-periods per rule family."""
     ok, pools = _clean_pools(results, exclude)
-    cases = []
+    cases: list[AuditCase] = []
     for rule, pool in pools.items():
         for k in rng.sample(pool, min(per_rule, len(pool))):
             r = next(r for r in ok[k] if r.rule_id == rule)
@@ -184,19 +197,19 @@ def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
 
 
 def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
-                    exclude: set[tuple] = frozenset()) -> list[Injection]:
+                    exclude: AbstractSet[tuple] = frozenset()) -> list[Injection]:
     """Up to per_rule exactly consistent, non-negative-by-rule facts per family to break in a copy."""
     ok, pools = _clean_pools(results, exclude)
-    plans = []
+    plans: list[Injection] = []
     for rule, pool in pools.items():
         if rule == "DQC.US.0015":  # positive, non-dimensional facts: the flip is then a violation with no exclusion
-            pool = [k for k in pool if not k[2] and _dec(next(r for r in ok[k] if r.rule_id == rule).reported_value) > 0]
+            pool = [k for k in pool if not k[2] and _reported(next(r for r in ok[k] if r.rule_id == rule)) > 0]
         for k in rng.sample(pool, min(per_rule, len(pool))):
             r = next(r for r in ok[k] if r.rule_id == rule)
             fact_id = total_fact(r)
             if fact_id is None:
                 continue
-            original = _dec(r.reported_value)
+            original = _reported(r)
             new_value = injected_value(r, original)
             if new_value is None:
                 continue
@@ -341,7 +354,7 @@ def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[P
     return load_copy(dest)
 
 
-def _to_date(v: object) -> date | None:
+def _to_date(v: Any) -> date | None:
     return v.to_native() if hasattr(v, "to_native") else v  # neo4j Date -> datetime.date
 
 

@@ -216,7 +216,7 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     )
     from auditgraph.eval.benchdoc import write_section
     from auditgraph.eval.report import plot_families
-    from auditgraph.loader.filing import remembered_packages
+    from auditgraph.loader.packages import remembered_packages
 
     if not filings:
         raise click.UsageError("name the filing folders to time, e.g. ../shared/filings/edgar/*")

@@ -46,10 +46,11 @@ def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "ch
     from auditgraph.checks.case import translate as checks_translate
 
     art = checks_translate(case.filing_id, case.concept, case.period, results, list(case.dims))
-    return RunRecord(case_id=case.case_id, system=system,
-                     verdict=None if art.verdict == "not_evaluable" else art.verdict, rules=tuple(art.rules),
-                     extracted_value=art.reported_value, calculated_value=art.expected_value,
-                     error="no checker evaluated this fact" if art.verdict == "not_evaluable" else None)
+    # the two values are extra fields (RunRecord allows extras), so they go in by validation, not as declared keywords
+    return RunRecord.model_validate(dict(case_id=case.case_id, system=system,
+                                         verdict=None if art.verdict == "not_evaluable" else art.verdict, rules=tuple(art.rules),
+                                         extracted_value=art.reported_value, calculated_value=art.expected_value,
+                                         error="no checker evaluated this fact" if art.verdict == "not_evaluable" else None))
 
 
 def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], Any] | None = None) -> list[RunRecord]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from auditgraph.config import cache_dir
@@ -31,7 +31,7 @@ class RichReporter(Reporter):
 
     def __init__(self, progress: Progress):
         self.progress = progress
-        self.task = None
+        self.task: TaskID | None = None
 
     def step(self, name: str, total: int | None) -> None:
         if self.task is not None:  # close the previous step's bar

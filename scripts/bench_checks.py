@@ -13,6 +13,7 @@ import argparse
 import glob
 import logging
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -47,7 +48,8 @@ def synthetic(graph: Graph, n_facts: int) -> str:
     import datetime as dt
 
     from auditgraph import queries
-    from auditgraph.checks.handbuilt import FilingBuilder
+    sys.path.insert(0, str(REPO / "tests" / "support"))  # the hand-built filings are a test fixture, not shipped
+    from handbuilt import FilingBuilder
 
     queries.add_directory(REPO / "tests" / "cypher")  # the builder's writes are test fixtures, not shipped
     fid = f"bench-synthetic-{n_facts}"

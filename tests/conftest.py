@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,6 +25,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Fixture writes (hand-built filings, the verifier's small filings, the scratch marker) are named
 # queries like the shipped ones, but only tests run them, so they live here and are not shipped.
 queries.add_directory(Path(__file__).resolve().parent / "cypher")
+# Test helpers that are not shipped (handbuilt.FilingBuilder); pytest's importlib mode puts no test folder on sys.path.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
 
 # ---------------------------------------------------------------- no silent skips in CI

@@ -8,6 +8,7 @@ import json
 
 import anyio
 from click.testing import CliRunner
+from handbuilt import FilingBuilder
 
 from auditgraph.agents.audit import audit_case
 from auditgraph.agents.cache import ModelCache
@@ -19,7 +20,6 @@ from auditgraph.agents.role_client import ChatClient
 from auditgraph.agents.session import audit_cases, filing_cases
 from auditgraph.agents.toolbox import case_args, catalog_toolbox
 from auditgraph.checks.audit import audit_filing
-from auditgraph.checks.handbuilt import FilingBuilder
 from auditgraph.cli import cli
 from auditgraph.llm.providers import ModelSpec
 

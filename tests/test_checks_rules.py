@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from handbuilt import FilingBuilder
+
 from auditgraph.checks import audit_filing, check_calc11, check_calc_tree, check_dim_consistency, check_sign
-from auditgraph.checks.handbuilt import FilingBuilder
 from auditgraph.graph import Graph
 
 BS = "http://example.com/role/BalanceSheet"

@@ -1,26 +1,24 @@
-"""Tool and ToolResult, and the helpers every tool shares: concept resolution, period matching."""
+"""The one tool abstraction, and the helpers every tool shares (concept resolution, period matching).
+
+- `ToolSpec`: what a caller sees of a tool (name, description, kind, JSON schema of its arguments).
+  Agents, the MCP server and LangChain models all see tools as ToolSpecs (tools/toolbox.py).
+- `Tool`: a catalog tool behind a spec: a pydantic argument model and a run function over the graph.
+- `ToolResult`: what a tool returns; `model_dump(mode="json")` is the observation.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from auditgraph import queries
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph, plain
 
-QUERY_TIMEOUT_S = 10.0  # every tool query runs in a READ transaction that the server aborts after this
-
-
-def read_query(graph: Graph, name: str, timeout: float = QUERY_TIMEOUT_S, **params: Any) -> list[dict]:
-    """A registry query in a READ transaction with a server-side timeout (what agents' tools use)."""
-    if queries.get(name).mode != "read":
-        raise ConfigError(f"{name} is a {queries.get(name).mode} query; tools only read")
-    return graph.read(name, timeout=timeout, **params)
+QUERY_TIMEOUT_S = 10.0  # every tool query runs in a READ transaction (Graph.read) that the server aborts after this
 
 
 class ToolResult(BaseModel):
@@ -38,7 +36,24 @@ class ToolError(ToolResult):
 
 
 @dataclass(frozen=True)
+class ToolSpec:
+    """A tool as its callers see it; `kind` is static | dynamic (catalog) or terminal (an agent's report)."""
+
+    name: str
+    description: str
+    kind: str
+    schema: Mapping[str, Any]  # JSON schema of the arguments object
+
+    def as_openai(self) -> dict[str, Any]:
+        """The function-calling form OpenAI-style APIs (and LangChain's bind_tools) take."""
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": dict(self.schema)}}
+
+
+@dataclass(frozen=True)
 class Tool:
+    """A catalog tool: its spec's fields, typed arguments and the function that runs it over the graph."""
+
     name: str
     description: str
     kind: Literal["static", "dynamic"]
@@ -48,6 +63,10 @@ class Tool:
     def schema(self) -> dict:
         """JSON schema of the arguments (what an LLM function-calling API wants)."""
         return self.params.model_json_schema()
+
+    @property
+    def spec(self) -> ToolSpec:
+        return ToolSpec(self.name, self.description, self.kind, self.schema())
 
 
 class Rows(ToolResult):
@@ -74,7 +93,7 @@ class ConceptRef:
 
 def filing_release(graph: Graph, filing_id: str) -> str | None:
     """The us-gaap release the filing uses ("us-gaap/2025"), for taxonomy fallbacks."""
-    rows = read_query(graph, "tools.filing", filing_id=filing_id)
+    rows = graph.read("tools.filing", timeout=QUERY_TIMEOUT_S, filing_id=filing_id)
     if not rows:
         raise ConfigError(f"no filing {filing_id!r} in the database; load it with `auditgraph filing load`")
     year = rows[0]["us_gaap_year"]
@@ -89,7 +108,7 @@ def resolve_concept(graph: Graph, filing_id: str, concept: str) -> ConceptRef:
     else:
         prefix, _, name = concept.rpartition(":")
         prefix = prefix or None
-    rows = read_query(graph, "tools.resolve_concept", local_name=name, prefix=prefix, filing_id=filing_id)
+    rows = graph.read("tools.resolve_concept", timeout=QUERY_TIMEOUT_S, local_name=name, prefix=prefix, filing_id=filing_id)
     if "#" in concept:
         rows = [r for r in rows if r["key"] == concept] or rows
     if not rows:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from neo4j.exceptions import Neo4jError
 from pydantic import ValidationError
 
-from auditgraph.errors import AuditGraphError
+from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph
-from auditgraph.tools.base import Tool, ToolError, ToolResult
+from auditgraph.tools.base import Tool, ToolError, ToolResult, ToolSpec
 
-__all__ = ["ALL_TOOLS", "DYNAMIC_TOOLS", "STATIC_TOOLS", "Tool", "ToolError", "ToolResult", "call_tool"]
+__all__ = ["ALL_TOOLS", "DYNAMIC_TOOLS", "STATIC_TOOLS", "Tool", "ToolError", "ToolResult", "ToolSpec", "call_tool"]
 
 
 def _catalogs() -> tuple[dict[str, Tool], dict[str, Tool]]:
@@ -43,7 +43,9 @@ def call_tool(graph: Graph, name: str, args: dict) -> dict:
         return ToolError(tool=name, message=f"bad arguments for {name}: {problems}").model_dump(mode="json")
     try:
         result = tool.run(graph, params)
-    except AuditGraphError as exc:
+    except GraphUnavailable:
+        raise  # an outage is the caller's failure, not an observation (Toolbox.call says so)
+    except AuditGraphError as exc:  # QueryFailed (a named query Neo4j rejected) included
         return ToolError(tool=name, message=str(exc)).model_dump(mode="json")
     except Neo4jError as exc:  # an observation for the agent, not a crash of the audit
         return ToolError(tool=name, message=f"the graph query failed: {exc.message or exc}").model_dump(mode="json")

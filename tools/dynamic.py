@@ -14,13 +14,13 @@ from auditgraph.checks.rule_data import split_key
 from auditgraph.errors import ConfigError, CypherRefused
 from auditgraph.graph import ADHOC_MAX_BYTES, Graph
 from auditgraph.tools.base import (
+    QUERY_TIMEOUT_S,
     Rows,
     Tool,
     ToolResult,
     dims_match,
     filing_release,
     period_matches,
-    read_query,
     resolve_concept,
     rows_result,
 )
@@ -55,7 +55,7 @@ class CypherArgs(BaseModel):
 def run_history(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     ns, name = split_key(c.key)
-    rows = [r for r in read_query(graph, "tools.fact_history", filing_id=a.filing_id, local_name=name) if dims_match(r["dims"], a.dimensions)]
+    rows = [r for r in graph.read("tools.fact_history", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, local_name=name) if dims_match(r["dims"], a.dimensions)]
     seen, out = set(), []
     for r in rows:  # one row per (filing, period, unit, dims, value): duplicates and repeated comparatives collapse
         k = (r["filing_id"], r["period_key"], r["unit"], tuple(r["dims"]), r["value"])
@@ -67,7 +67,7 @@ def run_history(graph: Graph, a: HistoryArgs) -> ToolResult:
 
 def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    facts = [r for r in read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=None)
+    facts = [r for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
              if not r["nil"] and dims_match(r["dims"], a.dimensions)]
     by_period: dict[tuple, dict] = {}
     for r in facts:
@@ -89,7 +89,7 @@ def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
 
 def run_breakdown(graph: Graph, a: BreakdownArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    facts = [r for r in read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=None)
+    facts = [r for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
              if not r["nil"] and period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"])]
     totals = {(r["period_key"], r["unit"]): r for r in facts if not r["dims"]}
     groups: dict[tuple, list[dict]] = defaultdict(list)
@@ -114,7 +114,7 @@ def run_breakdown(graph: Graph, a: BreakdownArgs) -> ToolResult:
 
 def run_siblings(graph: Graph, a: ConceptArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = read_query(graph, "tools.siblings", key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
+    rows = graph.read("tools.siblings", timeout=QUERY_TIMEOUT_S, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
     own = [r for r in rows if r["owner"] == a.filing_id]
     return rows_result(c.qname, own or rows, f"{c.qname} has no calculation or presentation siblings")
 
@@ -167,7 +167,7 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
         peers += [(g, why) for k, why in related.items() for g in data.by_concept.get(k, [])
                   if not g.dims and g.value and g.period_key == f.period_key and g.unit == f.unit]
         for g, why in peers:
-            ratio = abs(f.value / g.value)
+            ratio = abs(f.amount / g.amount)  # both non-zero: the filters above keep only valued facts
             scale = next((s for s in (Decimal(1000), Decimal(1000000)) if s / 2 <= ratio <= s * 2 or
                           s / 2 <= 1 / ratio <= s * 2), None)
             if scale is not None:

@@ -16,6 +16,7 @@ from auditgraph.checks.sign import check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.tools.base import (
+    QUERY_TIMEOUT_S,
     Rows,
     Tool,
     ToolResult,
@@ -23,7 +24,6 @@ from auditgraph.tools.base import (
     filing_release,
     jsonable,
     period_matches,
-    read_query,
     resolve_concept,
     rows_result,
 )
@@ -75,8 +75,10 @@ def _check_result(rule: str, results: list[CheckResult], concept: str | None, li
     bad = [r for r in results if r.status == "violation"]
     ok = [r for r in results if r.status == "ok"]
     ne = [r for r in results if r.status == "not_evaluable"]
-    outcome = "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data"
-    lead = (bad or (ok if concept else []) or ne or [None])[0]  # filing-wide: an ok row says nothing on its own
+    outcome: Literal["violation", "ok", "not_evaluable", "no_data"] = (
+        "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data")
+    leads = bad or (ok if concept else []) or ne  # filing-wide: an ok row says nothing on its own
+    lead = leads[0] if leads else None
     shown = (bad + ne + ok)[:limit] if len(results) > limit else bad + ne + ok
     msg = (lead.message or lead.reason) if lead else (f"{len(ok)} item(s) checked, no violation" if ok else "no applicable facts")
     return CheckToolResult(rule=rule, outcome=outcome, status="no_data" if outcome == "no_data" else "ok", message=msg,
@@ -110,7 +112,7 @@ def run_check_dim(graph: Graph, a: CheckArgs) -> ToolResult:
 
 def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = read_query(graph, "tools.concept_metadata", key=c.key)
+    rows = graph.read("tools.concept_metadata", timeout=QUERY_TIMEOUT_S, key=c.key)
     meta = jsonable(rows[0]["concept"]) if rows else {}
     return Rows(concept=c.qname, rows=[{"metadata": meta, "node_labels": rows[0]["node_labels"] if rows else [],
                                         "labels": rows[0]["labels"] if rows else []}])
@@ -118,7 +120,7 @@ def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
 
 def _network(graph: Graph, a: NetworkArgs, query: str) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = [r for r in read_query(graph, query, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
+    rows = [r for r in graph.read(query, timeout=QUERY_TIMEOUT_S, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
             if a.role is None or r["role"] == a.role]
     own = [r for r in rows if r["owner"] == a.filing_id]
     source = "filing" if own else "taxonomy"
@@ -157,7 +159,7 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
     except ConfigError as exc:
         rules.append({"rule": "DQC.US.0015", "sub_rule": None, "why": f"not evaluable: {exc}"})
     rules += [{"rule": r["rule_id"], "sub_rule": r["element_id"], "why": f"dqcrules list {r['list']}"}
-              for r in read_query(graph, "tools.dqc_lists", key=c.key)]
+              for r in graph.read("tools.dqc_lists", timeout=QUERY_TIMEOUT_S, key=c.key)]
     stmt = set(statement_roles(data))
     for arc in data.calc:
         if arc.role in stmt and c.key in (arc.source_key, arc.target_key):
@@ -174,7 +176,7 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
 
 def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = read_query(graph, "tools.facts", filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
+    rows = graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
     out = []
     for r in rows:
         if not period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"]):

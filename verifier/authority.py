@@ -64,7 +64,7 @@ def establish(plan: Plan, grounder: Grounder, registry: Registry, text: FilingTe
         calc_formulas, calc_notes = _calc(qname, grounder, unit)
         got = grounder.ground(qname, [qname], unit, "target")
         target = got if isinstance(got, Grounded) else None
-        if calc_formulas or target:
+        if calc_formulas or isinstance(got, Grounded):
             notes += calc_notes
             break
         notes += calc_notes + [got.requirement]

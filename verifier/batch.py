@@ -73,7 +73,7 @@ def read_cases(path: Path) -> list[Case]:
             continue
         try:
             row = json.loads(line)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}:{n}: not JSON ({exc.msg}); one JSON object per line") from exc
         if not isinstance(row, dict):
             raise ConfigError(f"{path}:{n}: a JSON object is expected, not {type(row).__name__}")

@@ -85,9 +85,11 @@ class DevSetBuilder:
 
     # ---------------------------------------------------------------- questions
     def questions(self, info: FilingInfo) -> Iterator[Question]:
+        period_end = info.period_end
+        assert period_end is not None  # build() skips filings without a period end
         months = 12 if (info.fiscal_period_focus or "FY").upper() == "FY" else 3
         ends = sorted({r.end for r in period_rows(self.graph, info.id) if r.end and r.kind == "duration"
-                       and months_of(r.days) == months and r.end <= info.period_end}, reverse=True)
+                       and months_of(r.days) == months and r.end <= period_end}, reverse=True)
         if not ends:
             return
         periods = [(ends[0], ends[1] if len(ends) > 1 else None)]
@@ -114,7 +116,9 @@ class DevSetBuilder:
         if instant and variant % 2:
             return f"as of {day}"
         if months == 12:
-            year = (info.fiscal_year_focus or info.period_end.year) - round((info.period_end - end).days / 365.25)
+            period_end = info.period_end
+            assert period_end is not None  # questions() asks only of filings with a period end
+            year = (info.fiscal_year_focus or period_end.year) - round((period_end - end).days / 365.25)
             return (f"for fiscal {year}", f"in FY{year}", f"for the fiscal year ended {day}")[variant % 3]
         words = {3: "three", 6: "six", 9: "nine"}[months]
         return f"for the {words} months ended {end.strftime('%B')} {end.day}, {end.year}"
@@ -123,7 +127,7 @@ class DevSetBuilder:
         for q in candidates:
             rows = [r for r in facts if r.qname == q and r.value is not None and r.end == end and
                     (r.kind == "instant" or months_of(r.days) == months) and _unit_ok(r.unit_key)]
-            vals = {r.value for r in rows}
+            vals = {r.value for r in rows if r.value is not None}  # rows hold no None; the test narrows the type
             if len(vals) == 1:
                 return vals.pop()
             if len(vals) > 1:
@@ -157,7 +161,7 @@ class DevSetBuilder:
 
     def _calc_questions(self, info: FilingInfo, end: date, prior_end: date | None, months: int, phrase: str) -> Iterator[Question]:
         covered = {q for c in self.registry.concepts.values() for q in c.candidates}
-        totals = {}
+        totals: dict[str, list[str]] = {}  # total qname -> its calculation children
         for r in self.graph.run("verify.calc_totals", filing_id=info.id):
             if r["total"].startswith("us-gaap:") and r["total"] not in covered:
                 totals.setdefault(r["total"], [c["child"] for c in r["children"]])
@@ -199,12 +203,12 @@ class DevSetBuilder:
             question = q.text.replace("?", ", as a percentage?")
             out.append({**base, "case_id": f"{cid}|correct", "question": question, "claim": pct(q.reference),
                         "kind": "correct", "correct": True})
-            wrongs = []
+            wrong_pcts: list[tuple[str, str]] = []
             if q.prior is not None and _round(q.prior * 100, p) != _round(q.reference * 100, p):
-                wrongs.append(("wrong_year", pct(q.prior)))
-            wrongs.append(("wrong_scale", f"{_round(q.reference, p + 2)}%"))  # a fraction written as a percentage
-            wrongs.append(("arithmetic_slip", f"{_round(q.reference * 100, p) + Decimal('1.0')}%"))
-            for kind, claim in wrongs[: 2 if n % 2 else 3]:
+                wrong_pcts.append(("wrong_year", pct(q.prior)))
+            wrong_pcts.append(("wrong_scale", f"{_round(q.reference, p + 2)}%"))  # a fraction written as a percentage
+            wrong_pcts.append(("arithmetic_slip", f"{_round(q.reference * 100, p) + Decimal('1.0')}%"))
+            for kind, claim in wrong_pcts[: 2 if n % 2 else 3]:
                 value = Decimal(claim.rstrip("%")) / 100
                 out.append({**base, "case_id": f"{cid}|{kind}", "question": question, "claim": claim, "kind": kind,
                             "correct": is_correct(value, p + 2, q.reference)})
@@ -258,7 +262,7 @@ class DevSetBuilder:
 
 
 def _unit_ok(unit_key: str | None) -> bool:
-    return bool(unit_key) and unit_key.startswith("iso4217:") and "/" not in unit_key
+    return unit_key is not None and unit_key.startswith("iso4217:") and "/" not in unit_key
 
 
 def _evaluate(expr: fx.Expr, env: dict[str, Decimal]) -> Decimal | None:

@@ -232,7 +232,7 @@ def unit_matches(unit_key: str | None, unit: Unit | None, currency: str | None) 
     key = unit_key or ""
     if unit in (Unit.MONETARY, Unit.PER_SHARE):
         m = (_CURRENCY if unit is Unit.MONETARY else _PER_SHARE).match(key)
-        return bool(m) and (currency is None or m.group(1) == currency)
+        return m is not None and (currency is None or m.group(1) == currency)
     if unit is Unit.SHARES:
         return key == "xbrli:shares"
     return key == "xbrli:pure"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any
 
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.registry import Registry, normalise
@@ -212,7 +213,8 @@ def exact_label(phrase: str, lookup: LabelLookup) -> tuple[str | None, AbstainRe
     want = label_key(phrase)
     if not want:
         return None, None, f"the phrase {phrase!r} has no words to match against concept labels"
-    exact, partial = set(), {}
+    exact: set[str] = set()
+    partial: dict[str, int] = {}  # qname -> fewest extra label words
     for qname, labels in lookup():
         for label in labels:
             have = label_key(label)
@@ -257,7 +259,7 @@ class Planner:
         if m := _SCALE.search(question):
             scale = _SCALES[(m[1] or m[2]).lower()]
         percent_q = bool(_PERCENT.search(question))
-        common = dict(period=period, scale=scale, percent_question=percent_q)
+        common: dict[str, Any] = dict(period=period, scale=scale, percent_question=percent_q)  # fields every plan shares
         if m := _BRACKETED.search(question):  # the user named the concept: nothing to guess
             return self._concept_plan(f"{m[1]}:{m[2]}", "QName named in brackets", common)
         core = core_phrase(rest, entity_words)
@@ -289,7 +291,7 @@ class Planner:
     def _alias_hits(self, phrase: str) -> list[tuple[str, str, str]]:
         return alias_hits(self._aliases, phrase)
 
-    def _metric_plan(self, core: str, labels: LabelLookup | None, common: dict) -> Plan | PlanFailure:
+    def _metric_plan(self, core: str, labels: LabelLookup | None, common: dict[str, Any]) -> Plan | PlanFailure:
         hits = self._alias_hits(core)
         if hits:
             metrics = sorted({i for _, k, i in hits if k == "metric"})
@@ -303,8 +305,7 @@ class Planner:
             return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
                         notes=(f"registry concept alias {hits[0][0]!r}",), terms=(c.label, *c.aliases), **common)
         if m := _QNAME.search(core):
-            qname = f"{m[1]}:{m[2]}"
-            return self._concept_plan(qname, "qname in the question", common)
+            return self._concept_plan(f"{m[1]}:{m[2]}", "qname in the question", common)
         if m := _CAMEL.search(core):
             return self._concept_plan(f"us-gaap:{m[1]}", "concept name in the question", common)
         if labels is not None and core:
@@ -320,7 +321,7 @@ class Planner:
                                TERM_NOTE), **common)
         return PlanFailure(AbstainReason.NO_METRIC, f"no registry metric, operation or concept for {core!r}")
 
-    def metric(self, metric_id: str, common: dict, note: str = "") -> Plan:
+    def metric(self, metric_id: str, common: dict[str, Any], note: str = "") -> Plan:
         m = self.registry.metrics[metric_id]
         optional = set(m.optional)
         ops: tuple[OperandSpec, ...] = ()
@@ -333,11 +334,11 @@ class Planner:
                     registry_source=f"registry:{m.id}@{self.registry.version} ({m.source})",
                     notes=(note,) if note else (), terms=(m.label, *m.aliases), **common)
 
-    def _concept_plan(self, qname: str, how: str, common: dict, phrase: str | None = None) -> Plan:
+    def _concept_plan(self, qname: str, how: str, common: dict[str, Any], phrase: str | None = None) -> Plan:
         entry = self.registry.concept_for_qname(qname)
         unit = entry.unit if entry else Unit.MONETARY
         notes = (how,) if entry else (how, "unit assumed monetary: the concept is not in the registry")
-        terms = (phrase,) if phrase else ()
+        terms: tuple[str, ...] = (phrase,) if phrase else ()
         if entry:
             terms += (entry.label, *entry.aliases)
         return Plan(target=f"concept:{qname}", target_label=qname, unit=unit, target_concepts=(qname,), notes=notes,

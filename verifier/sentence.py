@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
@@ -154,6 +155,12 @@ class Reading:
     scale: Decimal = Decimal(1)
 
 
+class Knows(Protocol):
+    """Whether the lexicon has an entry with exactly these content words (Lexicon.knows)."""
+
+    def __call__(self, k: frozenset[str], conjoined: bool = False) -> bool: ...
+
+
 @dataclass
 class _Tok:
     text: str
@@ -268,12 +275,12 @@ def _tokens(text: str) -> list[_Tok]:
     return out
 
 
-def find_metrics(text: str, knows: Callable[[frozenset[str]], bool], blocked: Sequence[tuple[int, int]] = (),
+def find_metrics(text: str, knows: Knows, blocked: Sequence[tuple[int, int]] = (),
                  entity_words: frozenset[str] = frozenset()) -> list[MetricSpan]:
     """Longest runs of words whose content words are an entry of the lexicon, left to right,
     with the unexplained modifiers and qualifiers around each."""
     # a number or period in the way ends a name: mark it with a stop token
-    toks = []
+    toks: list[_Tok] = []
     for t in _tokens(text):
         if any(s <= t.start < e for s, e in blocked):
             if not toks or toks[-1].text != ";":
@@ -345,19 +352,19 @@ _NOT_NEGATING = re.compile(r"\bincome\s*\(\s*loss\s*\)|\bearnings\s*\(\s*loss\s*
 _CURRENCY_WORDS = {"usd", "us", "eur", "gbp", "dollars", "dollar", "euro", "euros", "u.s"}
 
 
-def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows, entity_words, blocked=()) -> MetricSpan:
+def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
     # modifiers to the left: adjectives and nouns up to a determiner, a verb, a period word or punctuation
     k = i - 1
     while k >= 0 and _is_word(toks[k]) and not _contiguous_gap(text, toks[k], toks[k + 1]):
-        w = toks[k].norm
-        if w in _BOUNDARY_VERBS or w in entity_words or w.endswith(("'s", "s'")) or _is_period_word(w):
+        norm = toks[k].norm
+        if norm in _BOUNDARY_VERBS or norm in entity_words or norm.endswith(("'s", "s'")) or _is_period_word(norm):
             break
-        if w not in _NEUTRAL:
+        if norm not in _NEUTRAL:
             unexplained.insert(0, toks[k].text)
             start = toks[k].start
-        elif w in ("the", "a", "an", "its", "their", "our", "of", "in", "for", "at", "on", "this", "that"):
+        elif norm in ("the", "a", "an", "its", "their", "our", "of", "in", "for", "at", "on", "this", "that"):
             break
         k -= 1
     qname = None
@@ -428,7 +435,7 @@ class _Ctx:
     directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
 
 
-def read(sentence: str, knows: Callable[[frozenset[str]], bool], entity_words: frozenset[str] = frozenset(),
+def read(sentence: str, knows: Knows, entity_words: frozenset[str] = frozenset(),
          entity_finder: Callable[[str], list[str]] | None = None) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
     text = sentence.strip()

@@ -155,6 +155,7 @@ class Verifier:
         res = z3check.check(est.bindings, est.authorised, claim.lower, claim.upper, self.timeout_ms)
         names = {a.name: f for a, f in zip(est.authorised, est.formulas)}
         shown = [str(x) if x is not None else None for x in (claim.lower, claim.upper)]
+        common: dict[str, Any]  # Verdict fields of several types, passed to replace() as keywords
         common = dict(plan=plan, claim_value=cv, bindings=est.bindings, formulas=est.formulas,
                       expected_lower=res.expected[0] if res.expected else None,
                       expected_upper=res.expected[1] if res.expected else None,
@@ -368,6 +369,7 @@ class Verifier:
         if maths.expr is None and len(legs) == 1:
             fig, est = legs[0]
             return self._decide(base, plan, cv, est, maths.claim, specs[fig.period], extra={"periods": periods})
+        assert maths.expr is not None  # None only for a level, which has one figure
         return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
 
     def _target(self, lex: Lexicon, metric: MetricSpan, units, period: PeriodSpec, filing_id: str):
@@ -485,7 +487,7 @@ def _short(d: Decimal) -> str:
 
 def _plan_of(target: Target, planner: Planner, registry: Registry, words: str) -> Plan:
     """A plan for a resolved metric; the sentence supplies periods, so the plan's is empty."""
-    common = dict(period=PeriodRequest(), scale=Decimal(1), percent_question=False)
+    common: dict[str, Any] = dict(period=PeriodRequest(), scale=Decimal(1), percent_question=False)
     if target.kind == "metric":
         return planner.metric(target.id, common, note=target.how)
     if target.kind == "concept":

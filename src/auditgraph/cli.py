@@ -19,6 +19,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from importlib.resources import as_file, files
+from typing import Any
 
 import click
 from rich.console import Console
@@ -114,7 +115,7 @@ def neo4j_group() -> None:
 def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None, pagecache: str | None, no_auth: bool) -> None:
     """Resolve Neo4j, the Browser and APOC from Maven Central and write neo4j.conf."""
     settings = config.local_settings()
-    changes = {k: v for k, v in dict(bolt_port=bolt_port, http_port=http_port, heap=heap, pagecache=pagecache).items() if v}
+    changes: dict[str, Any] = {k: v for k, v in dict(bolt_port=bolt_port, http_port=http_port, heap=heap, pagecache=pagecache).items() if v}
     if no_auth:
         changes["auth"] = False
     settings = config.save_local_settings(replace(settings, **changes))

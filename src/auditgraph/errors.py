@@ -11,6 +11,7 @@ AuditGraphError            every error the CLI turns into a one-line message (no
 ├── LoadError          2   a taxonomy or filing could not be loaded (names the file)
 │   └── NotFound       2   a download URL answered 404 (loader.fetch turns it into a skip or a LoadError)
 ├── CypherRefused      2   ad-hoc Cypher that is not a plain read (names what was refused)
+├── QueryFailed        4   Neo4j rejected a named query (names the query and its .cypher file)
 ├── FormulaError       2   a formula is not + - * / over names and numbers (verifier; also a ValueError)
 ├── ClaimParseError    2   a claim is not one number (verifier; also a ValueError)
 └── ProviderError      3   a model call failed: HTTP error, timeout, unparsable response (llm.providers)
@@ -68,6 +69,12 @@ class LoadError(AuditGraphError):
 
 class CypherRefused(AuditGraphError):
     """An ad-hoc query the guard in graph.read_adhoc will not run; str(e) says what and why."""
+
+
+class QueryFailed(AuditGraphError):
+    """Neo4j rejected a named query (graph.Graph wraps its ClientError); str(e) names the query and its file."""
+
+    exit_code = EXIT_BUG  # the query files ship with auditgraph: a query they hold that fails is a bug
 
 
 # ------------------------------------------------------------------ the stages' own errors

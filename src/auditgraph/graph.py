@@ -1,4 +1,14 @@
-"""The one place that talks to Neo4j: connect, run named queries, write in batches.
+"""The one door to Neo4j: connect, read and write named queries, run guarded ad-hoc reads.
+
+No other module opens a driver session (tests/test_one_door.py checks it). The doors:
+
+- `Graph.read` / `Graph.read_records`: a named query in a READ transaction (routed to readers on
+  a cluster; Neo4j itself refuses a write there), with an optional server-side timeout.
+- `Graph.run`, `Graph.transaction`, `Graph.write_batches`, `BackgroundTx`: named writes.
+- `Graph.read_adhoc`: Cypher a user or an agent wrote (see below).
+
+A named query that Neo4j rejects raises `QueryFailed`, naming the query and its .cypher file;
+an unreachable server raises `GraphUnavailable`.
 
 Every statement comes from the query registry; callers pass a query name and parameters,
 never Cypher text, so no Cypher is ever assembled from user values. The one exception is
@@ -37,7 +47,7 @@ from neo4j.exceptions import (
 
 from auditgraph import queries
 from auditgraph.config import Connection, connection
-from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable
+from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable, QueryFailed
 
 Row = dict[str, Any]
 
@@ -76,6 +86,21 @@ def _check_bolt(conn: Connection) -> None:
     if len(answer) != 4 or answer == b"\x00\x00\x00\x00":
         raise GraphUnavailable(f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): "
                                "check NEO4J_URI") from None
+
+
+def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed:
+    """The one error for a named query Neo4j rejected: which query, which file, what Neo4j said."""
+    code = exc.code or ""
+    said = (exc.message or str(exc)).strip()
+    said = said.splitlines()[0] if said else code
+    where = f"{query.name} ({query.path})"
+    if "AccessMode" in code or "read access mode" in said.lower():
+        return QueryFailed(f"{where} writes, and Neo4j refused it in a read transaction ({said}); "
+                           "run it with Graph.run, not Graph.read")
+    if "TransactionTimedOut" in code:
+        return QueryFailed(f"{where} ran longer than its {timeout or 0:g} s timeout and the server stopped it; "
+                           "narrow the request (one filing, one concept)")
+    return QueryFailed(f"{where} failed in Neo4j: {said} [{code}]; that query file is at fault, report it")
 
 
 def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
@@ -248,31 +273,37 @@ class Graph:
         query = queries.get(name)
         query.check_params(params)
         routing = RoutingControl.READ if query.mode == "read" else RoutingControl.WRITE
-        if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
-            with self.driver.session(database=self.database) as session:
-                return [r.data() for r in session.run(query.text, params)]
         try:
+            if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
+                with self.driver.session(database=self.database) as session:
+                    return [r.data() for r in session.run(query.text, params)]
             records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=routing)
-        except ServiceUnavailable as exc:
+        except (ServiceUnavailable, SessionExpired) as exc:
             raise _unavailable(self.conn, exc) from exc
+        except ClientError as exc:
+            raise _failed(query, exc) from exc
         return [r.data() for r in records]
 
     def read(self, name: str, timeout: float | None = None, **params: Any) -> list[Row]:
-        """A registry read query in a READ transaction with an optional server-side timeout."""
+        """A named query in a READ transaction with an optional server-side timeout; rows as dicts.
+
+        Read-only by what Neo4j enforces: a query that writes fails with QueryFailed."""
+        return [r.data() for r in self.read_records(name, timeout=timeout, **params)]
+
+    def read_records(self, name: str, timeout: float | None = None, **params: Any) -> list[neo4j.Record]:
+        """`read`, with the driver's records as they come: for hot paths (a filing's facts), where
+        `Record.data()` would cost about as much as the query; records index by column name."""
         query = queries.get(name)
         query.check_params(params)
-        if query.mode != "read":
-            raise CypherRefused(f"{name} is a {query.mode} query; only read queries run through Graph.read")
-
-        @neo4j.unit_of_work(timeout=timeout)
-        def work(tx: neo4j.ManagedTransaction) -> list[Row]:
-            return [r.data() for r in tx.run(query.text, params)]
-
         try:
-            with self.driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS) as session:
-                return session.execute_read(work)
+            # routing READ: a read transaction (Neo4j refuses writes in it), sent to a reader on a cluster
+            records, _, _ = self.driver.execute_query(neo4j.Query(query.text, timeout=timeout), params,
+                                                      database_=self.database, routing_=RoutingControl.READ)
         except (ServiceUnavailable, SessionExpired) as exc:
             raise _unavailable(self.conn, exc) from exc
+        except ClientError as exc:
+            raise _failed(query, exc, timeout) from exc
+        return list(records)
 
     def user_functions(self) -> frozenset[str]:
         """The server's plug-in (non-built-in) function names; read once per connection."""
@@ -310,7 +341,7 @@ class Graph:
                     records = tx.run(query, params)
                     result.columns = list(records.keys())
                     for record in records:
-                        row = {k: plain(v) for k, v in record.items()}
+                        row = {k: plain(record[k]) for k in record.keys()}
                         size = len(json.dumps(row, ensure_ascii=False, default=str))
                         if len(result.rows) >= limit:
                             result.truncated = "rows"
@@ -337,9 +368,14 @@ class Graph:
         """Run every statement of a script query (schema files); returns how many ran."""
         query = queries.get(name)
         statements = query.statements()
-        with self.driver.session(database=self.database) as session:
-            for statement in statements:
-                session.run(statement).consume()
+        try:
+            with self.driver.session(database=self.database) as session:
+                for statement in statements:
+                    session.run(statement).consume()
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+        except ClientError as exc:
+            raise _failed(query, exc) from exc
         return len(statements)
 
     @contextmanager
@@ -362,13 +398,18 @@ class Graph:
         query = queries.get(name)
         query.check_params({"rows": rows, **params})
         done = 0
-        with self.driver.session(database=self.database) as session:
-            for start in range(0, len(rows), batch_size):
-                chunk = list(rows[start : start + batch_size])
-                session.execute_write(lambda tx, c=chunk: tx.run(query.text, {"rows": c, **params}).consume())
-                done += len(chunk)
-                if on_batch:
-                    on_batch(len(chunk))
+        try:
+            with self.driver.session(database=self.database) as session:
+                for start in range(0, len(rows), batch_size):
+                    chunk = list(rows[start : start + batch_size])
+                    session.execute_write(_write_chunk, query.text, {"rows": chunk, **params})
+                    done += len(chunk)
+                    if on_batch:
+                        on_batch(len(chunk))
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+        except ClientError as exc:
+            raise _failed(query, exc) from exc
         return done
 
 
@@ -381,7 +422,10 @@ class Tx:
     def run(self, name: str, **params: Any) -> list[Row]:
         query = queries.get(name)
         query.check_params(params)
-        return [r.data() for r in self._tx.run(query.text, params)]
+        try:
+            return [r.data() for r in self._tx.run(query.text, params)]
+        except ClientError as exc:
+            raise _failed(query, exc) from exc
 
 
 _COMMIT, _ROLLBACK = object(), object()
@@ -442,6 +486,10 @@ class BackgroundTx:
             self.error = exc
             while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
                 item = self._queue.get()
+
+
+def _write_chunk(tx: neo4j.ManagedTransaction, text: str, params: dict[str, Any]) -> None:
+    tx.run(text, params).consume()  # text is a registry file's Cypher, never a user's string
 
 
 def chunked(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:

@@ -8,8 +8,9 @@ A few lines describe a filing that triggers or narrowly misses a rule:
     b.fact("us-gaap:GrossProfit", "40000", decimals="-3")
     b.write(graph)
 
-Its writes (checks.build_*) are test fixtures in tests/cypher/checks, not shipped: call
-`queries.add_directory(tests/cypher)` first, as tests/conftest.py does.
+A test fixture, not shipped: its writes (checks.build_*) live in tests/cypher/checks. tests/conftest.py
+puts this folder on sys.path and adds tests/cypher to the registry; a script does the same first
+(scripts/bench_checks.py).
 """
 
 from __future__ import annotations
