@@ -222,11 +222,13 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
 @agents.command("replay-server")
 @click.argument("script", type=click.Path(exists=True, path_type=Path))
 @click.option("--port", type=int, default=8000, show_default=True)
-def replay_server_cmd(script: Path, port: int) -> None:
+@click.option("--model", default="replay", show_default=True,
+              help="The model name GET /v1/models lists; agents refuse any other --llm name, as with a real server.")
+def replay_server_cmd(script: Path, port: int, model: str) -> None:
     """Serve scripted chat-completions responses (JSON: role -> list of responses) for offline runs."""
     from auditgraph.agents.replay_server import ReplayServer
 
-    srv = ReplayServer(json.loads(script.read_text(encoding="utf-8")), port=port).start()
+    srv = ReplayServer(json.loads(script.read_text(encoding="utf-8")), port=port, model=model).start()
     console.print(f"Replaying {script} at {srv.base_url} (Ctrl-C to stop)")
     try:
         while srv.thread and srv.thread.is_alive():
