@@ -32,6 +32,8 @@ def output_budget(spec: ModelSpec, role: str) -> int:
 class ChatClient(ToolChat):
     """Cached, tool-calling model calls for all three roles of a run (one backbone per run)."""
 
+    cache: ModelCache  # the on-disk cache (its hit counts are the run summary's)
+
     def __init__(self, spec: ModelSpec, cache: ModelCache):
         super().__init__(spec, cache)
 
