@@ -55,6 +55,11 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),
         click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
+        click.option("--tool-choice", type=click.Choice(["auto", "required", "none"]), default="auto", show_default=True,
+                     help="tool_choice sent with every tools request (llama.cpp answers in prose without it)."),
+        click.option("--tool-protocol", type=click.Choice(["native", "text"]), default="native", show_default=True,
+                     help="native tool calls, or text: tools described in the prompt, ReAct JSON replies (servers without "
+                          "tool calling; an OpenAI-compatible server that answers tools requests in prose twice switches itself)."),
         click.option("--max-output-tokens", type=click.IntRange(min=1), help="Cap on each reply's tokens (default: the role budgets, juniors 4096, senior 8192)."),
         click.option("--case-timeout", type=click.FloatRange(min=0), default=CASE_TIMEOUT, show_default=True,
                      help="Seconds per case; then no model is asked and the case ends inconclusive (deadline). 0 = no limit."),
@@ -118,7 +123,8 @@ def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
                         use_cache=not kw["no_cache"], timeout=kw["timeout"], max_output_tokens=kw["max_output_tokens"],
                         max_retries=kw["max_retries"], no_thinking=kw["no_thinking"],
-                        reasoning_effort=kw["reasoning_effort"])
+                        reasoning_effort=kw["reasoning_effort"], tool_choice=kw["tool_choice"],
+                        tool_protocol=kw["tool_protocol"])
 
 
 @click.group("agents")
@@ -216,11 +222,13 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
 @agents.command("replay-server")
 @click.argument("script", type=click.Path(exists=True, path_type=Path))
 @click.option("--port", type=int, default=8000, show_default=True)
-def replay_server_cmd(script: Path, port: int) -> None:
+@click.option("--model", default="replay", show_default=True,
+              help="The model name GET /v1/models lists; agents refuse any other --llm name, as with a real server.")
+def replay_server_cmd(script: Path, port: int, model: str) -> None:
     """Serve scripted chat-completions responses (JSON: role -> list of responses) for offline runs."""
     from auditgraph.agents.replay_server import ReplayServer
 
-    srv = ReplayServer(json.loads(script.read_text(encoding="utf-8")), port=port).start()
+    srv = ReplayServer(json.loads(script.read_text(encoding="utf-8")), port=port, model=model).start()
     console.print(f"Replaying {script} at {srv.base_url} (Ctrl-C to stop)")
     try:
         while srv.thread and srv.thread.is_alive():

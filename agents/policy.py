@@ -22,8 +22,9 @@ class Policy(Protocol):
     label: str
 
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case) -> dict[str, Any]:
-        """The next assistant turn; raises ProviderError when the backend fails."""
+             case: Case, timeout: float | None = None) -> dict[str, Any]:
+        """The next assistant turn within `timeout` seconds (what the deadline leaves; None: the
+        provider's own); raises ProviderError when the backend fails."""
         ...
 
 
@@ -35,8 +36,8 @@ class ModelPolicy:
         self.label = client.label
 
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case) -> dict[str, Any]:
-        return self.client.complete(role, system, messages, list(tools))  # a list[ToolLike]: list is invariant
+             case: Case, timeout: float | None = None) -> dict[str, Any]:
+        return self.client.complete(role, system, messages, list(tools), timeout=timeout)  # a list[ToolLike]: list is invariant
 
 
 def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:
@@ -58,7 +59,7 @@ class DeterministicPolicy:
     label = "none"
 
     def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case) -> dict[str, Any]:
+             case: Case, timeout: float | None = None) -> dict[str, Any]:
         if role == "AS":
             return {"content": self._senior(messages), "tool_calls": [], "invalid_tool_calls": []}
         available = {t.name: t for t in tools}

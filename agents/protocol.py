@@ -84,6 +84,10 @@ class Deadline:
     def expired(self) -> bool:
         return self.clock() >= self.at
 
+    def remaining(self) -> float:
+        """Seconds left: the most the next model call may take."""
+        return max(0.0, self.at - self.clock())
+
 
 @dataclass
 class JuniorSession:
@@ -130,7 +134,10 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             events.append({"step": steps, "kind": "deadline", "message": deadline.why, "missing": session.missing()})
             return _fallback(session, invocation, config, "deadline", steps, case)
         try:
-            turn = policy.turn(session.role, session.system, session.messages, tools, case)
+            if deadline is None:
+                turn = policy.turn(session.role, session.system, session.messages, tools, case)
+            else:  # the call may take no longer than the deadline leaves
+                turn = policy.turn(session.role, session.system, session.messages, tools, case, timeout=deadline.remaining())
             failures = 0
         except ContextOverflow as exc:
             events.append({"step": steps, "kind": "context_overflow", "message": str(exc)})
@@ -142,6 +149,8 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             if failures >= MAX_PROVIDER_FAILURES:
                 return _fallback(session, invocation, config, "provider_failure", steps, case)
             continue
+        if turn.get("note"):  # the client changed how it talks to the server (text tool protocol)
+            events.append({"step": steps, "kind": "protocol_switch", "message": turn["note"]})
         calls = turn.get("tool_calls") or []
         content = turn.get("content") or ""
         if turn.get("invalid_tool_calls") or not calls:

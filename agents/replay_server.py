@@ -12,7 +12,12 @@ of responses; the role of a request is read from its system prompt. A response i
 It also answers Anthropic's Messages API (`POST /v1/messages`) with the same script, so the
 Anthropic client runs against it too (point ChatAnthropic's base_url at the server root).
 
-Every request body is kept in `requests` so tests can check what the client sent.
+The server is as strict as llama.cpp's: a chat request is refused (HTTP 400, with the reason) when
+an assistant message carries `content: null` beside `tool_calls`, a tool message has no
+`tool_call_id`, or its id answers no earlier tool call of the conversation. A refused request
+uses no scripted response. Every request body is kept in `requests` (refused ones too, with the
+reason in `rejected`) and each request's `tool_choice` in `tool_choices`, so tests can check
+what the client sent. `model` is what GET /v1/models lists (None: an empty list).
 `auditgraph agents replay-server SCRIPT.json` runs it in the foreground.
 """
 
@@ -39,10 +44,12 @@ def role_of(body: Mapping[str, Any]) -> str:
 class ReplayServer:
     """Serve `script` on 127.0.0.1:`port` (0 picks a free port) in a background thread."""
 
-    def __init__(self, script: Mapping[str, list[dict[str, Any]]], port: int = 0, model: str = "replay"):
-        self.model = model  # what GET /v1/models lists
+    def __init__(self, script: Mapping[str, list[dict[str, Any]]], port: int = 0, model: str | None = "replay"):
+        self.model = model  # what GET /v1/models lists (None: an empty list, any name is served)
         self.queues = {role: deque(items) for role, items in script.items()}
         self.requests: list[dict[str, Any]] = []
+        self.rejected: list[str] = []  # why each refused request was refused
+        self.tool_choices: list[Any] = []  # `tool_choice` of each chat request (None when absent)
         self._lock = threading.Lock()
         self._ids = 0
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
@@ -77,6 +84,11 @@ class ReplayServer:
     def _next(self, body: dict[str, Any], anthropic: bool = False) -> tuple[int, dict[str, Any]]:
         with self._lock:
             self.requests.append(body)
+            self.tool_choices.append(body.get("tool_choice"))
+            problem = None if anthropic else invalid_chat(body)
+            if problem is not None:
+                self.rejected.append(problem)
+                return 400, {"error": {"message": problem, "type": "invalid_request_error"}}
             role = role_of(body)
             queue = self.queues.get(role) or self.queues.get("default")
             if not queue:
@@ -109,7 +121,8 @@ class ReplayServer:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802
                 found = self.path.split("?")[0].rstrip("/").endswith("/models")
-                payload = {"object": "list", "data": [{"id": server.model, "object": "model", "owned_by": "replay"}]}
+                models = [server.model] if server.model else []
+                payload = {"object": "list", "data": [{"id": m, "object": "model", "owned_by": "replay"} for m in models]}
                 self._answer(200 if found else 404, payload if found else {"error": {"message": f"no route {self.path}"}})
 
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
@@ -143,6 +156,25 @@ class ReplayServer:
                 return
 
         return Handler
+
+
+def invalid_chat(body: Mapping[str, Any]) -> str | None:
+    """Why llama.cpp's server would refuse this chat-completions request, or None."""
+    answered: set[str] = set()
+    for i, m in enumerate(body.get("messages") or []):
+        role = m.get("role")
+        if role == "assistant":
+            calls = m.get("tool_calls") or []
+            if calls and m.get("content") is None:
+                return f"messages[{i}]: assistant message with tool_calls has content null; send \"\" instead"
+            answered |= {str(c.get("id")) for c in calls if c.get("id")}
+        elif role == "tool":
+            cid = m.get("tool_call_id")
+            if not cid:
+                return f"messages[{i}]: tool message without tool_call_id"
+            if cid not in answered:
+                return f"messages[{i}]: tool_call_id {cid!r} answers no earlier tool call"
+    return None
 
 
 def _anthropic_message(item: Mapping[str, Any], n: int, body: Mapping[str, Any]) -> dict[str, Any]:

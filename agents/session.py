@@ -20,7 +20,7 @@ from auditgraph.agents.role_client import ChatClient
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.toolbox import Toolbox, catalog_toolbox
 from auditgraph.config import cache_dir as default_cache_root
-from auditgraph.llm.providers import ModelSpec
+from auditgraph.llm.providers import ModelSpec, check_served_model
 
 
 @dataclass
@@ -40,34 +40,26 @@ class AgentSession:
         return self.client.cache.hits if self.client else 0
 
 
-class _CappedClient(ChatClient):
-    """The auditors' client with --max-output-tokens as a ceiling on the role budgets.
-
-    A stop-gap on the agents' side: the cap belongs in role_client (and in the cache key) once
-    the lead wires it there."""
-
-    def __init__(self, spec: ModelSpec, cache: ModelCache, max_output_tokens: int):
-        super().__init__(spec, cache)
-        self.max_output_tokens = max_output_tokens
-
-    def output_budget(self, role: str) -> int:
-        return min(super().output_budget(role), self.max_output_tokens)
-
-
 def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
                  use_cache: bool = True, toolbox: Toolbox | None = None, max_output_tokens: int | None = None,
                  **spec_kw: Any) -> AgentSession:
-    """`llm` None: checker-only; "none": the deterministic policy; else a provider model."""
+    """`llm` None: checker-only; "none": the deterministic policy; else a provider model.
+
+    `max_output_tokens` caps every role's budget (it is part of the spec, so of the cache key);
+    an OpenAI-compatible server that lists models must list the one asked for (ConfigError)."""
     box = toolbox or catalog_toolbox(graph)
     if not llm:
         return AgentSession(box, None)
     kw = {k: v for k, v in spec_kw.items() if v is not None}
+    if max_output_tokens:
+        kw["max_output_tokens"] = max_output_tokens
     spec = ModelSpec.parse(llm, base_url=base_url, **kw)
     if spec.provider == "none":
         return AgentSession(box, DeterministicPolicy())
     root = (cache_dir or default_cache_root() / "llm") if use_cache else None
+    check_served_model(spec)
     # the cache keeps answers only, so errors are always retried
-    client = _CappedClient(spec, ModelCache(root), max_output_tokens) if max_output_tokens else ChatClient(spec, ModelCache(root))
+    client = ChatClient(spec, ModelCache(root))
     return AgentSession(box, ModelPolicy(client), client)
 
 

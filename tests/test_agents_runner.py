@@ -55,7 +55,7 @@ def test_an_interrupted_run_resumes_where_it_stopped(tmp_path):
     calls = []
 
     class Counting(DeterministicPolicy):
-        def turn(self, role, system, messages, tools, case):
+        def turn(self, role, system, messages, tools, case, timeout=None):
             calls.append(case.case_id)
             return super().turn(role, system, messages, tools, case)
 

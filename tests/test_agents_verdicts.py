@@ -207,7 +207,7 @@ class SlowModel(DeterministicPolicy):
     def clock(self) -> float:
         return self.now
 
-    def turn(self, role, system, messages, tools, case):
+    def turn(self, role, system, messages, tools, case, timeout=None):
         self.now += 10
         self.turns += 1
         return super().turn(role, system, messages, tools, case)

@@ -477,3 +477,61 @@ def test_cli_batch_repairs_violated_claims(acme: Verifier, neo4j_connection, mon
     assert r.exit_code == 0, r.output
     recs = {x["case_id"]: x for x in map(json.loads, out.read_text().splitlines())}
     assert "repair" not in recs["ok"] and recs["bad"]["repair"]["recovered"] is True
+
+
+# ------------------------------------------------------------------ a misbehaving model (issue 17)
+REPAIR_QUESTION = "What was gross profit for fiscal 2023?"
+PROSE_REPLY = "I recomputed gross profit from the filed revenue and cost of sales, and it is lower than I said."
+
+
+def test_a_prose_repair_reply_is_named_and_the_loop_goes_on(acme):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.llm.providers import ModelSpec
+    from auditgraph.verifier.model_proposals import ChatModel
+    from auditgraph.verifier.repair import NUMBER_ONLY, repair
+
+    with ReplayServer({"default": [{"content": PROSE_REPLY}, {"content": "$169.1 billion"}]}) as srv:
+        model = ChatModel(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url))
+        res = repair(acme, model, FILING, REPAIR_QUESTION, "$170.8 billion", k=3)
+        asked = [r["messages"][-1]["content"] for r in srv.requests]
+    assert [a.verdict.decision if a.verdict else None for a in res.attempts] == [None, Decision.VERIFIED] and res.recovered
+    assert res.attempts[0].error.startswith("the model answered in prose, not a number (claim ")
+    assert "overstates" in asked[0] and asked[1] == NUMBER_ONLY  # after prose: ask for the number only
+    assert res.to_json()["attempts"][0] == {"answer": PROSE_REPLY, "decision": None, "reason": res.attempts[0].error}
+
+
+def test_three_prose_replies_use_the_three_tries(acme):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.llm.providers import ModelSpec
+    from auditgraph.verifier.model_proposals import ChatModel
+    from auditgraph.verifier.repair import repair
+
+    with ReplayServer({"default": [{"content": PROSE_REPLY}] * 3}) as srv:
+        model = ChatModel(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url))
+        res = repair(acme, model, FILING, REPAIR_QUESTION, "$170.8 billion", k=3)
+        assert len(srv.requests) == 3
+    assert len(res.attempts) == 3 and not res.recovered and res.final.decision is Decision.VIOLATED
+    assert all(a.error.startswith("the model answered in prose, not a number") for a in res.attempts)
+
+
+def test_the_human_output_says_a_model_plan_was_rejected_and_why(acme, neo4j_connection, monkeypatch):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    with ReplayServer({"default": [{"content": "Gross profit is revenue minus cost of sales."}]}) as srv:
+        r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", REPAIR_QUESTION, "-c", "$169.1 billion",
+                                     "--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--planner", "llm"])
+    assert r.exit_code == 0, r.output
+    assert "Verified" in r.output
+    assert "model plan rejected (the model's reply holds no JSON object); deterministic plan used" in " ".join(r.output.split())
+
+
+def test_a_model_name_the_server_does_not_list_is_refused():
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.errors import ConfigError
+    from auditgraph.verifier.model_proposals import ChatModel
+
+    with ReplayServer({}, model="SmolLM2-135M-Instruct") as srv:
+        with pytest.raises(ConfigError, match=r"serves SmolLM2-135M-Instruct, not 'smollm2'; pass --llm openai-compatible:"):
+            ChatModel.from_options("openai-compatible:smollm2", srv.base_url)

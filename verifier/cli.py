@@ -107,8 +107,9 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
                 _show(result.initial)
                 for i, a in enumerate(result.attempts, 1):
                     out.print(f"[bold]repair {i}[/bold]: " + escape(f"{a.answer!r} -> {a.verdict.decision.value if a.verdict else a.error}"))
-                if result.attempts and result.attempts[-1].verdict:
-                    _show(result.attempts[-1].verdict)
+                answered = [a.verdict for a in result.attempts if a.verdict is not None]
+                if answered:  # the last verified answer (a prose reply has no verdict)
+                    _show(answered[-1])
             return
         verdict = verifier.verify(filing_id, question, claim)
         if verdict.abstain_reason is not None and verdict.abstain_reason.value == "unknown_filing":
@@ -241,6 +242,9 @@ def _show(v) -> None:
     if v.plan:
         out.print(escape(f"plan: {v.plan.target} ({v.plan.planner}); period {v.extra.get('period', '-')}"
                          f" ({v.extra.get('period_source', '')})"))
+        for note in v.plan.notes:  # a rejected model plan is said here, not only in --json notes
+            if note.startswith("model plan rejected"):
+                out.print("[yellow]" + escape(note) + "[/]")
     if v.formulas:
         t = Table(title="formulas")
         for col in ("constraint", "source", "expression", "authority"):

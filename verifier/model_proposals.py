@@ -21,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from auditgraph.errors import ModelError, ProviderError
-from auditgraph.llm.providers import PROVIDERS, ModelSpec, PlainChat, api_key
+from auditgraph.llm.providers import PROVIDERS, ModelSpec, PlainChat, api_key, check_served_model
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, _ident, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
@@ -56,6 +56,7 @@ class ChatModel(PlainChat):
             llm = f"openai-compatible:{llm}"
         spec = ModelSpec.parse(llm, base_url=base_url)
         api_key(spec)  # a missing key is a usage error now, not an Abstain per claim later
+        check_served_model(spec)  # a name the server does not list is a usage error too (exit 2)
         return cls(spec)
 
 

@@ -3,18 +3,23 @@
 Guided mode (VeriFin §4.3) sends the named constraints of the unsat core (the filed facts with
 their values and periods, the formula and its source, the claim bound and whether it
 overstates or understates); naive mode sends only "your answer was judged incorrect". Every
-revised answer goes through the same verifier; nothing the model says is trusted.
+revised answer goes through the same verifier; nothing the model says is trusted. A reply that
+is not one number (prose) is named as such, uses one of the K tries and is answered with a
+request for the number only; it does not end the loop.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from auditgraph.errors import ProviderError
+from auditgraph.errors import ClaimParseError, ProviderError
+from auditgraph.verifier.claims import parse_claim
 from auditgraph.verifier.model_proposals import ChatModel
 from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
 
+PROSE = "the model answered in prose, not a number"
+NUMBER_ONLY = "Your reply is not a number. Reply with the number only, with its unit or scale word if needed (for example: $169.1 billion)."
 SYSTEM = ("You answer numerical questions about SEC filings. Reply with the number only, with its unit or scale "
           "word if needed (for example: $169.1 billion, 44.1%, 6.13).")
 
@@ -77,8 +82,8 @@ def repair(verifier: Verifier, model: ChatModel, filing_id: str, question: str, 
                 {"role": "assistant", "content": claim}]
     last = initial
     attempts: list[Attempt] = []
+    hint = feedback(last) if mode == "guided" else "Your previous answer is incorrect. Please revise the calculation."
     for _ in range(tries):
-        hint = feedback(last) if mode == "guided" else "Your previous answer is incorrect. Please revise the calculation."
         messages.append({"role": "user", "content": hint})
         try:
             answer = model.complete(messages).strip()
@@ -86,7 +91,14 @@ def repair(verifier: Verifier, model: ChatModel, filing_id: str, question: str, 
             attempts.append(Attempt("", None, str(exc)))
             break
         messages.append({"role": "assistant", "content": answer})
+        try:
+            parse_claim(answer)
+        except ClaimParseError as exc:  # prose: no verdict, ask again for the number (costs this try)
+            attempts.append(Attempt(answer, None, f"{PROSE} ({exc})"))
+            hint = NUMBER_ONLY
+            continue
         last = verifier.verify(filing_id, question, answer, case_id=case_id)
+        hint = feedback(last) if mode == "guided" else "Your previous answer is incorrect. Please revise the calculation."
         attempts.append(Attempt(answer, last))
         if last.decision is not Decision.VIOLATED:
             break  # Verified: recovered; Abstain: no core to guide another try
