@@ -28,6 +28,7 @@ from auditgraph.agents.reports import (
     CaseVerdict,
     JuniorReport,
     ReasonCode,
+    Role,
     Verdict,
     canonical_json,
     normalize_rule,
@@ -35,7 +36,7 @@ from auditgraph.agents.reports import (
 from auditgraph.agents.toolbox import Toolbox, about_case, checker_results
 from auditgraph.errors import ProviderError
 
-ROLES = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
+ROLES: dict[str, tuple[Role, ...]] = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
 
 
 def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig,
@@ -59,7 +60,7 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
         while rounds < config.max_rounds and _needs_review(reports) and not _provider_failed(reports) \
                 and not (deadline is not None and deadline.expired()):
             rounds += 1
-            feedback = _senior_feedback(policy, case, reports, rounds, senior)
+            feedback = _senior_feedback(policy, case, reports, rounds, senior, deadline)
             for s, own in zip(sessions, ("A1", "A2")):
                 s.messages.append({"role": "user", "content": prompts.refinement(rounds, feedback, own)})
             reports = [run_junior(s, policy, case, config, rounds, deadline) for s in sessions]
@@ -221,11 +222,13 @@ def _needs_review(reports: list[JuniorReport]) -> bool:
 
 
 def _senior_feedback(policy: Policy, case: Case, reports: list[JuniorReport], round_no: int,
-                     log: list[dict[str, Any]]) -> str:
+                     log: list[dict[str, Any]], deadline: Deadline | None = None) -> str:
     system = prompts.senior_system()
     messages = [{"role": "user", "content": prompts.senior_task(case, reports)}]
     try:
-        turn = policy.turn("AS", system, messages, [], case)
+        # the senior's call, like the juniors', may take no longer than the case deadline leaves
+        turn = policy.turn("AS", system, messages, [], case,
+                           timeout=deadline.remaining() if deadline is not None else None)
         text = (turn.get("content") or "").strip() or "No feedback; re-check your evidence."
         log.append({"round": round_no, "feedback": text})
     except ProviderError as exc:

@@ -24,8 +24,10 @@ from auditgraph.agents.reports import (
     Candidate,
     Case,
     JuniorReport,
+    JuniorStatus,
     Override,
     ReportDraft,
+    Role,
     canonical_json,
     normalize_rule,
 )
@@ -93,7 +95,7 @@ class Deadline:
 class JuniorSession:
     """One junior's conversation across its invocations (refinement rounds continue it)."""
 
-    role: str  # A1 | A2
+    role: Role  # A1 | A2
     system: str
     toolbox: Toolbox
     required: tuple[str, ...]
@@ -250,14 +252,14 @@ def _terminal(session: JuniorSession, call: dict[str, Any], case: Case, config: 
         events.append({"step": step, "kind": "malformed", "message": f"invalid report: {problem}"})
         session.messages.append(_tool_msg(call, {"status": "error", "message": f"invalid report: {problem}"}))
         return None
-    status = "senior_requested" if call["name"] == ASK_SENIOR else "finalized"
+    status: JuniorStatus = "senior_requested" if call["name"] == ASK_SENIOR else "finalized"
     report = build_report(session.role, status, draft, session.observations(), config, case)
     events.append({"step": step, "kind": "final", "action": call["name"], "report": report.model_dump(mode="json")})
     session.messages.append(_tool_msg(call, {"status": "accepted"}))
     return report
 
 
-def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: str, steps: int,
+def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: JuniorStatus, steps: int,
               case: Case) -> JuniorReport:
     """budget_exhausted: observed positive findings and values only; missing tools are not run."""
     report = build_report(session.role, status, None, session.observations(), config, case)
@@ -266,7 +268,7 @@ def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditC
     return report
 
 
-def build_report(role: str, status: str, draft: ReportDraft | None, observations: list[tuple[str, Any]],
+def build_report(role: Role, status: JuniorStatus, draft: ReportDraft | None, observations: list[tuple[str, Any]],
                  config: AuditConfig, case: Case | None = None) -> JuniorReport:
     """The code's reading of a draft: configuration rules applied, values from checkers first."""
     checked = candidates_from(observations, case) if config.checkers else []

@@ -21,6 +21,7 @@ CaseVerdict = Literal["violation", "consistent", "inconclusive", "not_evaluable"
 ReasonCode = Literal["provider", "deadline", "tools_not_run", "tools_failed", "not_evaluable"]
 PROVIDER_REASONS = ("provider", "deadline", "tools_not_run")
 Role = Literal["A1", "A2", "AS"]
+JuniorStatus = Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure", "deadline"]
 RULES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
 RULE_PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")  # the paper's translator order
 CHECKERS = {"check_sign": "DQC.US.0015", "check_calc_tree": "DQC.US.0126", "check_dim_consistency": "DQC.US.0117"}
@@ -137,7 +138,7 @@ class JuniorReport(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     role: Role
-    status: Literal["finalized", "senior_requested", "budget_exhausted", "provider_failure", "deadline"]
+    status: JuniorStatus
     verdict: Verdict
     rules: tuple[str, ...]
     reported_value: str | None

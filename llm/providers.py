@@ -154,8 +154,10 @@ def build_chat_model(spec: ModelSpec, max_tokens: int) -> Any:
     if spec.provider == "anthropic":
         from langchain_anthropic import ChatAnthropic
 
-        extra = {"base_url": spec.base_url} if spec.base_url else {}
-        return ChatAnthropic(temperature=0, max_tokens=max_tokens, **common, **extra)
+        anthropic: dict[str, Any] = {**common, "temperature": 0, "max_tokens": max_tokens}
+        if spec.base_url:
+            anthropic["base_url"] = spec.base_url
+        return ChatAnthropic(**anthropic)
     kwargs: dict[str, Any] = dict(common)
     if spec.base_url:
         kwargs["base_url"] = spec.base_url

@@ -61,8 +61,8 @@ class ChatModel(PlainChat):
 
 
 class _Period(BaseModel):
-    fiscal_year: int | None = Field(None, ge=1990, le=2100)
-    quarter: int | None = Field(None, ge=1, le=4)
+    fiscal_year: int | None = Field(default=None, ge=1990, le=2100)
+    quarter: int | None = Field(default=None, ge=1, le=4)
     end_date: date | None = None
     months: Literal[3, 6, 9, 12] | None = None
 
