@@ -25,7 +25,9 @@ def build(tree: Path = ROOT / "build" / "checktree") -> Path:
         top, _, sub = name.partition(".")
         if sub:
             if top != "auditgraph" or "." in sub:
-                raise SystemExit(f"checktree: package-dir {name!r} is not a direct subpackage of auditgraph; extend .ci/checktree.py")
+                raise SystemExit(
+                    f"checktree: package-dir {name!r} is not a direct subpackage of auditgraph; extend .ci/checktree.py"
+                )
             (package / sub).symlink_to(ROOT / folder)
     return package
 

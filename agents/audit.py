@@ -39,8 +39,14 @@ from auditgraph.errors import ProviderError
 ROLES: dict[str, tuple[Role, ...]] = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
 
 
-def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig,
-               mapping: fusion.MassMapping | None = None, deadline: Deadline | None = None) -> tuple[Artifact, dict[str, Any]]:
+def audit_case(
+    case: Case,
+    policy: Policy,
+    toolbox: Toolbox,
+    config: AuditConfig,
+    mapping: fusion.MassMapping | None = None,
+    deadline: Deadline | None = None,
+) -> tuple[Artifact, dict[str, Any]]:
     """Audit one case; returns the artifact and its trajectory record. Never raises for model trouble.
     Past `deadline` no model is asked any more: the case ends inconclusive ("deadline") unless a finding stands."""
     mapping = mapping or fusion.MassMapping()
@@ -57,8 +63,12 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
     rounds = 0
     if len(sessions) == 2:
         # A provider that failed a junior would fail the senior and the next round too.
-        while rounds < config.max_rounds and _needs_review(reports) and not _provider_failed(reports) \
-                and not (deadline is not None and deadline.expired()):
+        while (
+            rounds < config.max_rounds
+            and _needs_review(reports)
+            and not _provider_failed(reports)
+            and not (deadline is not None and deadline.expired())
+        ):
             rounds += 1
             feedback = _senior_feedback(policy, case, reports, rounds, senior, deadline)
             for s, own in zip(sessions, ("A1", "A2")):
@@ -67,27 +77,47 @@ def audit_case(case: Case, policy: Policy, toolbox: Toolbox, config: AuditConfig
     masses = [mapping.masses(r.rules, r.value_resolved) for r in reports]
     fused = fusion.combine(masses[0], masses[1]) if len(masses) == 2 else fusion.single(masses[0])
     verdict = fused.verdict if (config.fusion or len(reports) == 1) else _union_verdict(reports)
-    rules = tuple(sorted({r for rep in reports if rep.verdict == "violation" for r in rep.rules})) if verdict == "violation" else ()
+    rules = (
+        tuple(sorted({r for rep in reports if rep.verdict == "violation" for r in rep.rules})) if verdict == "violation" else ()
+    )
     observations = [obs for s in sessions for obs in s.observations()]
     outcome = settle(verdict, rules, [_junior_state(s) for s in sessions], observations, case, config.checkers)
     extracted, calculated = _answer(reports, outcome.rules)
     decided = outcome.verdict in ("violation", "consistent")
     artifact = Artifact(
-        case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
-        system=_system_name(config), llm=policy.label, config=config.as_json(), status="ok",
-        extracted_value=extracted, calculated_value=calculated, verdict=outcome.verdict, rules=outcome.rules,
-        reason_code=outcome.code, reason=outcome.reason, checker_floor=outcome.floor,
+        case_id=case.case_id,
+        filing_id=case.filing_id,
+        concept=case.concept,
+        period=case.period,
+        system=_system_name(config),
+        llm=policy.label,
+        config=config.as_json(),
+        status="ok",
+        extracted_value=extracted,
+        calculated_value=calculated,
+        verdict=outcome.verdict,
+        rules=outcome.rules,
+        reason_code=outcome.code,
+        reason=outcome.reason,
+        checker_floor=outcome.floor,
         action_path=tuple(f"{s.role}:{name}" for s in sessions for name, _ in s.observations()),
-        evidence=_evidence(sessions), tau=fused.as_json()["tau"] if decided else None,
+        evidence=_evidence(sessions),
+        tau=fused.as_json()["tau"] if decided else None,
         K=fused.as_json()["K"] if decided else None,
         masses={**fused.as_json(), "used_for_verdict": (config.fusion or len(reports) == 1) and decided and not outcome.floor},
-        rounds=rounds, agreement=reports[0].agrees_with(reports[-1]),
+        rounds=rounds,
+        agreement=reports[0].agrees_with(reports[-1]),
         juniors={r.role: r.model_dump(mode="json") for r in reports},
         trace=_counts(sessions, senior),
     )
-    trajectory = {"case_id": case.case_id, "llm": policy.label, "config": config.as_json(),
-                  "agents": {s.role: {"required": list(s.required), "invocations": s.invocations} for s in sessions},
-                  "senior": senior, "counts": artifact.trace}
+    trajectory = {
+        "case_id": case.case_id,
+        "llm": policy.label,
+        "config": config.as_json(),
+        "agents": {s.role: {"required": list(s.required), "invocations": s.invocations} for s in sessions},
+        "senior": senior,
+        "counts": artifact.trace,
+    }
     return artifact, trajectory
 
 
@@ -117,8 +147,9 @@ def _junior_state(session: JuniorSession) -> JuniorState:
     if last["status"] == "provider_failure":
         msgs = [e["message"] for e in last["events"] if e["kind"] in ("provider_error", "context_overflow")]
         provider = msgs[-1] if msgs else "the model provider failed"
-    stopped = next((e["message"] for e in last["events"] if e["kind"] == "deadline"), None) \
-        if last["status"] == "deadline" else None
+    stopped = (
+        next((e["message"] for e in last["events"] if e["kind"] == "deadline"), None) if last["status"] == "deadline" else None
+    )
     seen = session.observations()
     not_run, failed = [], []
     for tool in session.missing():
@@ -132,8 +163,14 @@ def _junior_state(session: JuniorSession) -> JuniorState:
     return JuniorState(session.role, provider, tuple(not_run), tuple(failed), stopped)
 
 
-def settle(verdict: Verdict, rules: tuple[str, ...], juniors: list[JuniorState], observations: list[tuple[str, Any]],
-           case: Case, checkers: bool = True) -> Outcome:
+def settle(
+    verdict: Verdict,
+    rules: tuple[str, ...],
+    juniors: list[JuniorState],
+    observations: list[tuple[str, Any]],
+    case: Case,
+    checkers: bool = True,
+) -> Outcome:
     """The case's verdict from the fused one and the evidence in the trajectory (never milder than it).
 
     1. Checker findings on the case's fact that no checker result refutes (`refuted`) make the
@@ -145,10 +182,16 @@ def settle(verdict: Verdict, rules: tuple[str, ...], juniors: list[JuniorState],
     3. A consistent verdict with checkers in the catalog but no checker result that evaluated the
        fact (status ok or violation) is `not_evaluable`, with the checkers' reasons.
     """
-    results = [(tool, r) for tool, obs in observations for r in checker_results(tool, obs) if about_case(r, case)] \
-        if checkers else []
-    standing = sorted({normalize_rule(r.get("rule_id")) or CHECKERS[tool] for tool, r in results
-                       if _status(r) == "violation" and not refuted(tool, r, results)})
+    results = (
+        [(tool, r) for tool, obs in observations for r in checker_results(tool, obs) if about_case(r, case)] if checkers else []
+    )
+    standing = sorted(
+        {
+            normalize_rule(r.get("rule_id")) or CHECKERS[tool]
+            for tool, r in results
+            if _status(r) == "violation" and not refuted(tool, r, results)
+        }
+    )
     gap = _incomplete(juniors)
     if standing and (verdict != "violation" or not set(standing) <= set(rules) or gap):
         # an observed finding is evidence on its own; tools that did not run could only add rules
@@ -189,8 +232,15 @@ def _status(res: dict[str, Any]) -> str:
 
 def _fact_key(tool: str, res: dict[str, Any]) -> tuple[Any, ...]:
     dims = res.get("dimensions", res.get("dims")) or []
-    return (tool, res.get("rule_id"), res.get("sub_rule"), res.get("concept") or res.get("qname"),
-            res.get("period") or res.get("period_key"), tuple(sorted(map(str, dims))), res.get("unit"))
+    return (
+        tool,
+        res.get("rule_id"),
+        res.get("sub_rule"),
+        res.get("concept") or res.get("qname"),
+        res.get("period") or res.get("period_key"),
+        tuple(sorted(map(str, dims))),
+        res.get("unit"),
+    )
 
 
 def refuted(tool: str, finding: dict[str, Any], results: list[tuple[str, dict[str, Any]]]) -> bool:
@@ -208,8 +258,17 @@ def _provider_failed(reports: list[JuniorReport]) -> bool:
 
 def error_artifact(case: Case, llm: str, config: AuditConfig, message: str) -> Artifact:
     """A case the run could not audit (e.g. the graph went away); scored as a failure, not dropped."""
-    return Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
-                    system=_system_name(config), llm=llm, config=config.as_json(), status="error", error=message)
+    return Artifact(
+        case_id=case.case_id,
+        filing_id=case.filing_id,
+        concept=case.concept,
+        period=case.period,
+        system=_system_name(config),
+        llm=llm,
+        config=config.as_json(),
+        status="error",
+        error=message,
+    )
 
 
 def _system_name(config: AuditConfig) -> str:
@@ -221,14 +280,19 @@ def _needs_review(reports: list[JuniorReport]) -> bool:
     return asked or not reports[0].agrees_with(reports[1])
 
 
-def _senior_feedback(policy: Policy, case: Case, reports: list[JuniorReport], round_no: int,
-                     log: list[dict[str, Any]], deadline: Deadline | None = None) -> str:
+def _senior_feedback(
+    policy: Policy,
+    case: Case,
+    reports: list[JuniorReport],
+    round_no: int,
+    log: list[dict[str, Any]],
+    deadline: Deadline | None = None,
+) -> str:
     system = prompts.senior_system()
     messages = [{"role": "user", "content": prompts.senior_task(case, reports)}]
     try:
         # the senior's call, like the juniors', may take no longer than the case deadline leaves
-        turn = policy.turn("AS", system, messages, [], case,
-                           timeout=deadline.remaining() if deadline is not None else None)
+        turn = policy.turn("AS", system, messages, [], case, timeout=deadline.remaining() if deadline is not None else None)
         text = (turn.get("content") or "").strip() or "No feedback; re-check your evidence."
         log.append({"round": round_no, "feedback": text})
     except ProviderError as exc:
@@ -262,9 +326,23 @@ def _evidence(sessions: list[JuniorSession]) -> tuple[dict[str, Any], ...]:
     for s in sessions:
         for name, obs in s.observations():
             for res in checker_results(name, obs):
-                item = {k: res.get(k) for k in ("rule_id", "sub_rule", "status", "concept", "reported_value",
-                                                "expected_value", "facts", "contexts", "tolerance", "message", "reason")
-                        if res.get(k) is not None}
+                item = {
+                    k: res.get(k)
+                    for k in (
+                        "rule_id",
+                        "sub_rule",
+                        "status",
+                        "concept",
+                        "reported_value",
+                        "expected_value",
+                        "facts",
+                        "contexts",
+                        "tolerance",
+                        "message",
+                        "reason",
+                    )
+                    if res.get(k) is not None
+                }
                 item["tool"] = name
                 seen.setdefault(canonical_json(item), item)
     return tuple(seen.values())

@@ -49,31 +49,88 @@ def _graph() -> Graph:
 def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Model and configuration flags shared by `audit` and `run` (the paper's conditions as flags)."""
     opts = [
-        click.option("--llm", envvar="AUDITGRAPH_LLM", help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible[:MODEL] (the server's model when omitted); default $AUDITGRAPH_LLM, else checker-only."),
-        click.option("--base-url", envvar="AUDITGRAPH_LLM_BASE_URL", help="Endpoint of an OpenAI-compatible server (vLLM, sglang, llama.cpp, Ollama)."),
-        click.option("--reasoning-effort", type=click.Choice(["minimal", "low", "medium", "high"]), help="Reasoning models only (default low)."),
-        click.option("--no-thinking", is_flag=True, default=None, help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3)."),
+        click.option(
+            "--llm",
+            envvar="AUDITGRAPH_LLM",
+            help="none (deterministic policy), openai:MODEL, anthropic:MODEL or openai-compatible[:MODEL] (the server's model when omitted); default $AUDITGRAPH_LLM, else checker-only.",
+        ),
+        click.option(
+            "--base-url",
+            envvar="AUDITGRAPH_LLM_BASE_URL",
+            help="Endpoint of an OpenAI-compatible server (vLLM, sglang, llama.cpp, Ollama).",
+        ),
+        click.option(
+            "--reasoning-effort",
+            type=click.Choice(["minimal", "low", "medium", "high"]),
+            help="Reasoning models only (default low).",
+        ),
+        click.option(
+            "--no-thinking",
+            is_flag=True,
+            default=None,
+            help="OpenAI-compatible servers: disable the chat template's thinking mode (Qwen3).",
+        ),
         click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per model call."),
         click.option("--max-retries", type=int, default=2, show_default=True, help="Provider retries per model call."),
-        click.option("--tool-choice", type=click.Choice(["auto", "required", "none"]), default="auto", show_default=True,
-                     help="tool_choice sent with every tools request (llama.cpp answers in prose without it)."),
-        click.option("--tool-protocol", type=click.Choice(["native", "text"]), default="native", show_default=True,
-                     help="native tool calls, or text: tools described in the prompt, ReAct JSON replies (servers without "
-                          "tool calling; an OpenAI-compatible server that answers tools requests in prose twice switches itself)."),
-        click.option("--max-output-tokens", type=click.IntRange(min=1), help="Cap on each reply's tokens (default: the role budgets, juniors 4096, senior 8192)."),
-        click.option("--case-timeout", type=click.FloatRange(min=0), default=CASE_TIMEOUT, show_default=True,
-                     help="Seconds per case; then no model is asked and the case ends inconclusive (deadline). 0 = no limit."),
-        click.option("--run-timeout", type=click.FloatRange(min=0), default=RUN_TIMEOUT, show_default=True,
-                     help="Seconds per run; cases not finished by then end inconclusive (deadline). 0 = no limit."),
-        click.option("--cache", "cache_dir", type=click.Path(path_type=Path), help="Model-call cache directory (default ~/.cache/auditgraph/llm)."),
+        click.option(
+            "--tool-choice",
+            type=click.Choice(["auto", "required", "none"]),
+            default="auto",
+            show_default=True,
+            help="tool_choice sent with every tools request (llama.cpp answers in prose without it).",
+        ),
+        click.option(
+            "--tool-protocol",
+            type=click.Choice(["native", "text"]),
+            default="native",
+            show_default=True,
+            help="native tool calls, or text: tools described in the prompt, ReAct JSON replies (servers without "
+            "tool calling; an OpenAI-compatible server that answers tools requests in prose twice switches itself).",
+        ),
+        click.option(
+            "--max-output-tokens",
+            type=click.IntRange(min=1),
+            help="Cap on each reply's tokens (default: the role budgets, juniors 4096, senior 8192).",
+        ),
+        click.option(
+            "--case-timeout",
+            type=click.FloatRange(min=0),
+            default=CASE_TIMEOUT,
+            show_default=True,
+            help="Seconds per case; then no model is asked and the case ends inconclusive (deadline). 0 = no limit.",
+        ),
+        click.option(
+            "--run-timeout",
+            type=click.FloatRange(min=0),
+            default=RUN_TIMEOUT,
+            show_default=True,
+            help="Seconds per run; cases not finished by then end inconclusive (deadline). 0 = no limit.",
+        ),
+        click.option(
+            "--cache",
+            "cache_dir",
+            type=click.Path(path_type=Path),
+            help="Model-call cache directory (default ~/.cache/auditgraph/llm).",
+        ),
         click.option("--no-cache", is_flag=True, help="Do not read or write the model-call cache."),
-        click.option("--authoritative/--override", "authoritative", default=False, help="Follow checker outcomes only, or (default) allow declared, justified overrides."),
+        click.option(
+            "--authoritative/--override",
+            "authoritative",
+            default=False,
+            help="Follow checker outcomes only, or (default) allow declared, justified overrides.",
+        ),
         click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True),
         click.option("--no-checkers", is_flag=True, help="Ablation: remove the deterministic checkers from both catalogs."),
         click.option("--no-gate", is_flag=True, help="Ablation: accept reports without the required tools."),
         click.option("--no-fusion", is_flag=True, help="Ablation: no ER fusion; a violation from either junior stands."),
-        click.option("--agents", "agents_mode", type=click.Choice(["both", "a1", "a2", "single"]), default="both", show_default=True,
-                     help="a1/a2: one junior only; single: A2's policy with the full catalog, no senior."),
+        click.option(
+            "--agents",
+            "agents_mode",
+            type=click.Choice(["both", "a1", "a2", "single"]),
+            default="both",
+            show_default=True,
+            help="a1/a2: one junior only; single: A2's policy with the full catalog, no senior.",
+        ),
         click.option("--budget", type=int, default=20, show_default=True, help="ReAct steps per junior invocation."),
         click.option("--max-rounds", type=int, default=3, show_default=True, help="Senior refinement rounds."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary (and artifacts for `audit`) as JSON."),
@@ -82,9 +139,16 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _config(kw: dict[str, Any]) -> AuditConfig:
-    return AuditConfig(overrides=not kw["authoritative"], sign_coverage=kw["sign_coverage"], checkers=not kw["no_checkers"],
-                       gate=not kw["no_gate"], fusion=not kw["no_fusion"], agents=kw["agents_mode"], budget=kw["budget"],
-                       max_rounds=kw["max_rounds"])
+    return AuditConfig(
+        overrides=not kw["authoritative"],
+        sign_coverage=kw["sign_coverage"],
+        checkers=not kw["no_checkers"],
+        gate=not kw["no_gate"],
+        fusion=not kw["no_fusion"],
+        agents=kw["agents_mode"],
+        budget=kw["budget"],
+        max_rounds=kw["max_rounds"],
+    )
 
 
 def _check_llm(kw: dict[str, Any]) -> None:
@@ -110,8 +174,10 @@ def _check_fact(graph: Any, filing_id: str, concept: str, period: str | None) ->
     found = call_tool(graph, "get_fact", {"filing_id": filing_id, "concept": concept})
     periods = sorted({str(r.get("period_key")) for r in found.get("rows", []) if isinstance(r, dict)})
     if not periods:
-        raise ConfigError(f"--concept {concept}: filing {filing_id!r} reports no fact of it; "
-                          f"`auditgraph agents audit {filing_id}` without --concept audits every checker finding")
+        raise ConfigError(
+            f"--concept {concept}: filing {filing_id!r} reports no fact of it; "
+            f"`auditgraph agents audit {filing_id}` without --concept audits every checker finding"
+        )
     if period and period not in periods:
         shown = ", ".join(periods[:6]) + (", …" if len(periods) > 6 else "")
         raise ConfigError(f"--period {period}: filing {filing_id!r} has no fact of {concept} for it; its periods: {shown}")
@@ -120,11 +186,20 @@ def _check_fact(graph: Any, filing_id: str, concept: str, period: str | None) ->
 def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:
     if not kw["llm"]:
         console.print("[yellow]No model configured (pass --llm or set AUDITGRAPH_LLM); running checker-only.[/yellow]")
-    return open_session(graph, kw["llm"], base_url=kw["base_url"], cache_dir=None if kw["no_cache"] else kw["cache_dir"],
-                        use_cache=not kw["no_cache"], timeout=kw["timeout"], max_output_tokens=kw["max_output_tokens"],
-                        max_retries=kw["max_retries"], no_thinking=kw["no_thinking"],
-                        reasoning_effort=kw["reasoning_effort"], tool_choice=kw["tool_choice"],
-                        tool_protocol=kw["tool_protocol"])
+    return open_session(
+        graph,
+        kw["llm"],
+        base_url=kw["base_url"],
+        cache_dir=None if kw["no_cache"] else kw["cache_dir"],
+        use_cache=not kw["no_cache"],
+        timeout=kw["timeout"],
+        max_output_tokens=kw["max_output_tokens"],
+        max_retries=kw["max_retries"],
+        no_thinking=kw["no_thinking"],
+        reasoning_effort=kw["reasoning_effort"],
+        tool_choice=kw["tool_choice"],
+        tool_protocol=kw["tool_protocol"],
+    )
 
 
 @click.group("agents")
@@ -136,7 +211,11 @@ def agents() -> None:
 @click.argument("filing_id")
 @click.option("--concept", help="Audit one concept (QName) instead of every checker finding.")
 @click.option("--period", help="Period key of the audited fact, e.g. instant:2023-12-31 (with --concept).")
-@click.option("--out", type=click.Path(path_type=Path), help="Artifacts (JSONL) plus a .trajectory.jsonl sidecar; default FILING_ID.agents.jsonl here.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Artifacts (JSONL) plus a .trajectory.jsonl sidecar; default FILING_ID.agents.jsonl here.",
+)
 @click.option("--concurrency", type=int, default=1, show_default=True)
 @run_options
 def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
@@ -149,8 +228,11 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
         if concept:
             resolve_concept(graph, filing_id, concept)
             _check_fact(graph, filing_id, concept, period)
-        cases = ([Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
-                 if concept else filing_cases(graph, filing_id, kw["sign_coverage"]))
+        cases = (
+            [Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
+            if concept
+            else filing_cases(graph, filing_id, kw["sign_coverage"])
+        )
         if not cases:
             console.print(f"No checker finding in {filing_id}; pass --concept and --period to audit a fact.")
             return
@@ -180,19 +262,38 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"auditing ({session.label})", total=len(cases))
-        summary = run_cases(cases, session.toolbox, session.policy, config, out, concurrency,
-                            on_done=lambda _a: progress.advance(task), case_timeout=kw["case_timeout"] or None,
-                            run_timeout=kw["run_timeout"] or None)
+        summary = run_cases(
+            cases,
+            session.toolbox,
+            session.policy,
+            config,
+            out,
+            concurrency,
+            on_done=lambda _a: progress.advance(task),
+            case_timeout=kw["case_timeout"] or None,
+            run_timeout=kw["run_timeout"] or None,
+        )
         progress.update(task, completed=len(cases))
     return summary, session
 
 
 def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
-    info = {"cases": summary.cases, "audited": summary.audited, "resumed": summary.resumed, "violations": summary.violations,
-            "inconclusive": summary.inconclusive, "not_evaluable": summary.not_evaluable, "reasons": dict(summary.reasons),
-            "errors": summary.errors, "llm": session.label, "model_calls": session.model_calls(),
-            "cache_hits": session.cache_hits(), "out": str(summary.out), "trajectory": str(summary.trajectory)}
+    info = {
+        "cases": summary.cases,
+        "audited": summary.audited,
+        "resumed": summary.resumed,
+        "violations": summary.violations,
+        "inconclusive": summary.inconclusive,
+        "not_evaluable": summary.not_evaluable,
+        "reasons": dict(summary.reasons),
+        "errors": summary.errors,
+        "llm": session.label,
+        "model_calls": session.model_calls(),
+        "cache_hits": session.cache_hits(),
+        "out": str(summary.out),
+        "trajectory": str(summary.trajectory),
+    }
     click.echo(summary.line(), err=True)  # stderr, whatever the output format
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
@@ -203,9 +304,18 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
             for col in ("concept", "period", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds", "reason"):
                 table.add_column(col)
             for a in arts:
-                table.add_row(a.concept, a.period or "", a.verdict or f"error: {a.error}", ", ".join(a.rules),
-                              a.extracted_value or "", a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds),
-                              a.reason or "")
+                table.add_row(
+                    a.concept,
+                    a.period or "",
+                    a.verdict or f"error: {a.error}",
+                    ", ".join(a.rules),
+                    a.extracted_value or "",
+                    a.calculated_value or "",
+                    a.tau or "",
+                    a.K or "",
+                    str(a.rounds),
+                    a.reason or "",
+                )
             out.print(table)
         summary_table = Table(show_header=False, title="Summary")
         for k, v in info.items():
@@ -214,16 +324,22 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
     if summary.provider_failures:
         from auditgraph.errors import ProviderError
 
-        raise ProviderError(f"{summary.provider_failures} of {summary.cases} cases ended inconclusive because the model "
-                            f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
-                            "command: failed calls are not cached and those cases are audited again")
+        raise ProviderError(
+            f"{summary.provider_failures} of {summary.cases} cases ended inconclusive because the model "
+            f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
+            "command: failed calls are not cached and those cases are audited again"
+        )
 
 
 @agents.command("replay-server")
 @click.argument("script", type=click.Path(exists=True, path_type=Path))
 @click.option("--port", type=int, default=8000, show_default=True)
-@click.option("--model", default="replay", show_default=True,
-              help="The model name GET /v1/models lists; agents refuse any other --llm name, as with a real server.")
+@click.option(
+    "--model",
+    default="replay",
+    show_default=True,
+    help="The model name GET /v1/models lists; agents refuse any other --llm name, as with a real server.",
+)
 def replay_server_cmd(script: Path, port: int, model: str) -> None:
     """Serve scripted chat-completions responses (JSON: role -> list of responses) for offline runs."""
     from auditgraph.agents.replay_server import ReplayServer
@@ -271,13 +387,28 @@ def show_cmd(run_file: Path, case_id: str | None) -> None:
             table.add_column(col)
         for a in arts:
             gates = sum(v.get("gate_rejections", 0) for v in a.trace.values() if isinstance(v, dict))
-            table.add_row(a.case_id, a.verdict or f"error: {a.error}", ", ".join(a.rules), a.extracted_value or "",
-                          a.calculated_value or "", a.tau or "", a.K or "", str(a.rounds), str(gates))
+            table.add_row(
+                a.case_id,
+                a.verdict or f"error: {a.error}",
+                ", ".join(a.rules),
+                a.extracted_value or "",
+                a.calculated_value or "",
+                a.tau or "",
+                a.K or "",
+                str(a.rounds),
+                str(gates),
+            )
         out.print(table)
         return
     side = trajectory_path(run_file)
-    traj = next((json.loads(x) for x in side.read_text(encoding="utf-8").splitlines() if json.loads(x).get("case_id") == case_id), None) \
-        if side.exists() else None
+    traj = (
+        next(
+            (json.loads(x) for x in side.read_text(encoding="utf-8").splitlines() if json.loads(x).get("case_id") == case_id),
+            None,
+        )
+        if side.exists()
+        else None
+    )
     if traj is None:
         raise ConfigError(f"{side}: no trajectory for case {case_id!r}; list the cases with `auditgraph agents show {run_file}`")
     for role, agent in traj.get("agents", {}).items():

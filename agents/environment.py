@@ -21,24 +21,39 @@ from auditgraph.graph import Graph
 from auditgraph.tools.base import ToolSpec
 from auditgraph.tools.toolbox import Toolbox
 
-SCHEMA_SPEC = ToolSpec("get_graph_schema", "Node labels with properties and relationship patterns of the graph "
-                       "(see docs/graph-model.md for their meaning).", "dynamic", {"type": "object", "properties": {}})
-CYPHER_SPEC = ToolSpec("investigate_cypher", "Run one read-only Cypher query (checked with EXPLAIN first) with "
-                       "a timeout and a row limit. Use $parameters for values.", "dynamic", {
-                           "type": "object", "required": ["query"], "properties": {
-                               "query": {"type": "string", "description": "MATCH ... RETURN ..."},
-                               "params": {"type": "object", "description": "query parameters"},
-                               "limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}}})
+SCHEMA_SPEC = ToolSpec(
+    "get_graph_schema",
+    "Node labels with properties and relationship patterns of the graph (see docs/graph-model.md for their meaning).",
+    "dynamic",
+    {"type": "object", "properties": {}},
+)
+CYPHER_SPEC = ToolSpec(
+    "investigate_cypher",
+    "Run one read-only Cypher query (checked with EXPLAIN first) with a timeout and a row limit. Use $parameters for values.",
+    "dynamic",
+    {
+        "type": "object",
+        "required": ["query"],
+        "properties": {
+            "query": {"type": "string", "description": "MATCH ... RETURN ..."},
+            "params": {"type": "object", "description": "query parameters"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+        },
+    },
+)
 
 
 def graph_schema(graph: Graph, timeout: float | None = None) -> dict[str, Any]:
     """The structured schema langchain-neo4j's Neo4jGraph gives (node_props, rel_props, relationships), from named reads."""
+
     def outputs(name: str) -> list[dict[str, Any]]:
         return [r["output"] for r in graph.read(name, timeout=timeout)]
 
-    return {"node_props": {el["label"]: el["properties"] for el in outputs("tools.schema_node_props")},
-            "rel_props": {el["type"]: el["properties"] for el in outputs("tools.schema_rel_props")},
-            "relationships": outputs("tools.schema_relationships")}
+    return {
+        "node_props": {el["label"]: el["properties"] for el in outputs("tools.schema_node_props")},
+        "rel_props": {el["type"]: el["properties"] for el in outputs("tools.schema_rel_props")},
+        "relationships": outputs("tools.schema_relationships"),
+    }
 
 
 class Investigator:
@@ -77,12 +92,15 @@ class Investigator:
         if out.truncated == "rows":
             res["message"] = f"first {limit} rows only; add LIMIT or narrow the query"
         elif out.truncated == "bytes":
-            res["message"] = f"first {len(out.rows)} rows only (the result grew past the byte limit); return fewer columns or rows"
+            res["message"] = (
+                f"first {len(out.rows)} rows only (the result grew past the byte limit); return fewer columns or rows"
+            )
         return res
 
 
 def with_investigation(toolbox: Toolbox, investigator: Investigator) -> Toolbox:
     """The catalog plus the two investigation tools."""
+
     def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
         if name == SCHEMA_SPEC.name:
             return investigator.schema()

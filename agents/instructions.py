@@ -31,18 +31,27 @@ def _override_policies() -> dict[str, str]:
 
 
 def junior_system(role: str, config: AuditConfig, required: tuple[str, ...]) -> str:
-    return _read(_FILES[role]).format(budget=config.budget, required=", ".join(required) or "none",
-                                      override_policy=_override_policies()[config.reporting]).strip()
+    return (
+        _read(_FILES[role])
+        .format(
+            budget=config.budget, required=", ".join(required) or "none", override_policy=_override_policies()[config.reporting]
+        )
+        .strip()
+    )
 
 
 def junior_task(case: Case) -> str:
-    return ("Audit this case. Decide whether the reported value violates DQC.US.0015, DQC.US.0117 or "
-            f"DQC.US.0126 and report the reported and expected values.\n{canonical_json(case.prompt_view())}")
+    return (
+        "Audit this case. Decide whether the reported value violates DQC.US.0015, DQC.US.0117 or "
+        f"DQC.US.0126 and report the reported and expected values.\n{canonical_json(case.prompt_view())}"
+    )
 
 
 def refinement(round_no: int, feedback: str, role: str) -> str:
-    return (f"Senior Auditor feedback, refinement round {round_no}:\n{feedback}\n\n"
-            f"Re-examine the evidence as {role}, then submit a new report with `final_report`.")
+    return (
+        f"Senior Auditor feedback, refinement round {round_no}:\n{feedback}\n\n"
+        f"Re-examine the evidence as {role}, then submit a new report with `final_report`."
+    )
 
 
 def senior_system() -> str:

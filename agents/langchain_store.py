@@ -42,5 +42,6 @@ class AuditGraphStore:
         self._investigator = Investigator(self.graph, self.timeout)
 
     def add_graph_documents(self, graph_documents: list[Any], include_source: bool = False) -> None:
-        raise CypherRefused("the auditgraph store is read-only: load filings with `auditgraph filing load`, "
-                            "not through LangChain graph documents")
+        raise CypherRefused(
+            "the auditgraph store is read-only: load filings with `auditgraph filing load`, not through LangChain graph documents"
+        )

@@ -15,9 +15,11 @@ import anyio.to_thread
 from auditgraph.agents.reports import canonical_json
 from auditgraph.tools.toolbox import Toolbox, is_ok
 
-INSTRUCTIONS = ("Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Static tools read the taxonomy "
-                "and run the deterministic DQC checkers (check_sign: DQC.US.0015, check_calc_tree: DQC.US.0126, "
-                "check_dim_consistency: DQC.US.0117); dynamic tools analyse the filing's facts. Values are exact decimals.")
+INSTRUCTIONS = (
+    "Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Static tools read the taxonomy "
+    "and run the deterministic DQC checkers (check_sign: DQC.US.0015, check_calc_tree: DQC.US.0126, "
+    "check_dim_consistency: DQC.US.0117); dynamic tools analyse the filing's facts. Values are exact decimals."
+)
 
 
 def build_server(toolbox: Toolbox) -> Any:
@@ -25,15 +27,19 @@ def build_server(toolbox: Toolbox) -> Any:
     from mcp.server.lowlevel import Server
 
     async def list_tools(ctx: Any, params: Any) -> Any:
-        return types.ListToolsResult(tools=[
-            types.Tool(name=s.name, description=f"[{s.kind}] {s.description}", input_schema=dict(s.schema))
-            for s in (toolbox.specs[n] for n in toolbox.names())])
+        return types.ListToolsResult(
+            tools=[
+                types.Tool(name=s.name, description=f"[{s.kind}] {s.description}", input_schema=dict(s.schema))
+                for s in (toolbox.specs[n] for n in toolbox.names())
+            ]
+        )
 
     async def call_tool(ctx: Any, params: Any) -> Any:
         args = dict(params.arguments or {})
         obs = await anyio.to_thread.run_sync(toolbox.call, params.name, args)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=canonical_json(obs))],
-                                    structured_content=obs, is_error=not is_ok(obs))
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=canonical_json(obs))], structured_content=obs, is_error=not is_ok(obs)
+        )
 
     return Server("auditgraph", instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool)
 

@@ -21,8 +21,15 @@ MAX_ATTEMPTS = 2  # a deterministic junior retries an erroring tool once, then r
 class Policy(Protocol):
     label: str
 
-    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case, timeout: float | None = None) -> dict[str, Any]:
+    def turn(
+        self,
+        role: str,
+        system: str,
+        messages: list[dict[str, Any]],
+        tools: list[ToolSpec],
+        case: Case,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         """The next assistant turn within `timeout` seconds (what the deadline leaves; None: the
         provider's own); raises ProviderError when the backend fails."""
         ...
@@ -35,8 +42,15 @@ class ModelPolicy:
         self.client = client
         self.label = client.label
 
-    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case, timeout: float | None = None) -> dict[str, Any]:
+    def turn(
+        self,
+        role: str,
+        system: str,
+        messages: list[dict[str, Any]],
+        tools: list[ToolSpec],
+        case: Case,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         return self.client.complete(role, system, messages, list(tools), timeout=timeout)  # a list[ToolLike]: list is invariant
 
 
@@ -58,8 +72,15 @@ class DeterministicPolicy:
 
     label = "none"
 
-    def turn(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolSpec],
-             case: Case, timeout: float | None = None) -> dict[str, Any]:
+    def turn(
+        self,
+        role: str,
+        system: str,
+        messages: list[dict[str, Any]],
+        tools: list[ToolSpec],
+        case: Case,
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
         if role == "AS":
             return {"content": self._senior(messages), "tool_calls": [], "invalid_tool_calls": []}
         available = {t.name: t for t in tools}
@@ -75,9 +96,13 @@ class DeterministicPolicy:
                 return {"content": "", "tool_calls": [call], "invalid_tool_calls": []}
         found = candidates_from(seen, case)
         reported, expected = observed_values(seen, case)
-        draft = {"verdict": "violation" if found else "consistent", "rules": [c.rule for c in found],
-                 "reported_value": reported, "expected_value": found[0].expected_value if found else expected,
-                 "rationale": "deterministic policy: reports the checkers' findings"}
+        draft = {
+            "verdict": "violation" if found else "consistent",
+            "rules": [c.rule for c in found],
+            "reported_value": reported,
+            "expected_value": found[0].expected_value if found else expected,
+            "rationale": "deterministic policy: reports the checkers' findings",
+        }
         return {"content": "", "tool_calls": [{"id": f"{role}-{n}", "name": FINAL, "args": draft}], "invalid_tool_calls": []}
 
     @staticmethod

@@ -60,9 +60,16 @@ class AuditConfig:
     max_rounds: int = 3
 
     def as_json(self) -> dict[str, Any]:
-        return {"overrides": self.overrides, "sign_coverage": self.sign_coverage, "checkers": self.checkers,
-                "gate": self.gate, "fusion": self.fusion, "agents": self.agents, "budget": self.budget,
-                "max_rounds": self.max_rounds}
+        return {
+            "overrides": self.overrides,
+            "sign_coverage": self.sign_coverage,
+            "checkers": self.checkers,
+            "gate": self.gate,
+            "fusion": self.fusion,
+            "agents": self.agents,
+            "budget": self.budget,
+            "max_rounds": self.max_rounds,
+        }
 
     @property
     def reporting(self) -> str:
@@ -123,8 +130,9 @@ def _fixed_args(name: str, args: dict[str, Any], toolbox: Toolbox, config: Audit
     return args
 
 
-def run_junior(session: JuniorSession, policy: Policy, case: Case, config: AuditConfig, round_no: int,
-               deadline: Deadline | None = None) -> JuniorReport:
+def run_junior(
+    session: JuniorSession, policy: Policy, case: Case, config: AuditConfig, round_no: int, deadline: Deadline | None = None
+) -> JuniorReport:
     """One invocation: the ReAct loop until an accepted report, budget exhaustion, provider failure or the deadline."""
     events: list[dict[str, Any]] = []
     invocation = {"round": round_no, "events": events, "steps": 0, "status": None}
@@ -161,9 +169,13 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             if report is None:
                 problem = _malformed_reason(turn)
                 events.append({"step": steps, "kind": "malformed", "message": problem})
-                session.messages += [{"role": "assistant", "content": content, "tool_calls": []},
-                                     {"role": "user", "content": f"Malformed action ({problem}). Call one of the tools, or "
-                                                                 f"`{FINAL}` with a JSON report."}]
+                session.messages += [
+                    {"role": "assistant", "content": content, "tool_calls": []},
+                    {
+                        "role": "user",
+                        "content": f"Malformed action ({problem}). Call one of the tools, or `{FINAL}` with a JSON report.",
+                    },
+                ]
                 continue
             calls = [{"id": f"text-{len(session.messages)}", "name": FINAL, "args": report}]
             content = ""
@@ -189,8 +201,17 @@ def run_junior(session: JuniorSession, policy: Policy, case: Case, config: Audit
             else:
                 args = _fixed_args(name, args, session.toolbox, config)
                 obs = session.toolbox.call(name, args)
-                events.append({"step": steps, "kind": "tool_call", "tool": name, "tool_kind": session.toolbox.specs[name].kind,
-                               "args": args, "ok": is_ok(obs), "observation": obs})
+                events.append(
+                    {
+                        "step": steps,
+                        "kind": "tool_call",
+                        "tool": name,
+                        "tool_kind": session.toolbox.specs[name].kind,
+                        "args": args,
+                        "ok": is_ok(obs),
+                        "observation": obs,
+                    }
+                )
             session.messages.append(_tool_msg(call, obs))
         if accepted is not None:
             invocation.update(steps=steps, status=accepted.status)
@@ -236,14 +257,18 @@ def _report_from_text(content: str) -> dict[str, Any] | None:
     return obj if isinstance(obj, dict) else None
 
 
-def _terminal(session: JuniorSession, call: dict[str, Any], case: Case, config: AuditConfig,
-              events: list[dict[str, Any]], step: int) -> JuniorReport | None:
+def _terminal(
+    session: JuniorSession, call: dict[str, Any], case: Case, config: AuditConfig, events: list[dict[str, Any]], step: int
+) -> JuniorReport | None:
     """Gate, then validate the draft; a refusal is the next observation and costs the step."""
     missing = session.missing() if config.gate else []
     if missing:
         events.append({"step": step, "kind": "gate_rejection", "action": call["name"], "missing": missing})
-        session.messages.append(_tool_msg(call, {"status": "error", "message": "report rejected: run the required tools first",
-                                                 "missing_tools": missing}))
+        session.messages.append(
+            _tool_msg(
+                call, {"status": "error", "message": "report rejected: run the required tools first", "missing_tools": missing}
+            )
+        )
         return None
     try:
         draft = ReportDraft.model_validate(call.get("args") or {})
@@ -259,8 +284,9 @@ def _terminal(session: JuniorSession, call: dict[str, Any], case: Case, config: 
     return report
 
 
-def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: JuniorStatus, steps: int,
-              case: Case) -> JuniorReport:
+def _fallback(
+    session: JuniorSession, invocation: dict[str, Any], config: AuditConfig, status: JuniorStatus, steps: int, case: Case
+) -> JuniorReport:
     """budget_exhausted: observed positive findings and values only; missing tools are not run."""
     report = build_report(session.role, status, None, session.observations(), config, case)
     invocation.update(steps=steps, status=status)
@@ -268,8 +294,14 @@ def _fallback(session: JuniorSession, invocation: dict[str, Any], config: AuditC
     return report
 
 
-def build_report(role: Role, status: JuniorStatus, draft: ReportDraft | None, observations: list[tuple[str, Any]],
-                 config: AuditConfig, case: Case | None = None) -> JuniorReport:
+def build_report(
+    role: Role,
+    status: JuniorStatus,
+    draft: ReportDraft | None,
+    observations: list[tuple[str, Any]],
+    config: AuditConfig,
+    case: Case | None = None,
+) -> JuniorReport:
     """The code's reading of a draft: configuration rules applied, values from checkers first."""
     checked = candidates_from(observations, case) if config.checkers else []
     positive = {c.rule for c in checked}
@@ -281,24 +313,40 @@ def build_report(role: Role, status: JuniorStatus, draft: ReportDraft | None, ob
             if rule and rule not in positive and o.justification.strip():
                 declared.append(o.model_copy(update={"rule": rule}))
     if config.reporting == "no_checkers":  # every rule is an agent assertion here
-        declared += [Override(rule=r, justification="reported without checkers") for r in sorted(claimed)
-                     if r not in {o.rule for o in declared}]
+        declared += [
+            Override(rule=r, justification="reported without checkers")
+            for r in sorted(claimed)
+            if r not in {o.rule for o in declared}
+        ]
     override_rules = {o.rule for o in declared}
     rules = positive | override_rules
     obs_reported, obs_expected = observed_values(observations, case)
     reported = obs_reported or (draft.reported_value if draft else None)
-    candidates = list(checked) + [Candidate(rule=o.rule, source="override", reported_value=reported,
-                                            expected_value=o.expected_value or (draft.expected_value if draft else None))
-                                  for o in declared]
+    candidates = list(checked) + [
+        Candidate(
+            rule=o.rule,
+            source="override",
+            reported_value=reported,
+            expected_value=o.expected_value or (draft.expected_value if draft else None),
+        )
+        for o in declared
+    ]
     expected = obs_expected or (draft.expected_value if draft else None)
     used = tuple(name for name, _ in observations)
     return JuniorReport(
-        role=role, status=status, verdict="violation" if rules else "consistent", rules=tuple(sorted(rules)),
-        reported_value=reported, expected_value=expected, value_resolved=reported is not None,
-        candidates=tuple(candidates), overrides=tuple(declared),
+        role=role,
+        status=status,
+        verdict="violation" if rules else "consistent",
+        rules=tuple(sorted(rules)),
+        reported_value=reported,
+        expected_value=expected,
+        value_resolved=reported is not None,
+        candidates=tuple(candidates),
+        overrides=tuple(declared),
         restored_rules=tuple(sorted(positive - claimed)) if draft else (),
         dropped_rules=tuple(sorted(claimed - rules)),
-        rationale=draft.rationale if draft else "", confidence=draft.confidence if draft else None,
+        rationale=draft.rationale if draft else "",
+        confidence=draft.confidence if draft else None,
         tools_used=tuple(dict.fromkeys(used)),
     )
 

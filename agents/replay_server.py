@@ -35,7 +35,9 @@ ROLE_MARKERS = (("AS", "Senior Auditor of"), ("A1", "Compliance Auditor (A1)"), 
 
 
 def role_of(body: Mapping[str, Any]) -> str:
-    system = body.get("system") or next((m.get("content") or "" for m in body.get("messages", []) if m.get("role") == "system"), "")
+    system = body.get("system") or next(
+        (m.get("content") or "" for m in body.get("messages", []) if m.get("role") == "system"), ""
+    )
     if isinstance(system, list):
         system = " ".join(part.get("text", "") for part in system if isinstance(part, dict))
     return next((role for role, marker in ROLE_MARKERS if marker in system), "default")
@@ -99,21 +101,33 @@ class ReplayServer:
         if item.get("delay"):
             time.sleep(float(item["delay"]))
         if "status" in item:
-            return int(item["status"]), {"error": {"message": item.get("error", "scripted error"), "type": "server_error",
-                                                   "code": item.get("code")}}
+            return int(item["status"]), {
+                "error": {"message": item.get("error", "scripted error"), "type": "server_error", "code": item.get("code")}
+            }
         if anthropic:
             return 200, _anthropic_message(item, n, body)
-        calls = [{"id": c.get("id", f"call_{n}_{i}"), "type": "function",
-                  "function": {"name": c["name"], "arguments": c["arguments"] if isinstance(c.get("arguments"), str)
-                               else json.dumps(c.get("arguments", {}))}}
-                 for i, c in enumerate(item.get("tool_calls", []))]
+        calls = [
+            {
+                "id": c.get("id", f"call_{n}_{i}"),
+                "type": "function",
+                "function": {
+                    "name": c["name"],
+                    "arguments": c["arguments"] if isinstance(c.get("arguments"), str) else json.dumps(c.get("arguments", {})),
+                },
+            }
+            for i, c in enumerate(item.get("tool_calls", []))
+        ]
         message: dict[str, Any] = {"role": "assistant", "content": item.get("content")}
         if calls:
             message["tool_calls"] = calls
-        return 200, {"id": f"chatcmpl-replay-{n}", "object": "chat.completion", "created": 0,
-                     "model": body.get("model", "replay"),
-                     "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
-                     "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+        return 200, {
+            "id": f"chatcmpl-replay-{n}",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body.get("model", "replay"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        }
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -166,7 +180,7 @@ def invalid_chat(body: Mapping[str, Any]) -> str | None:
         if role == "assistant":
             calls = m.get("tool_calls") or []
             if calls and m.get("content") is None:
-                return f"messages[{i}]: assistant message with tool_calls has content null; send \"\" instead"
+                return f'messages[{i}]: assistant message with tool_calls has content null; send "" instead'
             answered |= {str(c.get("id")) for c in calls if c.get("id")}
         elif role == "tool":
             cid = m.get("tool_call_id")
@@ -189,6 +203,13 @@ def _anthropic_message(item: Mapping[str, Any], n: int, body: Mapping[str, Any])
             except ValueError:
                 args = {"__raw__": args}
         content.append({"type": "tool_use", "id": c.get("id", f"toolu_{n}_{i}"), "name": c["name"], "input": args})
-    return {"id": f"msg_replay_{n}", "type": "message", "role": "assistant", "model": body.get("model", "replay"),
-            "content": content, "stop_reason": "tool_use" if item.get("tool_calls") else "end_turn",
-            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}
+    return {
+        "id": f"msg_replay_{n}",
+        "type": "message",
+        "role": "assistant",
+        "model": body.get("model", "replay"),
+        "content": content,
+        "stop_reason": "tool_use" if item.get("tool_calls") else "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }

@@ -25,7 +25,16 @@ JuniorStatus = Literal["finalized", "senior_requested", "budget_exhausted", "pro
 RULES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
 RULE_PRIORITY = ("DQC.US.0126", "DQC.US.0015", "DQC.US.0117")  # the paper's translator order
 CHECKERS = {"check_sign": "DQC.US.0015", "check_calc_tree": "DQC.US.0126", "check_dim_consistency": "DQC.US.0117"}
-REFERENCE_FIELDS = ("reference_rule", "reference_verdict", "reference_answer", "true_answer", "answer", "reference", "origin", "notes")
+REFERENCE_FIELDS = (
+    "reference_rule",
+    "reference_verdict",
+    "reference_answer",
+    "true_answer",
+    "answer",
+    "reference",
+    "origin",
+    "notes",
+)
 
 
 def normalize_rule(rule: object) -> str | None:
@@ -82,8 +91,14 @@ class Case(BaseModel):
         return data
 
     def prompt_view(self) -> dict[str, Any]:
-        return {"case_id": self.case_id, "filing_id": self.filing_id, "concept": self.concept,
-                "period": self.period, "dims": list(self.dims), "unit": self.unit}
+        return {
+            "case_id": self.case_id,
+            "filing_id": self.filing_id,
+            "concept": self.concept,
+            "period": self.period,
+            "dims": list(self.dims),
+            "unit": self.unit,
+        }
 
 
 class Override(BaseModel):

@@ -40,7 +40,8 @@ class ChatClient(ToolChat):
     def output_budget(self, role: str) -> int:
         return output_budget(self.spec, role)
 
-    def cache_key(self, role: str, system: str, messages: list[dict[str, Any]], tool_names: list[str],
-                  settings: str | None = None) -> str:
+    def cache_key(
+        self, role: str, system: str, messages: list[dict[str, Any]], tool_names: list[str], settings: str | None = None
+    ) -> str:
         # the model's settings (output cap, tool choice, tool protocol) are part of the key
         return cache_key(role, settings or self.spec.settings_key(), system, messages, tool_names)

@@ -46,8 +46,10 @@ class RunSummary:
     def line(self) -> str:
         """The one-line account printed on stderr and kept in the report."""
         why = ", ".join(f"{code} {n}" for code, n in self.reasons)
-        text = (f"{self.cases} cases: {self.violations} violation, {self.inconclusive} inconclusive, "
-                f"{self.not_evaluable} not evaluable, {self.errors} errors")
+        text = (
+            f"{self.cases} cases: {self.violations} violation, {self.inconclusive} inconclusive, "
+            f"{self.not_evaluable} not evaluable, {self.errors} errors"
+        )
         return text + (f" (reasons: {why})" if why else "")
 
 
@@ -57,8 +59,12 @@ def trajectory_path(out: Path) -> Path:
 
 def read_cases(path: Path) -> list[Case]:
     """Cases from JSONL (eval's CaseQuery/AuditCase lines fit; reference fields are dropped)."""
-    return read_records(path, Case, what="a JSONL file with case_id, filing_id, concept, period per line",
-                        hint="each line needs case_id, filing_id, concept")
+    return read_records(
+        path,
+        Case,
+        what="a JSONL file with case_id, filing_id, concept, period per line",
+        hint="each line needs case_id, filing_id, concept",
+    )
 
 
 def _read_done(path: Path) -> dict[str, str]:
@@ -71,8 +77,12 @@ def _read_done(path: Path) -> dict[str, str]:
             obj = json.loads(line)
         except ValueError:
             continue
-        if isinstance(obj, dict) and "case_id" in obj and obj.get("status", "ok") == "ok" \
-                and obj.get("reason_code") not in PROVIDER_REASONS:
+        if (
+            isinstance(obj, dict)
+            and "case_id" in obj
+            and obj.get("status", "ok") == "ok"
+            and obj.get("reason_code") not in PROVIDER_REASONS
+        ):
             done[obj["case_id"]] = line
     return done
 
@@ -93,14 +103,28 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
     calculated = best.expected_value if best else (expected if expected is not None else reported)
     # the same evidence rule as the agents: a fact no checker evaluated is not_evaluable, never consistent
     outcome = settle("violation" if found else "consistent", rules, [], observations, case, checkers=True)
-    artifact = Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
-                        system="checker-only", llm="none", config=config.as_json(), status="ok",
-                        extracted_value=(best.reported_value if best and best.reported_value else reported),
-                        calculated_value=calculated, verdict=outcome.verdict, rules=outcome.rules,
-                        reason_code=outcome.code, reason=outcome.reason,
-                        action_path=tuple(name for name, _ in observations))
-    return artifact, {"case_id": case.case_id, "llm": "none", "checker_only": [
-        {"tool": n, "observation": o} for n, o in observations]}
+    artifact = Artifact(
+        case_id=case.case_id,
+        filing_id=case.filing_id,
+        concept=case.concept,
+        period=case.period,
+        system="checker-only",
+        llm="none",
+        config=config.as_json(),
+        status="ok",
+        extracted_value=(best.reported_value if best and best.reported_value else reported),
+        calculated_value=calculated,
+        verdict=outcome.verdict,
+        rules=outcome.rules,
+        reason_code=outcome.code,
+        reason=outcome.reason,
+        action_path=tuple(name for name, _ in observations),
+    )
+    return artifact, {
+        "case_id": case.case_id,
+        "llm": "none",
+        "checker_only": [{"tool": n, "observation": o} for n, o in observations],
+    }
 
 
 CASE_TIMEOUT = 900.0  # seconds per case: two juniors, refinement rounds and the senior
@@ -111,15 +135,34 @@ def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Ar
     """A case the run deadline left unaudited: inconclusive, audited again on resume."""
     from auditgraph.agents.audit import _system_name
 
-    return Artifact(case_id=case.case_id, filing_id=case.filing_id, concept=case.concept, period=case.period,
-                    system=_system_name(config), llm=llm, config=config.as_json(), status="ok", verdict="inconclusive",
-                    reason_code="deadline", reason=why)
+    return Artifact(
+        case_id=case.case_id,
+        filing_id=case.filing_id,
+        concept=case.concept,
+        period=case.period,
+        system=_system_name(config),
+        llm=llm,
+        config=config.as_json(),
+        status="ok",
+        verdict="inconclusive",
+        reason_code="deadline",
+        reason=why,
+    )
 
 
-def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config: AuditConfig, out: Path,
-              concurrency: int = 1, mapping: MassMapping | None = None,
-              on_done: Callable[[Artifact], None] | None = None, case_timeout: float | None = CASE_TIMEOUT,
-              run_timeout: float | None = RUN_TIMEOUT, clock: Callable[[], float] = time.monotonic) -> RunSummary:
+def run_cases(
+    cases: list[Case],
+    toolbox: Toolbox,
+    policy: Policy | None,
+    config: AuditConfig,
+    out: Path,
+    concurrency: int = 1,
+    mapping: MassMapping | None = None,
+    on_done: Callable[[Artifact], None] | None = None,
+    case_timeout: float | None = CASE_TIMEOUT,
+    run_timeout: float | None = RUN_TIMEOUT,
+    clock: Callable[[], float] = time.monotonic,
+) -> RunSummary:
     """Audit `cases` (policy None = checker-only) into `out` and its trajectory sidecar.
 
     No model is asked after a case's `case_timeout` or the run's `run_timeout` (seconds, None = no
@@ -154,12 +197,16 @@ def run_cases(cases: list[Case], toolbox: Toolbox, policy: Policy | None, config
                 return deadline_artifact(case, policy.label, config, why), {"case_id": case.case_id, "deadline": why}
             return audit_case(case, policy, toolbox, config, mapping, deadline())
         except AuditGraphError as exc:  # e.g. the graph went away: record the case as failed, go on
-            return error_artifact(case, policy.label if policy else "none", config, str(exc)), {"case_id": case.case_id, "error": str(exc)}
+            return error_artifact(case, policy.label if policy else "none", config, str(exc)), {
+                "case_id": case.case_id,
+                "error": str(exc),
+            }
 
     # Drop lines of cases that will be re-run (earlier errors) before appending fresh results.
     _rewrite(out, [done[c.case_id] for c in cases if c.case_id in done])
     _rewrite(side, [done_traj[c.case_id] for c in cases if c.case_id in done_traj])
     with out.open("a", encoding="utf-8") as fa, side.open("a", encoding="utf-8") as ft:
+
         def record(artifact: Artifact, traj: dict[str, Any]) -> None:
             line, tline = artifact.to_json(), canonical_json(traj)
             with lock:
@@ -202,14 +249,20 @@ def summarize(records: list[dict[str, Any]], resumed: int, audited: int, out: Pa
     """Counts over a run's artifacts, with why cases ended without a verdict."""
     codes = Counter(str(p["reason_code"]) for p in records if p.get("reason_code"))
     provider = [p for p in records if p.get("reason_code") in PROVIDER_REASONS]
-    return RunSummary(cases=len(records), audited=audited, resumed=resumed,
-                      errors=sum(1 for p in records if p.get("status") == "error"),
-                      violations=sum(1 for p in records if p.get("verdict") == "violation"), out=out, trajectory=trajectory,
-                      inconclusive=sum(1 for p in records if p.get("verdict") == "inconclusive"),
-                      not_evaluable=sum(1 for p in records if p.get("verdict") == "not_evaluable"),
-                      reasons=tuple(sorted(codes.items(), key=lambda kv: (-kv[1], kv[0]))),
-                      provider_failures=len(provider),
-                      first_provider_reason=str(provider[0].get("reason"))[:200] if provider else None)
+    return RunSummary(
+        cases=len(records),
+        audited=audited,
+        resumed=resumed,
+        errors=sum(1 for p in records if p.get("status") == "error"),
+        violations=sum(1 for p in records if p.get("verdict") == "violation"),
+        out=out,
+        trajectory=trajectory,
+        inconclusive=sum(1 for p in records if p.get("verdict") == "inconclusive"),
+        not_evaluable=sum(1 for p in records if p.get("verdict") == "not_evaluable"),
+        reasons=tuple(sorted(codes.items(), key=lambda kv: (-kv[1], kv[0]))),
+        provider_failures=len(provider),
+        first_provider_reason=str(provider[0].get("reason"))[:200] if provider else None,
+    )
 
 
 def _rewrite(path: Path, lines: Iterable[str]) -> None:

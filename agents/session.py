@@ -1,7 +1,7 @@
 """Wiring for callers (CLI, eval): the catalog over a graph, a policy for an --llm, case lists.
 
-    session = open_session(graph, "none")                 # or "openai:gpt-4o", None = checker-only
-    artifacts = audit_cases(graph, cases, "none")         # list[Artifact], in case order
+session = open_session(graph, "none")                 # or "openai:gpt-4o", None = checker-only
+artifacts = audit_cases(graph, cases, "none")         # list[Artifact], in case order
 """
 
 from __future__ import annotations
@@ -40,9 +40,16 @@ class AgentSession:
         return self.client.cache.hits if self.client else 0
 
 
-def open_session(graph: Any, llm: str | None, base_url: str | None = None, cache_dir: Path | None = None,
-                 use_cache: bool = True, toolbox: Toolbox | None = None, max_output_tokens: int | None = None,
-                 **spec_kw: Any) -> AgentSession:
+def open_session(
+    graph: Any,
+    llm: str | None,
+    base_url: str | None = None,
+    cache_dir: Path | None = None,
+    use_cache: bool = True,
+    toolbox: Toolbox | None = None,
+    max_output_tokens: int | None = None,
+    **spec_kw: Any,
+) -> AgentSession:
     """`llm` None: checker-only; "none": the deterministic policy; else a provider model.
 
     `max_output_tokens` caps every role's budget (it is part of the spec, so of the cache key);
@@ -76,18 +83,31 @@ def filing_cases(graph: Any, filing_id: str, coverage: str = "expanded") -> list
         if key not in cases:
             dims = "|".join(key[2])
             cid = f"{filing_id}|{f.concept}|{f.period or ''}" + (f"|{dims}" if dims else "")
-            cases[key] = Case(case_id=cid, filing_id=filing_id, concept=f.concept, period=f.period,
-                              dims=key[2], unit=f.unit)
+            cases[key] = Case(case_id=cid, filing_id=filing_id, concept=f.concept, period=f.period, dims=key[2], unit=f.unit)
     return list(cases.values())
 
 
-def audit_cases(graph: Any, cases: list[Case], llm: str | None = "none", config: AuditConfig | None = None,
-                base_url: str | None = None, cache_dir: Path | None = None, concurrency: int = 1,
-                progress: Callable[[int], Any] | None = None) -> list[Artifact]:
+def audit_cases(
+    graph: Any,
+    cases: list[Case],
+    llm: str | None = "none",
+    config: AuditConfig | None = None,
+    base_url: str | None = None,
+    cache_dir: Path | None = None,
+    concurrency: int = 1,
+    progress: Callable[[int], Any] | None = None,
+) -> list[Artifact]:
     """Audit `cases` in memory (for eval): artifacts in case order; nothing is left on disk."""
     session = open_session(graph, llm, base_url=base_url, cache_dir=cache_dir)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run.jsonl"
-        run_cases(cases, session.toolbox, session.policy, config or AuditConfig(), out, concurrency,
-                  on_done=(lambda _a: progress(1)) if progress else None)
+        run_cases(
+            cases,
+            session.toolbox,
+            session.policy,
+            config or AuditConfig(),
+            out,
+            concurrency,
+            on_done=(lambda _a: progress(1)) if progress else None,
+        )
         return [Artifact.model_validate_json(line) for line in out.read_text(encoding="utf-8").splitlines()]

@@ -14,8 +14,22 @@ from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, ex
 from auditgraph.tools.base import ToolSpec
 from auditgraph.tools.toolbox import Toolbox, catalog_toolbox, is_ok
 
-__all__ = ["ASK_SENIOR", "FINAL", "REQUIRED", "TERMINAL", "TERMINAL_SPECS", "ToolSpec", "Toolbox", "about_case",
-           "candidates_from", "case_args", "catalog_toolbox", "checker_results", "is_ok", "observed_values"]
+__all__ = [
+    "ASK_SENIOR",
+    "FINAL",
+    "REQUIRED",
+    "TERMINAL",
+    "TERMINAL_SPECS",
+    "ToolSpec",
+    "Toolbox",
+    "about_case",
+    "candidates_from",
+    "case_args",
+    "catalog_toolbox",
+    "checker_results",
+    "is_ok",
+    "observed_values",
+]
 
 REQUIRED = {
     "A1": ("check_sign", "check_calc_tree", "check_dim_consistency"),
@@ -25,10 +39,15 @@ FINAL, ASK_SENIOR = "final_report", "ask_senior"
 TERMINAL = (FINAL, ASK_SENIOR)
 # Names the deterministic policy fills from the case; catalogs may use any of these spellings.
 _CASE_ARGS: dict[str, Callable[[Case], Any]] = {
-    "filing_id": lambda c: c.filing_id, "filing": lambda c: c.filing_id,
-    "concept": lambda c: c.concept, "qname": lambda c: c.concept, "concept_qname": lambda c: c.concept,
-    "period": lambda c: c.period, "period_key": lambda c: c.period,
-    "dims": lambda c: list(c.dims), "unit": lambda c: c.unit,
+    "filing_id": lambda c: c.filing_id,
+    "filing": lambda c: c.filing_id,
+    "concept": lambda c: c.concept,
+    "qname": lambda c: c.concept,
+    "concept_qname": lambda c: c.concept,
+    "period": lambda c: c.period,
+    "period_key": lambda c: c.period,
+    "dims": lambda c: list(c.dims),
+    "unit": lambda c: c.unit,
     # get_fact's {axis: member}; {} asks for the non-dimensional fact, as the case means
     "dimensions": lambda c: dict(d.split("=", 1) for d in c.dims),
 }
@@ -37,8 +56,13 @@ _CASE_ARGS: dict[str, Callable[[Case], Any]] = {
 def _terminal_specs() -> dict[str, ToolSpec]:
     schema = ReportDraft.model_json_schema()
     return {
-        FINAL: ToolSpec(FINAL, "Submit your final audit report (ends your investigation). Allowed only after the "
-                        "required tools returned without error.", "terminal", schema),
+        FINAL: ToolSpec(
+            FINAL,
+            "Submit your final audit report (ends your investigation). Allowed only after the "
+            "required tools returned without error.",
+            "terminal",
+            schema,
+        ),
         ASK_SENIOR: ToolSpec(ASK_SENIOR, "Submit your report and ask the Senior Auditor to review it.", "terminal", schema),
     }
 
@@ -104,8 +128,12 @@ def candidates_from(observations: Iterable[tuple[str, object]], case: Case | Non
                 continue
             rule = normalize_rule(res.get("rule_id")) or CHECKERS[tool]
             if rule not in found:
-                found[rule] = Candidate(rule=rule, source=tool, reported_value=exact(res.get("reported_value")),
-                                        expected_value=exact(res.get("expected_value")))
+                found[rule] = Candidate(
+                    rule=rule,
+                    source=tool,
+                    reported_value=exact(res.get("reported_value")),
+                    expected_value=exact(res.get("expected_value")),
+                )
     return list(found.values())
 
 

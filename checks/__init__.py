@@ -11,5 +11,4 @@ from auditgraph.checks.dim_consistency import check_dim_consistency
 from auditgraph.checks.result import AuditReport, CheckResult
 from auditgraph.checks.sign import check_sign
 
-__all__ = ["AuditReport", "CheckResult", "audit_filing", "check_calc11", "check_calc_tree", "check_dim_consistency",
-           "check_sign"]
+__all__ = ["AuditReport", "CheckResult", "audit_filing", "check_calc11", "check_calc_tree", "check_dim_consistency", "check_sign"]

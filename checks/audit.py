@@ -40,8 +40,9 @@ def parse_rules(text: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(items)
 
 
-def run_rules(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, coverage: Coverage = "expanded",
-              data: FilingData | None = None) -> tuple[dict[str, list[CheckResult]], dict[str, float], FilingData]:
+def run_rules(
+    graph: Graph, filing_id: str, rules: Sequence[str] = RULES, coverage: Coverage = "expanded", data: FilingData | None = None
+) -> tuple[dict[str, list[CheckResult]], dict[str, float], FilingData]:
     """Results and seconds per rule; the filing is read once (the read counts towards the first rule)."""
     runners = rule_runners(coverage)
     results, seconds = {}, {}
@@ -55,17 +56,25 @@ def run_rules(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, covera
     return results, seconds, data
 
 
-def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES,
-                 coverage: Coverage = "expanded") -> AuditReport:
+def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, coverage: Coverage = "expanded") -> AuditReport:
     results, seconds, data = run_rules(graph, filing_id, rules, coverage)
     summaries, findings, refused, calc11 = [], [], [], []
     for rule, rs in results.items():
         counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}
-        not_run = rs[0].reason if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts \
-            and not rs[0].network else None
-        summaries.append(RuleSummary(rule=rule, evaluated=len(rs), violations=counts["violation"], ok=counts["ok"],
-                                     not_evaluable=counts["not_evaluable"], seconds=round(seconds[rule], 4),
-                                     not_run=not_run))
+        not_run = (
+            rs[0].reason if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts and not rs[0].network else None
+        )
+        summaries.append(
+            RuleSummary(
+                rule=rule,
+                evaluated=len(rs),
+                violations=counts["violation"],
+                ok=counts["ok"],
+                not_evaluable=counts["not_evaluable"],
+                seconds=round(seconds[rule], 4),
+                not_run=not_run,
+            )
+        )
         if rule == "calc11":
             calc11 = [r for r in rs if r.status == "violation"]
             continue
@@ -81,15 +90,26 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES,
         verdict = "not_evaluable"
     else:
         verdict = "clean"
-    return AuditReport(filing_id=filing_id, form=data.document_type, us_gaap_year=data.us_gaap_year,
-                       period_end=data.period_end.isoformat() if data.period_end else None, verdict=verdict,
-                       rules=summaries, findings=findings, not_evaluable=refused, calc11=calc11, notes=notes)
+    return AuditReport(
+        filing_id=filing_id,
+        form=data.document_type,
+        us_gaap_year=data.us_gaap_year,
+        period_end=data.period_end.isoformat() if data.period_end else None,
+        verdict=verdict,
+        rules=summaries,
+        findings=findings,
+        not_evaluable=refused,
+        calc11=calc11,
+        notes=notes,
+    )
 
 
 def print_report(report: AuditReport, console: Console, show_not_evaluable: bool = False) -> None:
     """The report for people: a summary per rule, then one row per finding."""
-    head = Table(title=f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
-                       f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {report.verdict}")
+    head = Table(
+        title=f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
+        f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {report.verdict}"
+    )
     for col in ("rule", "evaluated", "violations", "ok", "not evaluable", "seconds"):
         head.add_column(col, justify="left" if col == "rule" else "right")
     for s in report.rules:
@@ -105,10 +125,20 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
     for col in ("rule", "concept", "reported", "expected", "period", "dimensions", "detail"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        detail = r.reason if r.status == "not_evaluable" else (r.message if r.difference is None and r.message
-                                                               else f"diff {r.difference}, tol {r.tolerance}")
+        detail = (
+            r.reason
+            if r.status == "not_evaluable"
+            else (r.message if r.difference is None and r.message else f"diff {r.difference}, tol {r.tolerance}")
+        )
         if r.list_file:  # 0015: the DQC list (file, version) that decided it
             detail += f"; list {r.list_file} ({r.list_version})"
-        table.add_row(r.sub_rule, r.concept or "", r.reported_value or "", r.expected_value or "", r.period or "",
-                      "\n".join(r.dimensions), detail)
+        table.add_row(
+            r.sub_rule,
+            r.concept or "",
+            r.reported_value or "",
+            r.expected_value or "",
+            r.period or "",
+            "\n".join(r.dimensions),
+            detail,
+        )
     console.print(table)

@@ -86,8 +86,11 @@ def fact_set(facts: list[Fact]) -> FactSet:
         return FactSet(facts, problem="nil and non-nil duplicate facts")
     excess = [f for f in facts if excess_digits(f)]
     if excess:
-        return FactSet(facts, problem=f"excess digits: value {excess[0].raw} has digits below decimals "
-                                      f"{excess[0].decimals_raw} (calc11e:excessDigits)")
+        return FactSet(
+            facts,
+            problem=f"excess digits: value {excess[0].raw} has digits below decimals "
+            f"{excess[0].decimals_raw} (calc11e:excessDigits)",
+        )
     by_decimals: dict[int | None, Decimal | None] = {}
     lo: Decimal | None = None
     hi: Decimal | None = None
@@ -106,9 +109,15 @@ def fact_set(facts: list[Fact]) -> FactSet:
 
 
 def _rel(a: Arc, owner: str, weight: Decimal | None = None) -> RelationshipUsed:
-    return RelationshipUsed(type="CALC", role=a.role, source=a.source, target=a.target, owner=owner,
-                            weight=format((weight if weight is not None else a.weight or Decimal(1)).normalize(), "f"),
-                            arc="summation-item")
+    return RelationshipUsed(
+        type="CALC",
+        role=a.role,
+        source=a.source,
+        target=a.target,
+        owner=owner,
+        weight=format((weight if weight is not None else a.weight or Decimal(1)).normalize(), "f"),
+        arc="summation-item",
+    )
 
 
 def _duplicate_arcs(data: FilingData, role: str, arcs: list[Arc]) -> list[CheckResult]:
@@ -117,17 +126,27 @@ def _duplicate_arcs(data: FilingData, role: str, arcs: list[Arc]) -> list[CheckR
     for a in arcs:
         if a.duplicates < 2:
             continue
-        msg = (f"Duplicate summation-item relationships from total concept {a.source} to contributing concept "
-               f"{a.target} in link role {role} ({a.duplicates} arcs; each one adds {a.target} to the sum)")
-        out.append(CheckResult(rule_id=RULE, sub_rule=DUPLICATE_ARCS, status="violation", concept=a.source,
-                               network=role, network_definition=data.roles[role].definition if role in data.roles else None,
-                               relationships=[_rel(a, data.filing_id, w) for w in a.weights], message=msg,
-                               reason="the Calculations 1.1 specification forbids duplicate relationships"))
+        msg = (
+            f"Duplicate summation-item relationships from total concept {a.source} to contributing concept "
+            f"{a.target} in link role {role} ({a.duplicates} arcs; each one adds {a.target} to the sum)"
+        )
+        out.append(
+            CheckResult(
+                rule_id=RULE,
+                sub_rule=DUPLICATE_ARCS,
+                status="violation",
+                concept=a.source,
+                network=role,
+                network_definition=data.roles[role].definition if role in data.roles else None,
+                relationships=[_rel(a, data.filing_id, w) for w in a.weights],
+                message=msg,
+                reason="the Calculations 1.1 specification forbids duplicate relationships",
+            )
+        )
     return out
 
 
-def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
-                 data: FilingData | None = None) -> list[CheckResult]:
+def check_calc11(graph: Graph, filing_id: str, concept: str | None = None, data: FilingData | None = None) -> list[CheckResult]:
     """Duplicate-arc errors per (role, total, contributor), then one result per bound summation (role, total, context, unit)."""
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, RULE, concept):
@@ -157,7 +176,7 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
             continue
         out += _duplicate_arcs(data, role, arcs)
         definition = data.roles[role].definition if role in data.roles else None
-        for (_, ctx, unit) in keys_of.get(pkey, []):
+        for _, ctx, unit in keys_of.get(pkey, []):
             items = [(a, s) for a in arcs if (s := set_of((a.target_key, ctx, unit))) is not None]
             if not items:
                 continue  # not bound: no contributor reported in this context and unit
@@ -165,23 +184,43 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
             if total is None:
                 continue  # keys_of only lists reported totals; kept for the type checker
             shown = total.fact
-            base: dict[str, Any] = dict(rule_id=RULE, sub_rule=RULE, concept=shown.qname, period=shown.period_key,
-                        dimensions=shown.dim_strings, unit=unit, network=role, network_definition=definition,
-                        contexts=[shown.context_id or shown.context_key])
+            base: dict[str, Any] = dict(
+                rule_id=RULE,
+                sub_rule=RULE,
+                concept=shown.qname,
+                period=shown.period_key,
+                dimensions=shown.dim_strings,
+                unit=unit,
+                network=role,
+                network_definition=definition,
+                contexts=[shown.context_id or shown.context_key],
+            )
             blocked = next(((a, s) for a, s in items if s.problem), None)
             valued = [(a, s) for a, s in items if not s.problem and not s.nil]
             if total.nil or (not valued and not blocked):
                 continue  # a nil total, or contributors that are all nil: nothing to compare
             if total.problem:
-                out.append(CheckResult(status="not_evaluable", reported_value=shown.raw,
-                                       facts=[f.used("total") for f in total.facts],
-                                       reason=f"total: {total.problem}", **base))
+                out.append(
+                    CheckResult(
+                        status="not_evaluable",
+                        reported_value=shown.raw,
+                        facts=[f.used("total") for f in total.facts],
+                        reason=f"total: {total.problem}",
+                        **base,
+                    )
+                )
                 continue
             if blocked:
                 a, s = blocked
-                out.append(CheckResult(status="not_evaluable", reported_value=shown.raw,
-                                       facts=[shown.used("total")] + [f.used("addend", a.weight) for f in s.facts],
-                                       reason=f"contributor {a.target}: {s.problem}", **base))
+                out.append(
+                    CheckResult(
+                        status="not_evaluable",
+                        reported_value=shown.raw,
+                        facts=[shown.used("total")] + [f.used("addend", a.weight) for f in s.facts],
+                        reason=f"contributor {a.target}: {s.problem}",
+                        **base,
+                    )
+                )
                 continue
             lo = hi = point = Decimal(0)
             rels: list[RelationshipUsed] = []
@@ -194,13 +233,25 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None,
                     rels.append(_rel(a, data.filing_id, w))
             t_lo, t_hi = total.bounds
             consistent = max(t_lo, lo) <= min(t_hi, hi)  # closed intervals (round-to-nearest)
-            msg = (f"{shown.qname} = {shown.raw} (interval [{fmt(t_lo)}, {fmt(t_hi)}]) does not overlap the sum "
-                   f"of its contributors {fmt(point)} (interval [{fmt(lo)}, {fmt(hi)}]) in {role}, context "
-                   f"{shown.context_id}")
+            msg = (
+                f"{shown.qname} = {shown.raw} (interval [{fmt(t_lo)}, {fmt(t_hi)}]) does not overlap the sum "
+                f"of its contributors {fmt(point)} (interval [{fmt(lo)}, {fmt(hi)}]) in {role}, context "
+                f"{shown.context_id}"
+            )
             facts = [f.used("total") for f in total.facts] + [
-                f.used("addend", w) for a, s in valued for w in a.weights for f in s.facts]
-            out.append(CheckResult(status="ok" if consistent else "violation", reported_value=shown.raw,
-                                   expected_value=fmt(point), difference=fmt(shown.amount - point),
-                                   tolerance=f"[{fmt(lo)}, {fmt(hi)}]", facts=facts, relationships=rels,
-                                   message=msg if not consistent else "consistent", **base))
+                f.used("addend", w) for a, s in valued for w in a.weights for f in s.facts
+            ]
+            out.append(
+                CheckResult(
+                    status="ok" if consistent else "violation",
+                    reported_value=shown.raw,
+                    expected_value=fmt(point),
+                    difference=fmt(shown.amount - point),
+                    tolerance=f"[{fmt(lo)}, {fmt(hi)}]",
+                    facts=facts,
+                    relationships=rels,
+                    message=msg if not consistent else "consistent",
+                    **base,
+                )
+            )
     return out

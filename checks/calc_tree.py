@@ -65,34 +65,61 @@ def _pick_child(cands: list[Fact], fsd: int | None) -> tuple[list[Fact], str]:
 
 
 def _rel(a: Arc, owner: str) -> RelationshipUsed:
-    return RelationshipUsed(type="CALC", role=a.role, source=a.source, target=a.target, owner=owner,
-                            weight=format((a.weight or Decimal(1)).normalize(), "f"), arc="summation-item")
+    return RelationshipUsed(
+        type="CALC",
+        role=a.role,
+        source=a.source,
+        target=a.target,
+        owner=owner,
+        weight=format((a.weight or Decimal(1)).normalize(), "f"),
+        arc="summation-item",
+    )
 
 
 def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], total: Fact, fsd: int | None) -> CheckResult:
     definition = data.roles[role].definition if role in data.roles else None
-    base: dict[str, Any] = dict(rule_id=RULE, sub_rule=SUB, concept=total.qname, reported_value=total.raw, period=total.period_key,
-                unit=total.unit, network=role, network_definition=definition,
-                relationships=[_rel(a, data.filing_id) for a in arcs])
+    base: dict[str, Any] = dict(
+        rule_id=RULE,
+        sub_rule=SUB,
+        concept=total.qname,
+        reported_value=total.raw,
+        period=total.period_key,
+        unit=total.unit,
+        network=role,
+        network_definition=definition,
+        relationships=[_rel(a, data.filing_id) for a in arcs],
+    )
     addends: list[tuple[Arc, Fact]] = []
     for a in arcs:
-        cands = [f for f in _nondim(data.by_concept.get(a.target_key, []))
-                 if f.period_key == total.period_key and f.unit == total.unit]
+        cands = [
+            f for f in _nondim(data.by_concept.get(a.target_key, [])) if f.period_key == total.period_key and f.unit == total.unit
+        ]
         if not cands:
             continue
         tier, how = _pick_child(cands, fsd)
         if len(distinct_values(tier)) > 1 or any(f.duplicate == "inconsistent" for f in tier):
             vals = ", ".join(sorted({f.raw or "nil" for f in tier}))
-            return CheckResult(status="not_evaluable", facts=[total.used("total")] + [f.used("addend") for f in tier],
-                               reason=f"inconsistent duplicate facts for child {a.target} ({vals}, {how}); the rule cannot pick one",
-                               **base)
+            return CheckResult(
+                status="not_evaluable",
+                facts=[total.used("total")] + [f.used("addend") for f in tier],
+                reason=f"inconsistent duplicate facts for child {a.target} ({vals}, {how}); the rule cannot pick one",
+                **base,
+            )
         addends.append((a, tier[0]))
     if not addends:
-        return CheckResult(status="not_evaluable", facts=[total.used("total")],
-                           reason="skipped by the rule: no child of the calculation has a value", **base)
+        return CheckResult(
+            status="not_evaluable",
+            facts=[total.used("total")],
+            reason="skipped by the rule: no child of the calculation has a value",
+            **base,
+        )
     if any(local(a.target) == "LiabilitiesSubjectToCompromise" for a, _ in addends) and data.chapter11:
-        return CheckResult(status="not_evaluable", facts=[total.used("total")],
-                           reason="skipped by the rule: LiabilitiesSubjectToCompromise with a Chapter 11 text block", **base)
+        return CheckResult(
+            status="not_evaluable",
+            facts=[total.used("total")],
+            reason="skipped by the rule: LiabilitiesSubjectToCompromise with a Chapter 11 text block",
+            **base,
+        )
     total_sum = sum(((a.weight or Decimal(1)) * f.amount for a, f in addends), Decimal(0))
     d_sum = min_decimals([f.decimals for _, f in addends])  # INF addends do not limit the sum
     d_tot = total.decimals
@@ -103,14 +130,22 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
     facts = [total.used("total")] + [f.used("addend", a.weight) for a, f in addends]
     lines = "; ".join(f"{'+' if (a.weight or 1) > 0 else '-'} {a.target} {f.raw}" for a, f in addends)
     status: Status = "violation" if abs(diff) > tol else "ok"
-    msg = (f"{definition or role}: {total.qname} reported {total.raw} but its calculation children sum to "
-           f"{fmt(total_sum)} (difference {fmt(diff)}, tolerance {fmt(tol)}, decimals {fmt_decimals(d)}). "
-           f"Children: {lines}. Period {total.period_key}; unit {total.unit}.")
-    return CheckResult(status=status, expected_value=fmt(total_sum), difference=fmt(diff), tolerance=fmt(tol),
-                       decimals=fmt_decimals(d), facts=facts,
-                       contexts=sorted({f.context_id or f.context_key for f in [total] + [x for _, x in addends]}),
-                       message=msg if status == "violation" else f"{total.qname} = {fmt(total_sum)} within {fmt(tol)}",
-                       **base)
+    msg = (
+        f"{definition or role}: {total.qname} reported {total.raw} but its calculation children sum to "
+        f"{fmt(total_sum)} (difference {fmt(diff)}, tolerance {fmt(tol)}, decimals {fmt_decimals(d)}). "
+        f"Children: {lines}. Period {total.period_key}; unit {total.unit}."
+    )
+    return CheckResult(
+        status=status,
+        expected_value=fmt(total_sum),
+        difference=fmt(diff),
+        tolerance=fmt(tol),
+        decimals=fmt_decimals(d),
+        facts=facts,
+        contexts=sorted({f.context_id or f.context_key for f in [total] + [x for _, x in addends]}),
+        message=msg if status == "violation" else f"{total.qname} = {fmt(total_sum)} within {fmt(tol)}",
+        **base,
+    )
 
 
 def _is_current(f: Fact, current: tuple[Any, ...] | None) -> bool:
@@ -121,8 +156,14 @@ def _is_current(f: Fact, current: tuple[Any, ...] | None) -> bool:
     return f.kind == "duration" and f.start == start and f.end == end
 
 
-def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, whole_tree: bool = False,
-                    period: str | None = None, data: FilingData | None = None) -> list[CheckResult]:
+def check_calc_tree(
+    graph: Graph,
+    filing_id: str,
+    concept: str | None = None,
+    whole_tree: bool = False,
+    period: str | None = None,
+    data: FilingData | None = None,
+) -> list[CheckResult]:
     """One result per (statement network, parent total); `whole_tree` adds every descendant of `concept`.
 
     `period` (a Period key) replaces the rule's current-period selection, for questions about
@@ -131,8 +172,10 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, SUB, concept):
         return [refusal]
+
     def ne(reason: str) -> list[CheckResult]:
         return [CheckResult(rule_id=RULE, sub_rule=SUB, status="not_evaluable", reason=reason, concept=concept, message=reason)]
+
     if not applies_to_form("0126", data.document_type):
         return ne(f"DQC.US.0126 does not run on DocumentType {data.document_type!r} (official rule-form-lookup)")
     current = data.current_period()
@@ -145,11 +188,17 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
             arcs_by_role[a.role][a.source_key].append(a)
     wanted: set[str] | None = None
     if concept:
-        keys = {k for role in arcs_by_role.values() for k, arcs in role.items() if arcs[0].source == concept
-                or k == concept or local(arcs[0].source) == concept}
+        keys = {
+            k
+            for role in arcs_by_role.values()
+            for k, arcs in role.items()
+            if arcs[0].source == concept or k == concept or local(arcs[0].source) == concept
+        }
         if not keys:
-            return ne(f"{concept} is not a calculation total in a network DQC.US.0126 checks in {filing_id!r} "
-                      "(\"- Statement -\" roles without a dimensional cube or excluded URI words)")
+            return ne(
+                f"{concept} is not a calculation total in a network DQC.US.0126 checks in {filing_id!r} "
+                '("- Statement -" roles without a dimensional cube or excluded URI words)'
+            )
         wanted = set(keys)
         if whole_tree:
             frontier = list(keys)
@@ -166,21 +215,41 @@ def check_calc_tree(graph: Graph, filing_id: str, concept: str | None = None, wh
         for pkey, arcs in parents.items():
             if wanted is not None and pkey not in wanted:
                 continue
-            totals = [f for f in _nondim(data.by_concept.get(pkey, [])) if f.decimals == fsd
-                      and (f.period_key == period if period else _is_current(f, current))]
+            totals = [
+                f
+                for f in _nondim(data.by_concept.get(pkey, []))
+                if f.decimals == fsd and (f.period_key == period if period else _is_current(f, current))
+            ]
             if not totals and wanted is not None:
-                out += [CheckResult(rule_id=RULE, sub_rule=SUB, status="not_evaluable", concept=arcs[0].source,
-                                    network=role, reason=f"no non-dimensional {'fact for ' + period if period else 'current-period fact'} "
-                                    f"with decimals = fs_decimals ({fmt_decimals(fsd)})")]
+                out += [
+                    CheckResult(
+                        rule_id=RULE,
+                        sub_rule=SUB,
+                        status="not_evaluable",
+                        concept=arcs[0].source,
+                        network=role,
+                        reason=f"no non-dimensional {'fact for ' + period if period else 'current-period fact'} "
+                        f"with decimals = fs_decimals ({fmt_decimals(fsd)})",
+                    )
+                ]
             by_unit: dict[str | None, list[Fact]] = defaultdict(list)
             for f in totals:
                 by_unit[f.unit].append(f)
             for unit, group in by_unit.items():
                 if len(distinct_values(group)) > 1 or any(f.duplicate == "inconsistent" for f in group):
-                    out.append(CheckResult(rule_id=RULE, sub_rule=SUB, status="not_evaluable", concept=group[0].qname,
-                                           network=role, period=group[0].period_key, unit=unit,
-                                           facts=[f.used("total") for f in group],
-                                           reason="inconsistent duplicate totals; the rule cannot pick one"))
+                    out.append(
+                        CheckResult(
+                            rule_id=RULE,
+                            sub_rule=SUB,
+                            status="not_evaluable",
+                            concept=group[0].qname,
+                            network=role,
+                            period=group[0].period_key,
+                            unit=unit,
+                            facts=[f.used("total") for f in group],
+                            reason="inconsistent duplicate totals; the rule cannot pick one",
+                        )
+                    )
                     continue
                 out.append(_evaluate(data, role, pkey, arcs, group[0], fsd))
     return out

@@ -39,11 +39,13 @@ def _about(r: CheckResult, concept: str, period: str | None, dims: list[str] | N
     return dims is None or sorted(r.dimensions) == sorted(dims)
 
 
-def translate(filing_id: str, concept: str, period: str | None, results: Iterable[CheckResult],
-              dimensions: list[str] | None = None) -> CaseArtifact:
+def translate(
+    filing_id: str, concept: str, period: str | None, results: Iterable[CheckResult], dimensions: list[str] | None = None
+) -> CaseArtifact:
     mine = [r for r in results if _about(r, concept, period, dimensions)]
-    flagged = sorted((r for r in mine if r.status == "violation" and r.rule_id in PRIORITY),
-                     key=lambda r: PRIORITY.index(r.rule_id))
+    flagged = sorted(
+        (r for r in mine if r.status == "violation" and r.rule_id in PRIORITY), key=lambda r: PRIORITY.index(r.rule_id)
+    )
     reported = next((r.reported_value for r in flagged + mine if r.reported_value is not None), None)
     if flagged:
         decider = next((r for r in flagged if r.expected_value is not None), flagged[0])
@@ -53,6 +55,15 @@ def translate(filing_id: str, concept: str, period: str | None, results: Iterabl
         verdict, expected, path = "consistent", reported, []
     else:
         verdict, expected, path = "not_evaluable", None, []
-    return CaseArtifact(filing_id=filing_id, concept=concept, period=period, dimensions=dimensions or [],
-                        verdict=verdict, reported_value=reported, expected_value=expected,
-                        rules=list(dict.fromkeys(r.rule_id for r in flagged)), evidence=mine, path=path)
+    return CaseArtifact(
+        filing_id=filing_id,
+        concept=concept,
+        period=period,
+        dimensions=dimensions or [],
+        verdict=verdict,
+        reported_value=reported,
+        expected_value=expected,
+        rules=list(dict.fromkeys(r.rule_id for r in flagged)),
+        evidence=mine,
+        path=path,
+    )

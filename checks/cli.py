@@ -34,21 +34,32 @@ def _quiet_driver() -> None:
 
 def _require_filing(graph: Graph, filing_id: str) -> None:
     if not graph.run("tools.filing", filing_id=filing_id):
-        raise ConfigError(f"no filing {filing_id!r} in the database; load it with `auditgraph filing load PATH` "
-                          "(`auditgraph queries` and the Browser list what is loaded)")
+        raise ConfigError(
+            f"no filing {filing_id!r} in the database; load it with `auditgraph filing load PATH` "
+            "(`auditgraph queries` and the Browser list what is loaded)"
+        )
 
 
 def _result_table(results: list[CheckResult], title: str) -> Table:
     table = Table(title=title, show_lines=True)
     with_list = any(r.list_file for r in results)  # 0015: which DQC list (file, version) decided each row
     for col in ("sub-rule", "status", "concept", "reported", "expected", "period", "dimensions", "detail") + (
-            ("list",) if with_list else ()):
+        ("list",) if with_list else ()
+    ):
         table.add_column(col, overflow="fold")
     for r in results:
         detail = r.reason or (f"diff {r.difference}, tol {r.tolerance}" if r.difference is not None else "")
         style = {"violation": "red", "not_evaluable": "yellow"}.get(r.status, "")
-        row = [r.sub_rule, f"[{style}]{r.status}[/{style}]" if style else r.status, r.concept or "",
-               r.reported_value or "", r.expected_value or "", r.period or "", "\n".join(r.dimensions), detail]
+        row = [
+            r.sub_rule,
+            f"[{style}]{r.status}[/{style}]" if style else r.status,
+            r.concept or "",
+            r.reported_value or "",
+            r.expected_value or "",
+            r.period or "",
+            "\n".join(r.dimensions),
+            detail,
+        ]
         table.add_row(*row, *([list_label(r)] if with_list else []))
     return table
 
@@ -82,14 +93,31 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
 @click.option("--rule", "rules", default=None, help=f"Comma-separated rules to run: {', '.join(RULES)} (default all).")
 @click.option("--concept", default=None, help="Only this concept (QName or local name).")
 @click.option("--period", default=None, help="Only this Period key (instant:2024-12-31, duration:2024-01-01/2024-12-31).")
-@click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True,
-              help="DQC.US.0015 list: the full official one, or its debit-balance concepts only.")
+@click.option(
+    "--coverage",
+    type=click.Choice(["expanded", "limited"]),
+    default="expanded",
+    show_default=True,
+    help="DQC.US.0015 list: the full official one, or its debit-balance concepts only.",
+)
 @click.option("--all", "show_all", is_flag=True, help="Also show ok results (default: violations and not evaluable).")
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one CheckResult per line.")
-@click.option("--case", "as_case", is_flag=True,
-              help="Checker-only case artifact for --concept/--period (verdict, values by 0126 > 0015 > 0117, evidence).")
-def check(filing_id: str, rules: str | None, concept: str | None, period: str | None, coverage: str, show_all: bool,
-          as_json: bool, as_case: bool) -> None:
+@click.option(
+    "--case",
+    "as_case",
+    is_flag=True,
+    help="Checker-only case artifact for --concept/--period (verdict, values by 0126 > 0015 > 0117, evidence).",
+)
+def check(
+    filing_id: str,
+    rules: str | None,
+    concept: str | None,
+    period: str | None,
+    coverage: str,
+    show_all: bool,
+    as_json: bool,
+    as_case: bool,
+) -> None:
     """Run DQC checkers on a loaded filing and list their results."""
     _quiet_driver()
     wanted = parse_rules(rules)
@@ -102,11 +130,16 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
             return
         if concept or period:
             data = load_filing_data(graph, filing_id)
-            runners = {"0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
-                       "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
-                       "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
-                       "calc11": lambda: [r for r in calc11.check_calc11(graph, filing_id, concept, data=data)
-                                          if period is None or r.period in (None, period)]}  # duplicate arcs: any period
+            runners = {
+                "0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
+                "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
+                "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
+                "calc11": lambda: [
+                    r
+                    for r in calc11.check_calc11(graph, filing_id, concept, data=data)
+                    if period is None or r.period in (None, period)
+                ],
+            }  # duplicate arcs: any period
             results = {r: runners[r]() for r in wanted}
         else:
             results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
@@ -130,12 +163,17 @@ def check(filing_id: str, rules: str | None, concept: str | None, period: str | 
 @click.argument("filing_id")
 @click.option("--rules", default=None, help=f"Comma-separated rules: {', '.join(RULES)} (default all).")
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl", "html"]), default="table", show_default=True,
-              help="html: one self-contained page (redirect it to a file).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "html"]),
+    default="table",
+    show_default=True,
+    help="html: one self-contained page (redirect it to a file).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
-def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool,
-          show_not_evaluable: bool) -> None:
+def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     _quiet_driver()
     with open_graph() as graph:

@@ -78,8 +78,9 @@ def _compare(total: Fact, addends: list[Fact]) -> tuple[Decimal, Decimal, Decima
     return s, diff, 2 * unit_step(d), d
 
 
-def _result(ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: list[Fact], skipped: list[str],
-            concept_key: str) -> CheckResult:
+def _result(
+    ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: list[Fact], skipped: list[str], concept_key: str
+) -> CheckResult:
     s, diff, tol, d = _compare(total, addends)
     status: Status
     status, reason = ("violation" if abs(diff) > tol else "ok"), ""
@@ -93,30 +94,63 @@ def _result(ctx: _Ctx, sub: str, cube: Cube, axis: Axis, total: Fact, addends: l
     def key(f: Fact) -> str:
         return dict(f.dims).get(axis.qname) or next((m for a, m in f.dims if local(a) == local(axis.qname)), "")
 
-    rels = [RelationshipUsed(type="DEF", role=cube.role, source=a.source, target=a.target, arc="domain-member",
-                             owner=ctx.data.filing_id)
-            for f in addends if (a := axis.arcs.get(local(key(f)))) is not None]
+    rels = [
+        RelationshipUsed(
+            type="DEF", role=cube.role, source=a.source, target=a.target, arc="domain-member", owner=ctx.data.filing_id
+        )
+        for f in addends
+        if (a := axis.arcs.get(local(key(f)))) is not None
+    ]
     lines = "; ".join(f"{f.raw} {', '.join(f.dim_strings)}" for f in addends)
-    msg = (f"{cube.definition}: {total.qname} reported {total.raw} ({', '.join(total.dim_strings) or 'no dimensions'}) "
-           f"but its {axis.qname} members sum to {fmt(s)} (difference {fmt(diff)}, tolerance {fmt(tol)}). "
-           f"Members: {lines}. Period {total.period_key}; unit {total.unit}."
-           + (" Skipped nested subtotals: " + ", ".join(skipped) + "." if skipped else ""))
+    msg = (
+        f"{cube.definition}: {total.qname} reported {total.raw} ({', '.join(total.dim_strings) or 'no dimensions'}) "
+        f"but its {axis.qname} members sum to {fmt(s)} (difference {fmt(diff)}, tolerance {fmt(tol)}). "
+        f"Members: {lines}. Period {total.period_key}; unit {total.unit}."
+        + (" Skipped nested subtotals: " + ", ".join(skipped) + "." if skipped else "")
+    )
     if status == "violation" and local(total.qname) in ASC606:
         msg += " If the members are not all ASC 606 revenue, tag the total with Revenues instead."
-    return CheckResult(rule_id=RULE, sub_rule=sub, status=status, reason=reason, concept=total.qname,
-                       reported_value=total.raw, expected_value=fmt(s), difference=fmt(diff), tolerance=fmt(tol),
-                       decimals=fmt_decimals(d), period=total.period_key, dimensions=total.dim_strings, unit=total.unit,
-                       network=cube.role, network_definition=cube.definition, axis=axis.qname,
-                       facts=[total.used("total")] + [f.used("member") for f in addends],
-                       contexts=sorted({f.context_id or f.context_key for f in [total] + addends}),
-                       relationships=rels, message=msg if status == "violation" else (reason or "member sum agrees"))
+    return CheckResult(
+        rule_id=RULE,
+        sub_rule=sub,
+        status=status,
+        reason=reason,
+        concept=total.qname,
+        reported_value=total.raw,
+        expected_value=fmt(s),
+        difference=fmt(diff),
+        tolerance=fmt(tol),
+        decimals=fmt_decimals(d),
+        period=total.period_key,
+        dimensions=total.dim_strings,
+        unit=total.unit,
+        network=cube.role,
+        network_definition=cube.definition,
+        axis=axis.qname,
+        facts=[total.used("total")] + [f.used("member") for f in addends],
+        contexts=sorted({f.context_id or f.context_key for f in [total] + addends}),
+        relationships=rels,
+        message=msg if status == "violation" else (reason or "member sum agrees"),
+    )
 
 
 def _not_eval(sub: str, cube: Cube, axis: Axis, total: Fact, reason: str) -> CheckResult:
-    return CheckResult(rule_id=RULE, sub_rule=sub, status="not_evaluable", reason=reason, concept=total.qname,
-                       reported_value=total.raw, period=total.period_key, dimensions=total.dim_strings,
-                       unit=total.unit, network=cube.role, network_definition=cube.definition, axis=axis.qname,
-                       facts=[total.used("total")], message=reason)
+    return CheckResult(
+        rule_id=RULE,
+        sub_rule=sub,
+        status="not_evaluable",
+        reason=reason,
+        concept=total.qname,
+        reported_value=total.raw,
+        period=total.period_key,
+        dimensions=total.dim_strings,
+        unit=total.unit,
+        network=cube.role,
+        network_definition=cube.definition,
+        axis=axis.qname,
+        facts=[total.used("total")],
+        message=reason,
+    )
 
 
 def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> list[CheckResult]:
@@ -165,22 +199,34 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
     return out
 
 
-def _guard(paired: dict[Any, Any], alone: dict[Any, Any], parenthetical: list[Cube], disclosure: list[Cube], addends: list[Fact],
-           total: Fact, axis: Axis) -> str | None:
+def _guard(
+    paired: dict[Any, Any],
+    alone: dict[Any, Any],
+    parenthetical: list[Cube],
+    disclosure: list[Cube],
+    addends: list[Fact],
+    total: Fact,
+    axis: Axis,
+) -> str | None:
     missing = sorted(set(paired) - set(alone))
     if missing:
         return f"held back by the rule: member(s) {', '.join(missing)} are reported with a second axis but not alone"
     if parenthetical:
-        return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in parenthetical statement "
-                f"{parenthetical[0].role}")
+        return (
+            f"held back by the rule: {axis.qname} facts of {total.qname} are also in parenthetical statement "
+            f"{parenthetical[0].role}"
+        )
     if disclosure and not max(f.amount for f in addends) > total.amount:
-        return (f"held back by the rule: {axis.qname} facts of {total.qname} are also in disclosure "
-                f"{disclosure[0].role} and no member exceeds the total")
+        return (
+            f"held back by the rule: {axis.qname} facts of {total.qname} are also in disclosure "
+            f"{disclosure[0].role} and no member exceeds the total"
+        )
     return None
 
 
-def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
-                       alone: dict[tuple[Any, ...], dict[str, list[Fact]]]) -> list[CheckResult]:
+def _check_second_axis(
+    ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact], alone: dict[tuple[Any, ...], dict[str, list[Fact]]]
+) -> list[CheckResult]:
     """10093: D=m totals against their D2 breakdown (D2 is not LegalEntityAxis)."""
     d_local = local(axis.qname)
     groups: dict[tuple[Any, ...], dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
@@ -216,8 +262,9 @@ def _check_second_axis(ctx: _Ctx, cube: Cube, axis: Axis, facts: list[Fact],
     return out
 
 
-def check_dim_consistency(graph: Graph, filing_id: str, concept: str | None = None, period: str | None = None,
-                          data: FilingData | None = None) -> list[CheckResult]:
+def check_dim_consistency(
+    graph: Graph, filing_id: str, concept: str | None = None, period: str | None = None, data: FilingData | None = None
+) -> list[CheckResult]:
     """One result per (statement cube, axis, line item, period/unit) total that has member facts."""
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, S9574, concept):
@@ -246,6 +293,5 @@ def check_dim_consistency(graph: Graph, filing_id: str, concept: str | None = No
         out = [r for r in out if r.period == period]
     if concept and not out:
         reason = f"{concept} has no total with qualifying member facts in a statement cube of {filing_id!r}"
-        return [CheckResult(rule_id=RULE, sub_rule=S9574, status="not_evaluable", reason=reason, concept=concept,
-                            message=reason)]
+        return [CheckResult(rule_id=RULE, sub_rule=S9574, status="not_evaluable", reason=reason, concept=concept, message=reason)]
     return out

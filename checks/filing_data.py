@@ -87,9 +87,18 @@ class Fact:
         return [f"{a}={m}" for a, m in self.dims]
 
     def used(self, role: str = "fact", weight: Decimal | None = None) -> FactUsed:
-        return FactUsed(fact_id=self.fact_id, concept=self.qname, value=self.raw, decimals=self.decimals_raw,
-                        context_id=self.context_id, period=self.period_key, dimensions=self.dim_strings,
-                        unit=self.unit, role=role, weight=None if weight is None else format(weight.normalize(), "f"))
+        return FactUsed(
+            fact_id=self.fact_id,
+            concept=self.qname,
+            value=self.raw,
+            decimals=self.decimals_raw,
+            context_id=self.context_id,
+            period=self.period_key,
+            dimensions=self.dim_strings,
+            unit=self.unit,
+            role=role,
+            weight=None if weight is None else format(weight.normalize(), "f"),
+        )
 
     def matches(self, concept: str) -> bool:
         """A concept argument may be a QName, a local name or a concept key."""
@@ -178,8 +187,9 @@ class FilingData:
             reason = f"filing {self.filing_id!r} is {self.status or 'not loaded'}; reload it with `auditgraph filing load`"
         else:
             return None
-        return CheckResult(rule_id=rule_id, sub_rule=sub_rule, status="not_evaluable", reason=reason,
-                           concept=concept, message=reason)
+        return CheckResult(
+            rule_id=rule_id, sub_rule=sub_rule, status="not_evaluable", reason=reason, concept=concept, message=reason
+        )
 
 
 READ_TIMEOUT_S = 60.0  # the server aborts a filing read that takes longer (agents call checkers too)
@@ -208,25 +218,57 @@ def load_filing_data(graph: Graph, filing_id: str) -> FilingData:
     if not head:
         return FilingData(filing_id, found=False)
     h = head[0]
-    data = FilingData(filing_id, True, h["status"], h["form"], _date(h["period_end"]), h["us_gaap_year"], h["cik"],
-                      h["dei"], h["chapter11"])
+    data = FilingData(
+        filing_id, True, h["status"], h["form"], _date(h["period_end"]), h["us_gaap_year"], h["cik"], h["dei"], h["chapter11"]
+    )
     for r in read_records(graph, "checks.numeric_facts", filing_id=filing_id):
         dims = tuple(sorted(tuple(d.partition("=")[::2]) for d in r["dims"]))
         kind, start, end = parse_period(r["period_key"])
-        data.facts.append(Fact(
-            r["fact_id"], r["concept_key"], r["qname"] or split_key(r["concept_key"])[1], r["value"],
-            None if r["nil"] else parse_value(r["value"]), bool(r["nil"]), r["decimals"], parse_decimals(r["decimals"]),
-            r["unit"], r["duplicate"], r["context_id"], r["context_key"], dims, r["period_key"],
-            kind, start, end, r["balance"], r["base_type"], r["item_type"]))
+        data.facts.append(
+            Fact(
+                r["fact_id"],
+                r["concept_key"],
+                r["qname"] or split_key(r["concept_key"])[1],
+                r["value"],
+                None if r["nil"] else parse_value(r["value"]),
+                bool(r["nil"]),
+                r["decimals"],
+                parse_decimals(r["decimals"]),
+                r["unit"],
+                r["duplicate"],
+                r["context_id"],
+                r["context_key"],
+                dims,
+                r["period_key"],
+                kind,
+                start,
+                end,
+                r["balance"],
+                r["base_type"],
+                r["item_type"],
+            )
+        )
     for r in read_records(graph, "checks.calc_arcs", filing_id=filing_id):
         w = Decimal(str(r["weight"])) if r["weight"] is not None else Decimal(1)
-        ws = tuple(Decimal(str(x)) if x is not None else Decimal(1) for x in r["weights"]) if r["weights"] \
+        ws = (
+            tuple(Decimal(str(x)) if x is not None else Decimal(1) for x in r["weights"])
+            if r["weights"]
             else (w,) * (r["arcs"] or 1)
-        data.calc.append(Arc(r["role"], r["parent_key"], r["parent"], r["child_key"], r["child"], r["order"], w,
-                             weights=ws))
+        )
+        data.calc.append(Arc(r["role"], r["parent_key"], r["parent"], r["child_key"], r["child"], r["order"], w, weights=ws))
     for r in read_records(graph, "checks.def_arcs", filing_id=filing_id):
-        data.defs.append(Arc(r["role"], r["source_key"], r["source"], r["target_key"], r["target"], r["order"],
-                             arc=r["arc"], target_role=r["target_role"]))
+        data.defs.append(
+            Arc(
+                r["role"],
+                r["source_key"],
+                r["source"],
+                r["target_key"],
+                r["target"],
+                r["order"],
+                arc=r["arc"],
+                target_role=r["target_role"],
+            )
+        )
     pres = {r["role"] for r in read_records(graph, "checks.pres_roles", filing_id=filing_id)}
     calc = {a.role for a in data.calc}
     cube = {a.role for a in data.defs if a.arc == "all"}

@@ -33,11 +33,20 @@ def reproduce(r: CheckResult, filing_id: str) -> tuple[str, dict[str, Any]] | No
     if r.rule_id == "DQC.US.0015":
         return "checks.reproduce_fact", {"filing_id": filing_id, "fact_id": total.fact_id}
     if r.rule_id == "DQC.US.0117" and r.axis:
-        return "checks.reproduce_members", {"filing_id": filing_id, "concept": total.concept, "period_key": total.period,
-                                            "dims": total.dimensions, "axis": r.axis}
+        return "checks.reproduce_members", {
+            "filing_id": filing_id,
+            "concept": total.concept,
+            "period_key": total.period,
+            "dims": total.dimensions,
+            "axis": r.axis,
+        }
     if r.network:
-        return "checks.reproduce_calc", {"filing_id": filing_id, "role": r.network, "parent": total.concept,
-                                         "period_key": total.period}
+        return "checks.reproduce_calc", {
+            "filing_id": filing_id,
+            "role": r.network,
+            "parent": total.concept,
+            "period_key": total.period,
+        }
     return None
 
 
@@ -47,40 +56,54 @@ def _rows(r: CheckResult) -> str:
         sign = "" if f.weight is None else ("+ " if not f.weight.startswith("-") else "− ")
         cls = ' class="total"' if f.role == "total" else ""
         label = f.concept if f.role != "member" else ", ".join(f.dimensions) or f.concept
-        out.append(f"<tr{cls}><td>{escape(sign + label)}</td><td class=num>{escape(f.value or 'nil')}</td>"
-                   f"<td>{escape(f.decimals or 'INF')}</td><td>{escape(f.fact_id)}</td></tr>")
-    out.append(f"<tr><td>expected ({'sum' if r.rule_id != 'DQC.US.0015' else 'sign-corrected'})</td>"
-               f"<td class=num>{escape(r.expected_value or '')}</td><td>{escape(r.decimals or '')}</td><td></td></tr>")
-    out.append(f"<tr><td>difference (tolerance {escape(r.tolerance or '')})</td><td class='num diff'>"
-               f"{escape(r.difference or '')}</td><td></td><td></td></tr>")
+        out.append(
+            f"<tr{cls}><td>{escape(sign + label)}</td><td class=num>{escape(f.value or 'nil')}</td>"
+            f"<td>{escape(f.decimals or 'INF')}</td><td>{escape(f.fact_id)}</td></tr>"
+        )
+    out.append(
+        f"<tr><td>expected ({'sum' if r.rule_id != 'DQC.US.0015' else 'sign-corrected'})</td>"
+        f"<td class=num>{escape(r.expected_value or '')}</td><td>{escape(r.decimals or '')}</td><td></td></tr>"
+    )
+    out.append(
+        f"<tr><td>difference (tolerance {escape(r.tolerance or '')})</td><td class='num diff'>"
+        f"{escape(r.difference or '')}</td><td></td><td></td></tr>"
+    )
     return "<table class=tree><tr><th>item</th><th>value</th><th>decimals</th><th>fact</th></tr>" + "".join(out) + "</table>"
 
 
 def _section(r: CheckResult, filing_id: str) -> str:
     status = {"violation": "bad", "ok": "ok"}.get(r.status, "ne")
-    head = (f"<h2><span class={status}>{escape(r.sub_rule)}</span> {escape(r.concept or '')}</h2>"
-            f"<p>{escape(r.network_definition or r.network or '')} · period {escape(r.period or '')} · unit "
-            f"{escape(r.unit or '')}{' · ' + escape(', '.join(r.dimensions)) if r.dimensions else ''}</p>")
+    head = (
+        f"<h2><span class={status}>{escape(r.sub_rule)}</span> {escape(r.concept or '')}</h2>"
+        f"<p>{escape(r.network_definition or r.network or '')} · period {escape(r.period or '')} · unit "
+        f"{escape(r.unit or '')}{' · ' + escape(', '.join(r.dimensions)) if r.dimensions else ''}</p>"
+    )
     body = _rows(r) + f"<p>{escape(r.message or r.reason)}</p>"
     if r.list_file:
         body += f"<p>DQC list: {escape(r.list_file)} ({escape(r.list_version or '')})</p>"
     rep = reproduce(r, filing_id)
     if rep:
         name, params = rep
-        body += (f"<details><summary>Cypher that reproduces it ({escape(name)})</summary><pre>"
-                 f"{escape(_params(params))}\n\n{escape(queries.get(name).text)}</pre></details>")
+        body += (
+            f"<details><summary>Cypher that reproduces it ({escape(name)})</summary><pre>"
+            f"{escape(_params(params))}\n\n{escape(queries.get(name).text)}</pre></details>"
+        )
     return head + body
 
 
 def render_html(report: AuditReport) -> str:
-    summary = "".join(f"<tr><td>{escape(s.rule)}</td><td class=num>{s.evaluated}</td><td class=num>{s.violations}</td>"
-                      f"<td class=num>{s.ok}</td><td class=num>{s.not_evaluable}</td><td>{escape(s.not_run or '')}</td></tr>"
-                      for s in report.rules)
+    summary = "".join(
+        f"<tr><td>{escape(s.rule)}</td><td class=num>{s.evaluated}</td><td class=num>{s.violations}</td>"
+        f"<td class=num>{s.ok}</td><td class=num>{s.not_evaluable}</td><td>{escape(s.not_run or '')}</td></tr>"
+        for s in report.rules
+    )
     findings = report.findings + report.calc11
     sections = "".join(_section(r, report.filing_id) for r in findings) or "<p class=ok>No findings.</p>"
     notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
-    return (f"<!doctype html><html><head><meta charset=utf-8><title>Audit {escape(report.filing_id)}</title>"
-            f"<style>{CSS}</style></head><body><h1>Audit of {escape(report.filing_id)}: {escape(report.verdict)}</h1>"
-            f"<p>{escape(report.form or '')} · period end {escape(report.period_end or '?')} · us-gaap "
-            f"{report.us_gaap_year or '?'}</p><table><tr><th>rule</th><th>evaluated</th><th>violations</th><th>ok</th>"
-            f"<th>not evaluable</th><th>not run</th></tr>{summary}</table><ul>{notes}</ul>{sections}</body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset=utf-8><title>Audit {escape(report.filing_id)}</title>"
+        f"<style>{CSS}</style></head><body><h1>Audit of {escape(report.filing_id)}: {escape(report.verdict)}</h1>"
+        f"<p>{escape(report.form or '')} · period end {escape(report.period_end or '?')} · us-gaap "
+        f"{report.us_gaap_year or '?'}</p><table><tr><th>rule</th><th>evaluated</th><th>violations</th><th>ok</th>"
+        f"<th>not evaluable</th><th>not run</th></tr>{summary}</table><ul>{notes}</ul>{sections}</body></html>"
+    )

@@ -89,7 +89,7 @@ def _rows(name: str) -> list[tuple[int, str]]:
 
 
 def _years(prefix: str) -> tuple[int, ...]:
-    return tuple(sorted(int(n[len(prefix):len(prefix) + 4]) for n in list_files() if n.startswith(prefix)))
+    return tuple(sorted(int(n[len(prefix) : len(prefix) + 4]) for n in list_files() if n.startswith(prefix)))
 
 
 LIST_YEARS = _years("dqc_15_usgaap_")  # us-gaap years with an official list: 2022-2026
@@ -112,9 +112,14 @@ def sign_list(year: int) -> SignList:
     if year not in LIST_YEARS:
         raise ConfigError(
             f"no DQC.US.0015 concept list for us-gaap {year} (shipped: {', '.join(map(str, LIST_YEARS))}); "
-            f"add dqc_15_usgaap_{year}_concepts.csv to checks/dqc_data/ and a row to its versions.csv")
-    names = [f"dqc_15_usgaap_{year}_concepts.csv", companion("dqc_15_srt_", year), "dqc_15_dei_concepts.csv",
-             companion("dqc_15_ebp_", year)]
+            f"add dqc_15_usgaap_{year}_concepts.csv to checks/dqc_data/ and a row to its versions.csv"
+        )
+    names = [
+        f"dqc_15_usgaap_{year}_concepts.csv",
+        companion("dqc_15_srt_", year),
+        "dqc_15_dei_concepts.csv",
+        companion("dqc_15_ebp_", year),
+    ]
     shipped = list_files()
     used = tuple(shipped[n] for n in names if n)
     ids: dict[tuple[str, str], tuple[int, ListFile]] = {}
@@ -137,27 +142,42 @@ class SignExclusions:
 
 
 _BASE_MEMBERS = {
-    "CorporateNonSegmentMember", "ExchangeOfStockForStockMember", "DischargeOfDebtMember",
+    "CorporateNonSegmentMember",
+    "ExchangeOfStockForStockMember",
+    "DischargeOfDebtMember",
     "UnallocatedFinancingReceivablesMember",
     "FairValueConcentrationOfRiskMarketRiskManagementEffectsOnIncomeOrNetAssetsMember",
-    "DeferredDerivativeGainLossMember", "AccumulatedNetUnrealizedInvestmentGainLossMember",
-    "AboveMarketLeasesMember", "AccumulatedNetGainLossFromDesignatedOrQualifyingCashFlowHedgesMember",
+    "DeferredDerivativeGainLossMember",
+    "AccumulatedNetUnrealizedInvestmentGainLossMember",
+    "AboveMarketLeasesMember",
+    "AccumulatedNetGainLossFromDesignatedOrQualifyingCashFlowHedgesMember",
 }
 _AXES = {
-    "StatementEquityComponentsAxis", "StatementBusinessSegmentsAxis", "InvestmentIdentifierAxis",
-    "PartnerCapitalComponentsAxis", "PartnerTypeOfPartnersCapitalAccountAxis",
-    "AdjustmentsForChangeInAccountingPrincipleAxis", "AdjustmentsForNewAccountingPronouncementsAxis",
+    "StatementEquityComponentsAxis",
+    "StatementBusinessSegmentsAxis",
+    "InvestmentIdentifierAxis",
+    "PartnerCapitalComponentsAxis",
+    "PartnerTypeOfPartnersCapitalAccountAxis",
+    "AdjustmentsForChangeInAccountingPrincipleAxis",
+    "AdjustmentsForNewAccountingPronouncementsAxis",
     "ErrorCorrectionsAndPriorPeriodAdjustmentsRestatementByRestatementPeriodAndAmountAxis",
     "ChangeInAccountingEstimateByTypeAxis",
     "IncomeTaxEffectChangeInLawAxis",  # the current source adds it in any namespace (filer's own too)
 }
-_PAIRS = {
-    ("ConsolidatedEntitiesAxis", m) for m in (
-        "ParentCompanyMember", "SubsidiariesMember", "GuarantorSubsidiariesMember",
-        "NonGuarantorSubsidiariesMember", "SubsidiaryIssuerMember")
-} | {("FairValueByMeasurementBasisAxis", "ChangeDuringPeriodFairValueDisclosureMember")} | {
-    ("StatementBusinessSegmentsAxis", m) for m in ("CorporateMember", "CorporateAndOtherMember", "AllOtherSegmentsMember")
-}
+_PAIRS = (
+    {
+        ("ConsolidatedEntitiesAxis", m)
+        for m in (
+            "ParentCompanyMember",
+            "SubsidiariesMember",
+            "GuarantorSubsidiariesMember",
+            "NonGuarantorSubsidiariesMember",
+            "SubsidiaryIssuerMember",
+        )
+    }
+    | {("FairValueByMeasurementBasisAxis", "ChangeDuringPeriodFairValueDisclosureMember")}
+    | {("StatementBusinessSegmentsAxis", m) for m in ("CorporateMember", "CorporateAndOtherMember", "AllOtherSegmentsMember")}
+)
 _SUBSTRINGS = ("adjust", "consolidat", "eliminat", "netting", "reconcili", "reclass", "unfunded", "basisswap")
 
 
@@ -184,13 +204,36 @@ def applies_to_form(rule: str, form: str | None) -> bool:
 
 # DQC.US.0117 / 0126 statement-network selection (role URI substrings, lower case).
 STATEMENT_URI_EXCLUSIONS = (
-    "parenthetical", "equity", "deficit", "stockholders", "capital", "investment", "changes", "shareholder",
-    "convertible", "preferred", "temporaryequity", "redeemable", "netproceedsfromallsources", "membersinterest",
+    "parenthetical",
+    "equity",
+    "deficit",
+    "stockholders",
+    "capital",
+    "investment",
+    "changes",
+    "shareholder",
+    "convertible",
+    "preferred",
+    "temporaryequity",
+    "redeemable",
+    "netproceedsfromallsources",
+    "membersinterest",
 )
 CALC_URI_EXCLUSIONS = STATEMENT_URI_EXCLUSIONS + ("membershipinterest", "highlights", "employee", "ebp")
-DIM_AXES = tuple(a + "Axis" for a in (
-    "StatementClassOfStock", "ProductOrService", "PropertyPlantAndEquipmentByType", "LongtermDebtType",
-    "RelatedPartyTransactionsByRelatedParty", "StatementBusinessSegments", "LimitedPartnersCapitalAccountByClass",
-    "PartnerTypeOfPartnersCapitalAccount", "FiniteLivedIntangibleAssetsByMajorClass", "FinancialInstrument",
-    "InformationByCategoryOfDebtSecurity"))
+DIM_AXES = tuple(
+    a + "Axis"
+    for a in (
+        "StatementClassOfStock",
+        "ProductOrService",
+        "PropertyPlantAndEquipmentByType",
+        "LongtermDebtType",
+        "RelatedPartyTransactionsByRelatedParty",
+        "StatementBusinessSegments",
+        "LimitedPartnersCapitalAccountByClass",
+        "PartnerTypeOfPartnersCapitalAccount",
+        "FiniteLivedIntangibleAssetsByMajorClass",
+        "FinancialInstrument",
+        "InformationByCategoryOfDebtSecurity",
+    )
+)
 ASC606 = ("RevenueFromContractWithCustomerExcludingAssessedTax", "RevenueFromContractWithCustomerIncludingAssessedTax")

@@ -52,18 +52,26 @@ def exclusions(graph: Graph, year: int) -> tuple[SignExclusions, str]:
     axes = {r["name"] for r in rows if r["list"] == "ExcludeNonNegAxis"}
     if not members and not axes:
         return shipped, "shipped constants"
-    return SignExclusions(shipped.substrings, frozenset(members) or shipped.members,
-                          frozenset(axes | {"IncomeTaxEffectChangeInLawAxis"}) if axes else shipped.axes,
-                          shipped.pairs), f"dqcrules taxonomy us-gaap/{year}"
+    return SignExclusions(
+        shipped.substrings,
+        frozenset(members) or shipped.members,
+        frozenset(axes | {"IncomeTaxEffectChangeInLawAxis"}) if axes else shipped.axes,
+        shipped.pairs,
+    ), f"dqcrules taxonomy us-gaap/{year}"
 
 
 def _not_evaluable(reason: str, concept: str | None = None, sub_rule: str = RULE) -> list[CheckResult]:
-    return [CheckResult(rule_id=RULE, sub_rule=sub_rule, status="not_evaluable", reason=reason, concept=concept,
-                        message=reason)]
+    return [CheckResult(rule_id=RULE, sub_rule=sub_rule, status="not_evaluable", reason=reason, concept=concept, message=reason)]
 
 
-def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverage: Coverage = "expanded",
-               period: str | None = None, data: FilingData | None = None) -> list[CheckResult]:
+def check_sign(
+    graph: Graph,
+    filing_id: str,
+    concept: str | None = None,
+    coverage: Coverage = "expanded",
+    period: str | None = None,
+    data: FilingData | None = None,
+) -> list[CheckResult]:
     """One result per fact of a listed concept (ok / violation); not_evaluable with the reason otherwise."""
     data = data or load_filing_data(graph, filing_id)
     if refusal := data.refusal(RULE, RULE, concept):
@@ -92,9 +100,19 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
             continue
         eid, listed_in = hit
         sub = f"{RULE}.{eid}"
-        base: dict[str, Any] = dict(rule_id=RULE, sub_rule=sub, concept=f.qname, reported_value=f.raw, period=f.period_key,
-                    dimensions=f.dim_strings, unit=f.unit, facts=[f.used()], contexts=[f.context_id or f.context_key],
-                    list_file=listed_in.name, list_version=listed_in.version)
+        base: dict[str, Any] = dict(
+            rule_id=RULE,
+            sub_rule=sub,
+            concept=f.qname,
+            reported_value=f.raw,
+            period=f.period_key,
+            dimensions=f.dim_strings,
+            unit=f.unit,
+            facts=[f.used()],
+            contexts=[f.context_id or f.context_key],
+            list_file=listed_in.name,
+            list_version=listed_in.version,
+        )
         if f.nil:
             if concept:  # only worth saying when someone asked about this concept
                 out.append(CheckResult(status="not_evaluable", reason="nil fact: no value to test", **base))
@@ -110,17 +128,26 @@ def check_sign(graph: Graph, filing_id: str, concept: str | None = None, coverag
             out.append(CheckResult(status="ok", reason=f"negative value allowed: {why}", expected_value=f.raw, **base))
             continue
         dims = ", ".join(f.dim_strings) or "none"
-        msg = (f"The concept {f.qname} with a value of {f.raw} is negative. This element should not have a negative "
-               f"value; use a negated label to display it as negative. Period: {f.period_key}; dimensions: {dims}; "
-               f"unit: {f.unit}. Rule Element Id: {eid}.")
-        out.append(CheckResult(status="violation", expected_value=fmt(-f.value), difference=fmt(f.value * 2),
-                               tolerance="0", message=msg, **base))
+        msg = (
+            f"The concept {f.qname} with a value of {f.raw} is negative. This element should not have a negative "
+            f"value; use a negated label to display it as negative. Period: {f.period_key}; dimensions: {dims}; "
+            f"unit: {f.unit}. Rule Element Id: {eid}."
+        )
+        out.append(
+            CheckResult(
+                status="violation", expected_value=fmt(-f.value), difference=fmt(f.value * 2), tolerance="0", message=msg, **base
+            )
+        )
     if concept and not out:
         if not seen_concept:
             when = f" for period {period}" if period else ""
             return _not_evaluable(f"no facts of {concept}{when} in filing {filing_id!r}", concept)
         which = "limited (debit-balance) " if coverage == "limited" else ""
         files = ", ".join(f"{lf.name} ({lf.version})" for lf in lst.files)
-        return [r.model_copy(update=gaap) for r in _not_evaluable(
-            f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year} ({files})", concept)]
+        return [
+            r.model_copy(update=gaap)
+            for r in _not_evaluable(
+                f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year} ({files})", concept
+            )
+        ]
     return out

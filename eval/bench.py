@@ -49,8 +49,11 @@ def time_rules(graph: Graph, filing_id: str) -> tuple[float, dict[str, float], d
     data = load_filing_data(graph, filing_id)
     prefetch = time.perf_counter() - t0
     secs, found = {}, {}
-    for rule, fn in (("DQC.US.0015", sign.check_sign), ("DQC.US.0126", calc_tree.check_calc_tree),
-                     ("DQC.US.0117", dim_consistency.check_dim_consistency)):
+    for rule, fn in (
+        ("DQC.US.0015", sign.check_sign),
+        ("DQC.US.0126", calc_tree.check_calc_tree),
+        ("DQC.US.0117", dim_consistency.check_dim_consistency),
+    ):
         t0 = time.perf_counter()
         results = fn(graph, filing_id, data=data)
         secs[rule] = time.perf_counter() - t0
@@ -60,9 +63,13 @@ def time_rules(graph: Graph, filing_id: str) -> tuple[float, dict[str, float], d
     return prefetch, secs, found
 
 
-def bench_filings(graph: Graph, folders: Sequence[Path], packages: Sequence[Path],
-                  progress: Callable[[str], None] | None = None,
-                  failures: list[str] | None = None) -> list[FilingTiming]:
+def bench_filings(
+    graph: Graph,
+    folders: Sequence[Path],
+    packages: Sequence[Path],
+    progress: Callable[[str], None] | None = None,
+    failures: list[str] | None = None,
+) -> list[FilingTiming]:
     """Arelle alone, then our load (forced, so it really writes), then the rules, per filing.
     A filing that cannot be loaded is reported in `failures` and skipped."""
     from auditgraph.errors import LoadError
@@ -88,8 +95,9 @@ def bench_filings(graph: Graph, folders: Sequence[Path], packages: Sequence[Path
                     progress(folder.name)
                 continue
             prefetch, secs, found = time_rules(graph, res.id)
-            out.append(FilingTiming(res.id, facts, arelle_only, ours, res.arelle_seconds, res.write_seconds,
-                                    prefetch, secs, found))
+            out.append(
+                FilingTiming(res.id, facts, arelle_only, ours, res.arelle_seconds, res.write_seconds, prefetch, secs, found)
+            )
             if progress:
                 progress(res.id)
     return out
@@ -153,29 +161,41 @@ def _median(xs: Sequence[float]) -> float:
 
 def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]]) -> str:
     rows = res.filings
-    lines = ["## Evaluation benchmark (`auditgraph bench`)", "",
-             f"Command: `{command}`  ", f"Machine: {machine()}; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.", ""]
+    lines = [
+        "## Evaluation benchmark (`auditgraph bench`)",
+        "",
+        f"Command: `{command}`  ",
+        f"Machine: {machine()}; run {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
+        "",
+    ]
     for png, cap in figures:
         lines += [f"![{cap}]({png})", "", f"*{cap}*", ""]
     if rows:
         tot = lambda f: sum(f(r) for r in rows)  # noqa: E731
-        lines += [f"{len(rows)} filings, {tot(lambda r: r.facts):,} facts. Totals: Arelle alone {tot(lambda r: r.arelle_only_s):.1f} s, "
-                  f"our load {tot(lambda r: r.our_load_s):.1f} s (of which Neo4j write {tot(lambda r: r.our_write_s):.1f} s), "
-                  f"three rules {tot(lambda r: r.prefetch_s + sum(r.rules_s.values())):.2f} s including the fact prefetch. "
-                  f"Median per filing: Arelle {_median([r.arelle_only_s for r in rows]):.2f} s, our load "
-                  f"{_median([r.our_load_s for r in rows]):.2f} s, three rules "
-                  f"{_median([r.prefetch_s + sum(r.rules_s.values()) for r in rows]):.3f} s.", "",
-                  "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015 · 0126 · 0117 |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        lines += [
+            f"{len(rows)} filings, {tot(lambda r: r.facts):,} facts. Totals: Arelle alone {tot(lambda r: r.arelle_only_s):.1f} s, "
+            f"our load {tot(lambda r: r.our_load_s):.1f} s (of which Neo4j write {tot(lambda r: r.our_write_s):.1f} s), "
+            f"three rules {tot(lambda r: r.prefetch_s + sum(r.rules_s.values())):.2f} s including the fact prefetch. "
+            f"Median per filing: Arelle {_median([r.arelle_only_s for r in rows]):.2f} s, our load "
+            f"{_median([r.our_load_s for r in rows]):.2f} s, three rules "
+            f"{_median([r.prefetch_s + sum(r.rules_s.values()) for r in rows]):.3f} s.",
+            "",
+            "| filing | facts | Arelle only (s) | our load (s) | of which write (s) | prefetch (ms) | 0015 (ms) | 0126 (ms) | 0117 (ms) | findings 0015 · 0126 · 0117 |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        ]
         for r in sorted(rows, key=lambda r: r.facts):
             f = {k: ("n/e" if v < 0 else str(v)) for k, v in r.findings.items()}
-            lines.append(f"| {r.filing} | {r.facts:,} | {r.arelle_only_s:.2f} | {r.our_load_s:.2f} | {r.our_write_s:.2f} | "
-                         f"{1000 * r.prefetch_s:.0f} | {1000 * r.rules_s['DQC.US.0015']:.0f} | {1000 * r.rules_s['DQC.US.0126']:.0f} | "
-                         f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']} · {f['DQC.US.0126']} · {f['DQC.US.0117']} |")
+            lines.append(
+                f"| {r.filing} | {r.facts:,} | {r.arelle_only_s:.2f} | {r.our_load_s:.2f} | {r.our_write_s:.2f} | "
+                f"{1000 * r.prefetch_s:.0f} | {1000 * r.rules_s['DQC.US.0015']:.0f} | {1000 * r.rules_s['DQC.US.0126']:.0f} | "
+                f"{1000 * r.rules_s['DQC.US.0117']:.0f} | {f['DQC.US.0015']} · {f['DQC.US.0126']} · {f['DQC.US.0117']} |"
+            )
         if any(v < 0 for r in rows for v in r.findings.values()):
             lines.append("")
-            lines.append("n/e: the rule was not evaluable on the filing (for DQC.US.0015: no concept list shipped "
-                         "for the filing's us-gaap year), so its time is only the refusal.")
+            lines.append(
+                "n/e: the rule was not evaluable on the filing (for DQC.US.0015: no concept list shipped "
+                "for the filing's us-gaap year), so its time is only the refusal."
+            )
         lines.append("")
     for pkg, parse, write, n in res.taxonomy:
         lines.append(f"- Taxonomy load: `{pkg}`: Arelle parse {parse:.1f} s + Neo4j write {write:.1f} s ({n:,} concepts).")

@@ -13,7 +13,11 @@ from pathlib import Path
 def machine() -> str:
     """This host as a report names it: `2 cores, 24 GB RAM, CPython 3.11.7`."""
     meminfo = Path("/proc/meminfo")
-    kb = next((int(ln.split()[1]) for ln in meminfo.read_text().splitlines() if ln.startswith("MemTotal:")), 0) if meminfo.exists() else 0
+    kb = (
+        next((int(ln.split()[1]) for ln in meminfo.read_text().splitlines() if ln.startswith("MemTotal:")), 0)
+        if meminfo.exists()
+        else 0
+    )
     return f"{os.cpu_count()} cores, {kb / 2**20:.0f} GB RAM, {platform.python_implementation()} {platform.python_version()}"
 
 

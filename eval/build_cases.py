@@ -103,10 +103,21 @@ def total_fact(r: CheckResult) -> str | None:
 
 
 def _base(filing: FilingMeta, r: CheckResult, case_id: str, filing_id: str | None = None) -> dict:
-    return dict(case_id=case_id, source=filing.collection, filing_id=filing_id or filing.id, ticker=filing.ticker,
-                form=filing.form, filing_date=filing.filing_date, period_end=filing.period_end, concept=r.concept,
-                period=r.period, dims=tuple(sorted(r.dimensions)), unit=r.unit,
-                original_id=f"{filing.id}|{r.sub_rule}|{total_fact(r)}", reference_rule=r.rule_id)
+    return dict(
+        case_id=case_id,
+        source=filing.collection,
+        filing_id=filing_id or filing.id,
+        ticker=filing.ticker,
+        form=filing.form,
+        filing_date=filing.filing_date,
+        period_end=filing.period_end,
+        concept=r.concept,
+        period=r.period,
+        dims=tuple(sorted(r.dimensions)),
+        unit=r.unit,
+        original_id=f"{filing.id}|{r.sub_rule}|{total_fact(r)}",
+        reference_rule=r.rule_id,
+    )
 
 
 def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[AuditCase]:
@@ -120,11 +131,16 @@ def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[Au
             best[k] = r
     cases = []
     for i, r in enumerate(sorted(best.values(), key=lambda r: (PRIORITY.index(r.rule_id), str(case_key(r))))):
-        cases.append(AuditCase(**_base(filing, r, f"{filing.id}:finding:{i:03d}"), reference_verdict="violation",
-                               reference_answer=ReferenceAnswer(extracted_value=r.reported_value,
-                                                                calculated_value=r.expected_value),
-                               origin="checker_finding", reviewed=False,
-                               notes=f"{r.sub_rule}: {r.message[:300]}"))
+        cases.append(
+            AuditCase(
+                **_base(filing, r, f"{filing.id}:finding:{i:03d}"),
+                reference_verdict="violation",
+                reference_answer=ReferenceAnswer(extracted_value=r.reported_value, calculated_value=r.expected_value),
+                origin="checker_finding",
+                reviewed=False,
+                notes=f"{r.sub_rule}: {r.message[:300]}",
+            )
+        )
     return cases
 
 
@@ -147,13 +163,21 @@ def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckR
 def _clean_pools(results: Sequence[CheckResult], exclude: AbstractSet[tuple]) -> tuple[dict, dict[str, list]]:
     """Per rule family, the concept-periods that rule found exactly consistent and nothing flagged."""
     ok, flagged = _clean_keys(results)
-    return ok, {rule: sorted((k for k, rs in ok.items() if k not in flagged and k not in exclude
-                              and any(r.rule_id == rule for r in rs)), key=str)
-                for rule in RULE_FAMILIES}
+    return ok, {
+        rule: sorted(
+            (k for k, rs in ok.items() if k not in flagged and k not in exclude and any(r.rule_id == rule for r in rs)), key=str
+        )
+        for rule in RULE_FAMILIES
+    }
 
 
-def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
-                    exclude: AbstractSet[tuple] = frozenset()) -> list[AuditCase]:
+def compliant_cases(
+    filing: FilingMeta,
+    results: Sequence[CheckResult],
+    per_rule: int,
+    rng: random.Random,
+    exclude: AbstractSet[tuple] = frozenset(),
+) -> list[AuditCase]:
     """Up to per_rule untouched, exactly consistent concept-periods per rule family."""
     ok, pools = _clean_pools(results, exclude)
     cases: list[AuditCase] = []
@@ -161,10 +185,15 @@ def compliant_cases(filing: FilingMeta, results: Sequence[CheckResult], per_rule
         for k in rng.sample(pool, min(per_rule, len(pool))):
             r = next(r for r in ok[k] if r.rule_id == rule)
             cid = f"{filing.id}:compliant:{rule[-4:]}:{len(cases):03d}"
-            cases.append(AuditCase(**_base(filing, r, cid), reference_verdict="consistent",
-                                   reference_answer=ReferenceAnswer(extracted_value=r.reported_value,
-                                                                    calculated_value=r.reported_value),
-                                   origin="compliant", notes=f"{r.sub_rule} evaluated ok, expected == reported"))
+            cases.append(
+                AuditCase(
+                    **_base(filing, r, cid),
+                    reference_verdict="consistent",
+                    reference_answer=ReferenceAnswer(extracted_value=r.reported_value, calculated_value=r.reported_value),
+                    origin="compliant",
+                    notes=f"{r.sub_rule} evaluated ok, expected == reported",
+                )
+            )
     return cases
 
 
@@ -196,8 +225,13 @@ def injected_value(r: CheckResult, original: Decimal) -> Decimal | None:
     return original + delta if original > 0 else original - delta
 
 
-def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule: int, rng: random.Random,
-                    exclude: AbstractSet[tuple] = frozenset()) -> list[Injection]:
+def plan_injections(
+    filing: FilingMeta,
+    results: Sequence[CheckResult],
+    per_rule: int,
+    rng: random.Random,
+    exclude: AbstractSet[tuple] = frozenset(),
+) -> list[Injection]:
     """Up to per_rule exactly consistent, non-negative-by-rule facts per family to break in a copy."""
     ok, pools = _clean_pools(results, exclude)
     plans: list[Injection] = []
@@ -221,12 +255,15 @@ def plan_injections(filing: FilingMeta, results: Sequence[CheckResult], per_rule
 def injected_case(inj: Injection, copy_filing_id: str) -> AuditCase:
     r = inj.result
     calculated = abs(inj.original) if r.rule_id == "DQC.US.0015" else inj.original
-    return AuditCase(**_base(inj.filing, r, inj.case_id, filing_id=copy_filing_id), reference_verdict="violation",
-                     reference_answer=ReferenceAnswer(extracted_value=format_value(inj.new_value),
-                                                      calculated_value=format_value(calculated)),
-                     origin=inj.origin, reviewed=True,
-                     notes=f"{r.sub_rule}: fact {inj.fact_id} of {inj.filing.id} changed from "
-                           f"{format_value(inj.original)} to {format_value(inj.new_value)} in a copy")
+    return AuditCase(
+        **_base(inj.filing, r, inj.case_id, filing_id=copy_filing_id),
+        reference_verdict="violation",
+        reference_answer=ReferenceAnswer(extracted_value=format_value(inj.new_value), calculated_value=format_value(calculated)),
+        origin=inj.origin,
+        reviewed=True,
+        notes=f"{r.sub_rule}: fact {inj.fact_id} of {inj.filing.id} changed from "
+        f"{format_value(inj.original)} to {format_value(inj.new_value)} in a copy",
+    )
 
 
 @dataclass(frozen=True)
@@ -292,10 +329,18 @@ class BuildStats:
     checker_errors: list[str] = field(default_factory=list)
 
 
-def build(graph: Graph, out_dir: Path, evaluate: Evaluate, load_copy: Callable[[Path], str],
-          filing_ids: Sequence[str] | None = None, findings_per_filing: int = 4, injected_per_rule: int = 1,
-          compliant_per_rule: int = 1, seed: int = 0, on_filing: Callable[[str], None] | None = None
-          ) -> tuple[list[AuditCase], BuildStats]:
+def build(
+    graph: Graph,
+    out_dir: Path,
+    evaluate: Evaluate,
+    load_copy: Callable[[Path], str],
+    filing_ids: Sequence[str] | None = None,
+    findings_per_filing: int = 4,
+    injected_per_rule: int = 1,
+    compliant_per_rule: int = 1,
+    seed: int = 0,
+    on_filing: Callable[[str], None] | None = None,
+) -> tuple[list[AuditCase], BuildStats]:
     """Cases for the loaded filings (all, or `filing_ids`); injected copies go to out_dir/filings/."""
     rng = random.Random(seed)
     rows = [r for r in graph.run("eval.loaded_filings") if COPY_MARK not in r["id"]]
@@ -306,8 +351,15 @@ def build(graph: Graph, out_dir: Path, evaluate: Evaluate, load_copy: Callable[[
         rows = [r for r in rows if r["id"] in set(filing_ids)]
     stats, cases = BuildStats(), []
     for row in rows:
-        meta = FilingMeta(id=row["id"], ticker=row["ticker"], form=row["form"], filing_date=_to_date(row["filing_date"]),
-                          period_end=_to_date(row["period_end"]), source=row["source"], collection=_collection(row["source"]))
+        meta = FilingMeta(
+            id=row["id"],
+            ticker=row["ticker"],
+            form=row["form"],
+            filing_date=_to_date(row["filing_date"]),
+            period_end=_to_date(row["period_end"]),
+            source=row["source"],
+            collection=_collection(row["source"]),
+        )
         results = evaluate(meta.id)
         stats.checker_errors += [r.reason for r in results if r.reason.startswith("checker crashed")]
         found = finding_cases(meta, results)

@@ -86,8 +86,9 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
 
 def read_cases(path: Path) -> list[AuditCase]:
     """Cases with their references; duplicate case ids are an error."""
-    return jsonl.read_records(path, AuditCase, what="a JSONL file written by `auditgraph eval build-cases`",
-                              hint="fix the case or rebuild the file")
+    return jsonl.read_records(
+        path, AuditCase, what="a JSONL file written by `auditgraph eval build-cases`", hint="fix the case or rebuild the file"
+    )
 
 
 def read_queries(path: Path) -> list[CaseQuery]:

@@ -122,12 +122,25 @@ class Score:
         return _rate(self.wrong_entity_named, self.wrong_entity)
 
     def to_json(self) -> dict[str, Any]:
-        return {"n": self.n, "not_run": self.not_run, "decidable": self.decidable, "TA": self.ta, "FA": self.fa,
-                "TR": self.tr, "FR": self.fr, "Abstain": self.abstain, "wrong_grounding": self.wrong_grounding,
-                "undecidable": self.undecidable, "undecidable_abstained": self.undecidable_abstained,
-                "wrong_entity": self.wrong_entity, "wrong_entity_named": self.wrong_entity_named,
-                "coverage": self.coverage, "accuracy": self.accuracy, "undecidable_handled": self.undecidable_handled,
-                "wrong_entity_handled": self.wrong_entity_handled}
+        return {
+            "n": self.n,
+            "not_run": self.not_run,
+            "decidable": self.decidable,
+            "TA": self.ta,
+            "FA": self.fa,
+            "TR": self.tr,
+            "FR": self.fr,
+            "Abstain": self.abstain,
+            "wrong_grounding": self.wrong_grounding,
+            "undecidable": self.undecidable,
+            "undecidable_abstained": self.undecidable_abstained,
+            "wrong_entity": self.wrong_entity,
+            "wrong_entity_named": self.wrong_entity_named,
+            "coverage": self.coverage,
+            "accuracy": self.accuracy,
+            "undecidable_handled": self.undecidable_handled,
+            "wrong_entity_handled": self.wrong_entity_handled,
+        }
 
 
 def _rate(k: int, n: int) -> float | None:
@@ -163,8 +176,18 @@ def dev_claim(rec: Mapping[str, Any]) -> DevClaim:
             ref = fact_ref(f["qname"], f["period"])
             if ref not in facts:
                 facts.append(ref)
-    return DevClaim(rec["id"], rec["filing"], rec["style"], rec.get("text"), rec.get("question"), rec.get("answer"),
-                    rec["label"], rec.get("error"), rec.get("expected_abstain_reason"), tuple(facts))
+    return DevClaim(
+        rec["id"],
+        rec["filing"],
+        rec["style"],
+        rec.get("text"),
+        rec.get("question"),
+        rec.get("answer"),
+        rec["label"],
+        rec.get("error"),
+        rec.get("expected_abstain_reason"),
+        tuple(facts),
+    )
 
 
 def load_devset(path: Path = DEVSET) -> list[DevClaim]:
@@ -197,12 +220,24 @@ def judge(claim: DevClaim, output: Mapping[str, Any] | None) -> Outcome:
         reason_ok = None
         if claim.expected_abstain_reason:
             reason_ok = handled and abstain_reason == claim.expected_abstain_reason
-        return Outcome(claim.id, claim.style, claim.label, decision, "handled" if handled else "decided_undecidable",
-                       False, (), abstain_reason, reason_ok, reason)
+        return Outcome(
+            claim.id,
+            claim.style,
+            claim.label,
+            decision,
+            "handled" if handled else "decided_undecidable",
+            False,
+            (),
+            abstain_reason,
+            reason_ok,
+            reason,
+        )
     if decision not in DECIDED:
         return Outcome(claim.id, claim.style, claim.label, decision, "Abstain", False, (), abstain_reason, None, reason)
     truth = claim.label == "true"
-    outcome = {("Verified", True): "TA", ("Verified", False): "FA", ("Violated", False): "TR", ("Violated", True): "FR"}[(decision, truth)]
+    outcome = {("Verified", True): "TA", ("Verified", False): "FA", ("Violated", False): "TR", ("Violated", True): "FR"}[
+        (decision, truth)
+    ]
     missing = grounding_errors(claim, output)
     return Outcome(claim.id, claim.style, claim.label, decision, outcome, bool(missing), missing, abstain_reason, None, reason)
 
@@ -231,7 +266,9 @@ def grounding_errors(claim: DevClaim, output: Mapping[str, Any]) -> tuple[str, .
     readings = [r for s in violated for r in [s, *(s.get("readings") or [])]]  # any agreeing reading may be the labeller's
     if any(_named(r) and _named(r) <= labelled for r in readings):
         return ()
-    return tuple(sorted({str(f) for s in violated for f in _named(s) - labelled})) or ("no violated sub-claim names a labelled fact",)
+    return tuple(sorted({str(f) for s in violated for f in _named(s) - labelled})) or (
+        "no violated sub-claim names a labelled fact",
+    )
 
 
 def judge_all(claims: Iterable[DevClaim], outputs: Mapping[str, Mapping[str, Any] | None]) -> list[Outcome]:
@@ -255,8 +292,21 @@ def score(outcomes: Iterable[Outcome]) -> Score:
             if o.reason_ok is not None:
                 c["we"] += 1
                 c["we_ok"] += bool(o.reason_ok)
-    return Score(c["n"], c["not_run"], c["decidable"], c["TA"], c["FA"], c["TR"], c["FR"], c["Abstain"], c["wg"],
-                 c["und"], c["und_ok"], c["we"], c["we_ok"])
+    return Score(
+        c["n"],
+        c["not_run"],
+        c["decidable"],
+        c["TA"],
+        c["FA"],
+        c["TR"],
+        c["FR"],
+        c["Abstain"],
+        c["wg"],
+        c["und"],
+        c["und_ok"],
+        c["we"],
+        c["we_ok"],
+    )
 
 
 def score_by(outcomes: Iterable[Outcome], key: str = "style") -> dict[str, Score]:
@@ -278,12 +328,16 @@ def _pct(x: float | None) -> str:
 
 def table(overall: Score, by_style: Mapping[str, Score]) -> str:
     """Markdown: one row overall and one per style."""
-    head = ("| | n | not run | TA | FA | TR | FR | Abstain | coverage | accuracy | wrong grounding | undecidable → Abstain | wrong_entity named |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    head = (
+        "| | n | not run | TA | FA | TR | FR | Abstain | coverage | accuracy | wrong grounding | undecidable → Abstain | wrong_entity named |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    )
     rows = [head]
     for name, s in [("**all**", overall), *by_style.items()]:
         und = f"{s.undecidable_abstained}/{s.undecidable} ({_pct(s.undecidable_handled)})" if s.undecidable else "-"
         we = f"{s.wrong_entity_named}/{s.wrong_entity}" if s.wrong_entity else "-"
-        rows.append(f"| {name} | {s.n} | {s.not_run} | {s.ta} | {s.fa} | {s.tr} | {s.fr} | {s.abstain} | "
-                    f"{_pct(s.coverage)} | {_pct(s.accuracy)} | {s.wrong_grounding} | {und} | {we} |")
+        rows.append(
+            f"| {name} | {s.n} | {s.not_run} | {s.ta} | {s.fa} | {s.tr} | {s.fr} | {s.abstain} | "
+            f"{_pct(s.coverage)} | {_pct(s.accuracy)} | {s.wrong_grounding} | {und} | {we} |"
+        )
     return "\n".join(rows)

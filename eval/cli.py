@@ -45,7 +45,11 @@ def _cases_for(cases: Path | None, runs: tuple[Path, ...]) -> Path:
 
 @eval.command("score")
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Cases JSONL (default: cases.jsonl next to the first run).")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Cases JSONL (default: cases.jsonl next to the first run).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per run.")
 def score_cmd(runs: tuple[Path, ...], cases: Path | None, as_json: bool) -> None:
     """Judge runs against the cases' reference answers and print the headline metrics."""
@@ -57,22 +61,42 @@ def score_cmd(runs: tuple[Path, ...], cases: Path | None, as_json: bool) -> None
         table.add_column(col, justify="right" if col != "system" else "left")
     for run in scored:
         s, fams, det = summarize(run.scored), by_family(list(run.scored)), detection(run.scored)
-        row = {"system": run.name, "n": s.n, "joint_acc": s.joint_acc, "vacc": s.vacc, "ser": s.ser, "eer": s.eer,
-               "cer": s.cer, "families": {f: v.joint_acc for f, v in fams.items()}, "false_positives": det.fp,
-               "compliant": det.fp + det.tn + det.undecided}
+        row = {
+            "system": run.name,
+            "n": s.n,
+            "joint_acc": s.joint_acc,
+            "vacc": s.vacc,
+            "ser": s.ser,
+            "eer": s.eer,
+            "cer": s.cer,
+            "families": {f: v.joint_acc for f, v in fams.items()},
+            "false_positives": det.fp,
+            "compliant": det.fp + det.tn + det.undecided,
+        }
         if as_json:
             click.echo(json.dumps(row))
             continue
-        table.add_row(run.name, pct(s.joint_acc), pct(s.vacc), pct(s.ser), pct(s.eer), pct(s.cer),
-                      *(pct(fams[f].joint_acc) if f in fams else "–" for f in ("0015", "0117", "0126")),
-                      f"{det.fp}/{row['compliant']}")
+        table.add_row(
+            run.name,
+            pct(s.joint_acc),
+            pct(s.vacc),
+            pct(s.ser),
+            pct(s.eer),
+            pct(s.cer),
+            *(pct(fams[f].joint_acc) if f in fams else "–" for f in ("0015", "0117", "0126")),
+            f"{det.fp}/{row['compliant']}",
+        )
     if not as_json:
         console.print(table)
 
 
 @eval.command("report")
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Cases JSONL (default: cases.jsonl next to the first run).")
+@click.option(
+    "--cases",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Cases JSONL (default: cases.jsonl next to the first run).",
+)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("eval-report"), show_default=True)
 @click.option("--title", default="auditgraph evaluation", show_default=True)
 @click.option("--seed", default=0, show_default=True, help="Seed of the bootstrap resampling.")
@@ -92,20 +116,42 @@ def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
 
 
 @eval.command("build-cases")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("out/eval/dev/cases.jsonl"), show_default=True)
-@click.option("--copies", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where injected filing copies are written (default: <data dir>/eval-copies).")
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("out/eval/dev/cases.jsonl"), show_default=True
+)
+@click.option(
+    "--copies",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where injected filing copies are written (default: <data dir>/eval-copies).",
+)
 @click.option("--filing", "filings", multiple=True, help="Only these loaded filing ids (default: every loaded filing).")
 @click.option("--findings", default=4, show_default=True, help="Checker findings kept per filing (seeded sample).")
 @click.option("--injected", default=1, show_default=True, help="Injected violations per rule family per filing.")
 @click.option("--compliant", default=1, show_default=True, help="Compliant cases per rule family per filing.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--packages", multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="Taxonomy packages for loading the copies (default: those `taxonomy load` remembered).")
-@click.option("--reviews", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="JSONL of {original_id, agree, note}: findings a person checked against the rule text.")
-def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], findings: int, injected: int,
-                    compliant: int, seed: int, packages: tuple[Path, ...], reviews: Path | None) -> None:
+@click.option(
+    "--packages",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="Taxonomy packages for loading the copies (default: those `taxonomy load` remembered).",
+)
+@click.option(
+    "--reviews",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="JSONL of {original_id, agree, note}: findings a person checked against the rule text.",
+)
+def build_cases_cmd(
+    out: Path,
+    copies: Path | None,
+    filings: tuple[str, ...],
+    findings: int,
+    injected: int,
+    compliant: int,
+    seed: int,
+    packages: tuple[Path, ...],
+    reviews: Path | None,
+) -> None:
     """Build audit cases with known answers from the loaded filings (findings, injected, compliant)."""
     from rich.progress import Progress
 
@@ -118,6 +164,7 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
 
     copies = copies or config.data_dir() / "eval-copies"
     with open_graph(writes=True) as graph, FilingLoader(graph, _packages(packages)) as loader:
+
         def load_copy(folder: Path) -> str:
             try:
                 res = loader.load(folder)
@@ -130,8 +177,18 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
         total = len([r for r in graph.run("eval.loaded_filings") if "__inj-" not in r["id"]]) if not filings else len(filings)
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("Building cases", total=total)
-            cases, stats = build(graph, copies, lambda fid: filing_results(graph, fid), load_copy, filings or None,
-                                 findings, injected, compliant, seed, on_filing=lambda _: progress.advance(task))
+            cases, stats = build(
+                graph,
+                copies,
+                lambda fid: filing_results(graph, fid),
+                load_copy,
+                filings or None,
+                findings,
+                injected,
+                compliant,
+                seed,
+                on_filing=lambda _: progress.advance(task),
+            )
     dropped: list[str] = []
     if reviews:
         from auditgraph.eval.build_cases import apply_reviews, read_reviews
@@ -140,8 +197,10 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
     write_jsonl(out, cases)
     for msg in dropped:
         console.print(f"[yellow]finding dropped by review[/]: {msg}")
-    console.print(f"{len(cases)} cases from {stats.filings} filings -> {out}: {stats.findings} checker findings, "
-                  f"{stats.injected} injected violations, {stats.compliant} compliant; copies in {copies}")
+    console.print(
+        f"{len(cases)} cases from {stats.filings} filings -> {out}: {stats.findings} checker findings, "
+        f"{stats.injected} injected violations, {stats.compliant} compliant; copies in {copies}"
+    )
     for msg in stats.failed_injections:
         console.print(f"[yellow]injection skipped[/]: {msg}")
     for msg in stats.checker_errors:
@@ -152,10 +211,17 @@ def build_cases_cmd(out: Path, copies: Path | None, filings: tuple[str, ...], fi
 @click.argument("cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--system", type=click.Choice(["checker", "agents"]), default="checker", show_default=True)
 @click.option("--llm", default="none", show_default=True, help="agents only: PROVIDER:MODEL or none (deterministic policy).")
-@click.option("--sign-coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True,
-              help="agents only: the paper's limited vs expanded DQC.US.0015 coverage.")
+@click.option(
+    "--sign-coverage",
+    type=click.Choice(["expanded", "limited"]),
+    default="expanded",
+    show_default=True,
+    help="agents only: the paper's limited vs expanded DQC.US.0015 coverage.",
+)
 @click.option("--no-checkers", is_flag=True, help="agents only: the ablation without deterministic checkers.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Run JSONL (default: run-<system>.jsonl next to the cases).")
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), help="Run JSONL (default: run-<system>.jsonl next to the cases)."
+)
 def run_cmd(cases: Path, system: str, llm: str, sign_coverage: str, no_checkers: bool, out: Path | None) -> None:
     """Run a system on the cases; it sees only the system-visible fields, never the references."""
     from rich.progress import Progress
@@ -176,28 +242,55 @@ def run_cmd(cases: Path, system: str, llm: str, sign_coverage: str, no_checkers:
         else:
             from auditgraph.eval.systems import run_agents
 
-            records = run_agents(graph, queries, llm, sign_coverage, not no_checkers,
-                                 progress=lambda n: progress.advance(task, n))
+            records = run_agents(
+                graph, queries, llm, sign_coverage, not no_checkers, progress=lambda n: progress.advance(task, n)
+            )
     write_jsonl(out, records)
     console.print(f"{len(records)} outputs -> {out}")
 
 
 @click.command("bench")
 @click.argument("filings", nargs=-1, type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--packages", multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="Taxonomy packages for Arelle (default: those `taxonomy load` remembered).")
+@click.option(
+    "--packages",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="Taxonomy packages for Arelle (default: those `taxonomy load` remembered).",
+)
 @click.option("--doc", type=click.Path(dir_okay=False, path_type=Path), default=Path("docs/benchmarks.md"), show_default=True)
 @click.option("--figures", type=click.Path(file_okay=False, path_type=Path), default=Path("docs"), show_default=True)
-@click.option("--run", "runs", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Scored eval runs (with --cases) for the per-rule accuracy figure.")
+@click.option(
+    "--run",
+    "runs",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Scored eval runs (with --cases) for the per-rule accuracy figure.",
+)
 @click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--claims", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Verifier claims JSONL for throughput.")
+@click.option(
+    "--claims", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Verifier claims JSONL for throughput."
+)
 @click.option("--claims-sample", default=0, show_default=True, help="Time this many evenly spaced claims (0: all).")
-@click.option("--taxonomy", "taxonomies", multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="Taxonomy packages to time a (forced) load of.")
+@click.option(
+    "--taxonomy",
+    "taxonomies",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="Taxonomy packages to time a (forced) load of.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Also print the timings as JSON lines.")
-def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figures: Path, runs: tuple[Path, ...],
-          cases: Path | None, claims: Path | None, claims_sample: int, taxonomies: tuple[Path, ...], as_json: bool) -> None:
+def bench(
+    filings: tuple[Path, ...],
+    packages: tuple[Path, ...],
+    doc: Path,
+    figures: Path,
+    runs: tuple[Path, ...],
+    cases: Path | None,
+    claims: Path | None,
+    claims_sample: int,
+    taxonomies: tuple[Path, ...],
+    as_json: bool,
+) -> None:
     """Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."""
     import dataclasses
     import shlex
@@ -240,7 +333,9 @@ def bench(filings: tuple[Path, ...], packages: tuple[Path, ...], doc: Path, figu
     if runs:
         case_list = read_cases(_cases_for(cases, runs))
         plot_families(score_runs(case_list, _load_runs(runs)), figures / "bench_rule_accuracy.png")
-        figs.append((rel(figures / "bench_rule_accuracy.png"), "Joint ACC per DQC rule family on the dev cases (see docs/eval/)."))
+        figs.append(
+            (rel(figures / "bench_rule_accuracy.png"), "Joint ACC per DQC rule family on the dev cases (see docs/eval/).")
+        )
     command = "auditgraph bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     write_section(doc, SECTION, markdown(res, command, figs))
     if as_json:
@@ -279,9 +374,23 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
     if as_json:
         for name, pairs in runs:
             s = verifier_scores(pairs)
-            click.echo(json.dumps({"run": name, "n": s.n, "TA": s.ta, "FA": s.fa, "TR": s.tr, "FR": s.fr, "Abs": s.abstain,
-                                   "precision": s.precision, "decision_accuracy": s.decision_accuracy, "coverage": s.coverage,
-                                   "intervals": s.intervals()}))
+            click.echo(
+                json.dumps(
+                    {
+                        "run": name,
+                        "n": s.n,
+                        "TA": s.ta,
+                        "FA": s.fa,
+                        "TR": s.tr,
+                        "FR": s.fr,
+                        "Abs": s.abstain,
+                        "precision": s.precision,
+                        "decision_accuracy": s.decision_accuracy,
+                        "coverage": s.coverage,
+                        "intervals": s.intervals(),
+                    }
+                )
+            )
     else:
         rt = Table(title=table.title)
         for h in table.headers:
@@ -291,7 +400,11 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
         console.print(rt)
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
-        head = ("# Verifier scores\n\nDecisions: " + ", ".join(f"`{p.name}`" for p in decisions)
-                + " (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
-                + (f" grouped by `{group_by}`" if group_by else "") + ".\n\n")
+        head = (
+            "# Verifier scores\n\nDecisions: "
+            + ", ".join(f"`{p.name}`" for p in decisions)
+            + " (`auditgraph verify --batch` output), scored by `auditgraph eval verifier`"
+            + (f" grouped by `{group_by}`" if group_by else "")
+            + ".\n\n"
+        )
         out.write_text(head + markdown_table(table), encoding="utf-8")

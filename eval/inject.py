@@ -61,11 +61,16 @@ def rewrite_fact(instance: Path, edit: FactEdit) -> int:
         ctx, unit = target[0].get("contextRef"), target[0].get("unitRef")
         target = [el for el in candidates if el.get("contextRef") == ctx and el.get("unitRef") == unit]
     else:
-        target = [el for el in candidates if el.get("contextRef") in edit.context_ids
-                  and (edit.unit_id is None or el.get("unitRef") == edit.unit_id)]
+        target = [
+            el
+            for el in candidates
+            if el.get("contextRef") in edit.context_ids and (edit.unit_id is None or el.get("unitRef") == edit.unit_id)
+        ]
     if not target:
-        raise ConfigError(f"{instance}: no {edit.name} fact with id {edit.fact_id!r} or context {edit.context_ids}; "
-                          "rebuild the cases from the loaded filing")
+        raise ConfigError(
+            f"{instance}: no {edit.name} fact with id {edit.fact_id!r} or context {edit.context_ids}; "
+            "rebuild the cases from the loaded filing"
+        )
     for el in target:
         el.text = format_value(edit.new_value)
     tree.write(str(instance), xml_declaration=True, encoding="utf-8")
@@ -75,5 +80,8 @@ def rewrite_fact(instance: Path, edit: FactEdit) -> int:
 def read_fact_values(instance: Path, namespace: str, name: str) -> list[tuple[str | None, str, str | None]]:
     """(id, contextRef, text) of every fact of a concept; used by tests and sanity checks."""
     tree = etree.parse(str(instance), etree.XMLParser(huge_tree=True))
-    return [(el.get("id"), el.get("contextRef"), el.text) for el in tree.getroot().iter(f"{{{namespace}}}{name}")
-            if el.get("contextRef") is not None]
+    return [
+        (el.get("id"), el.get("contextRef"), el.text)
+        for el in tree.getroot().iter(f"{{{namespace}}}{name}")
+        if el.get("contextRef") is not None
+    ]

@@ -102,8 +102,9 @@ def _rate(k: int, n: int) -> float:
 def summarize(scored: Iterable[ScoredCase]) -> Summary:
     items = list(scored)
     count = {lab: sum(1 for s in items if s.label is lab) for lab in Label}
-    return Summary(len(items), count[Label.A], count[Label.S], count[Label.E], count[Label.C],
-                   sum(1 for s in items if s.verdict_correct))
+    return Summary(
+        len(items), count[Label.A], count[Label.S], count[Label.E], count[Label.C], sum(1 for s in items if s.verdict_correct)
+    )
 
 
 def by_family(scored: Sequence[ScoredCase]) -> dict[str, Summary]:
@@ -179,8 +180,13 @@ def paired(a: Sequence[ScoredCase], b: Sequence[ScoredCase]) -> McNemar:
     return mcnemar_exact(wins, losses)
 
 
-def bootstrap_ci(values: Sequence[float], stat: Callable[[Sequence[float]], float] | None = None,
-                 reps: int = 2000, level: float = 0.95, seed: int = 0) -> tuple[float, float]:
+def bootstrap_ci(
+    values: Sequence[float],
+    stat: Callable[[Sequence[float]], float] | None = None,
+    reps: int = 2000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
     """Percentile bootstrap interval of `stat` (default: the mean) with a seeded RNG."""
     if not values:
         return (float("nan"), float("nan"))
@@ -193,8 +199,9 @@ def bootstrap_ci(values: Sequence[float], stat: Callable[[Sequence[float]], floa
     return (lo, hi)
 
 
-def paired_bootstrap_ci(a: Sequence[ScoredCase], b: Sequence[ScoredCase], reps: int = 2000,
-                        level: float = 0.95, seed: int = 0) -> tuple[float, float]:
+def paired_bootstrap_ci(
+    a: Sequence[ScoredCase], b: Sequence[ScoredCase], reps: int = 2000, level: float = 0.95, seed: int = 0
+) -> tuple[float, float]:
     """Interval of Joint ACC(B) - Joint ACC(A), resampling cases (pairs stay together)."""
     b_ok = {s.case_id: s.accurate for s in b}
     diffs = [float(b_ok[s.case_id]) - float(s.accurate) for s in a if s.case_id in b_ok]

@@ -74,30 +74,62 @@ def tables(runs: list[ScoredRun], seed: int = 0) -> list[Table]:
             d = s.joint_acc - summarize(base.scored).joint_acc
             delta = f"{100 * d:+.2f} {ci(paired_bootstrap_ci(base.scored, run.scored, seed=seed))}"
             test = f"{mc.wins}/{mc.losses}, p={mc.p_value:.3g}"
-        main_rows.append((run.name, str(s.n), f"{pct(s.joint_acc)} {ci(acc_ci)}", pct(s.vacc), pct(s.ser), pct(s.eer),
-                          pct(s.cer), delta, test))
+        main_rows.append(
+            (run.name, str(s.n), f"{pct(s.joint_acc)} {ci(acc_ci)}", pct(s.vacc), pct(s.ser), pct(s.eer), pct(s.cer), delta, test)
+        )
         fams = by_family(list(run.scored))
         fam_rows.append((run.name, *(f"{pct(fams[f].joint_acc)} (n={fams[f].n})" if f in fams else "–" for f in FAMILIES)))
         det = detection(run.scored)
         fpr = clopper_pearson(det.fp, det.fp + det.tn) if det.fp + det.tn else (math.nan, math.nan)
-        det_rows.append((run.name, f"{det.tp}/{det.tp + det.fn}", pct(det.recall), f"{det.fp}/{det.fp + det.tn + det.undecided}",
-                         f"{pct(det.false_positive_rate)} {ci(fpr)}", pct(det.specificity), str(det.undecided),
-                         " / ".join(str(sum(1 for x in run.scored if x.outcome == o)) for o in ("not_evaluable", "inconclusive"))))
+        det_rows.append(
+            (
+                run.name,
+                f"{det.tp}/{det.tp + det.fn}",
+                pct(det.recall),
+                f"{det.fp}/{det.fp + det.tn + det.undecided}",
+                f"{pct(det.false_positive_rate)} {ci(fpr)}",
+                pct(det.specificity),
+                str(det.undecided),
+                " / ".join(str(sum(1 for x in run.scored if x.outcome == o)) for o in ("not_evaluable", "inconclusive")),
+            )
+        )
         per_origin = {o: summarize(x for x in run.scored if x.origin == o) for o in origins}
         origin_rows.append((run.name, *(f"{pct(per_origin[o].joint_acc)} (n={per_origin[o].n})" for o in origins)))
     return [
-        Table("Table 1. Joint audit accuracy and error decomposition (%)",
-              ("System", "n", "Joint ACC [95% CI]", "VAcc", "SER", "EER", "CER", "Δ Joint ACC vs baseline [95% CI]",
-               "wins/losses, exact McNemar"),
-              tuple(main_rows),
-              "Judge labels A/S/E/C as in AuditFlow appendix F; SER+EER+CER = 100 − Joint ACC. CIs: percentile "
-              f"bootstrap, 2,000 resamples, seed {seed}; the Δ interval resamples cases in pairs."),
+        Table(
+            "Table 1. Joint audit accuracy and error decomposition (%)",
+            (
+                "System",
+                "n",
+                "Joint ACC [95% CI]",
+                "VAcc",
+                "SER",
+                "EER",
+                "CER",
+                "Δ Joint ACC vs baseline [95% CI]",
+                "wins/losses, exact McNemar",
+            ),
+            tuple(main_rows),
+            "Judge labels A/S/E/C as in AuditFlow appendix F; SER+EER+CER = 100 − Joint ACC. CIs: percentile "
+            f"bootstrap, 2,000 resamples, seed {seed}; the Δ interval resamples cases in pairs.",
+        ),
         Table("Table 2. Joint ACC per DQC rule family (%)", ("System", *(f"DQC.US.{f}" for f in FAMILIES)), tuple(fam_rows)),
-        Table("Table 3. Verdicts: violations found and compliant cases flagged",
-              ("System", "violations found", "recall", "compliant flagged", "false-positive rate [95% exact CI]",
-               "specificity", "no verdict on compliant", "not evaluable / inconclusive (all cases)"),
-              tuple(det_rows), "Exact (Clopper-Pearson) interval for the false-positive rate. Cases a system left "
-              "not evaluable or inconclusive have no verdict: never counted as consistent."),
+        Table(
+            "Table 3. Verdicts: violations found and compliant cases flagged",
+            (
+                "System",
+                "violations found",
+                "recall",
+                "compliant flagged",
+                "false-positive rate [95% exact CI]",
+                "specificity",
+                "no verdict on compliant",
+                "not evaluable / inconclusive (all cases)",
+            ),
+            tuple(det_rows),
+            "Exact (Clopper-Pearson) interval for the false-positive rate. Cases a system left "
+            "not evaluable or inconclusive have no verdict: never counted as consistent.",
+        ),
         Table("Table 4. Joint ACC by case origin (%)", ("System", *origins), tuple(origin_rows)),
     ]
 
@@ -107,10 +139,14 @@ def failures(runs: list[ScoredRun], per_run: int = 15) -> Table:
     for run in runs:
         bad = [s for s in run.scored if not s.accurate or not s.verdict_correct]
         for s in bad[:per_run]:
-            rows.append((run.name, s.case_id, s.family, s.label.value, s.verdict or s.outcome or "none",
-                         s.reference_verdict, s.reason))
-    return Table(f"Table 5. Cases not scored Accurate or with a wrong verdict (first {per_run} per system)",
-                 ("System", "case", "rule", "label", "verdict", "reference", "judge reason"), tuple(rows))
+            rows.append(
+                (run.name, s.case_id, s.family, s.label.value, s.verdict or s.outcome or "none", s.reference_verdict, s.reason)
+            )
+    return Table(
+        f"Table 5. Cases not scored Accurate or with a wrong verdict (first {per_run} per system)",
+        ("System", "case", "rule", "label", "verdict", "reference", "judge reason"),
+        tuple(rows),
+    )
 
 
 def plot_labels(runs: list[ScoredRun], path: Path) -> None:
@@ -125,8 +161,13 @@ def plot_labels(runs: list[ScoredRun], path: Path) -> None:
     left = [0.0] * len(runs)
     for label in (Label.A, Label.S, Label.E, Label.C):
         share = [100 * sum(1 for s in r.scored if s.label is label) / max(1, len(r.scored)) for r in runs]
-        ax.barh(names, share, left=left, color=LABEL_COLORS[label], label={"A": "Accurate (Joint ACC)", "S": "SER",
-                                                                           "E": "EER", "C": "CER"}[label.value])
+        ax.barh(
+            names,
+            share,
+            left=left,
+            color=LABEL_COLORS[label],
+            label={"A": "Accurate (Joint ACC)", "S": "SER", "E": "EER", "C": "CER"}[label.value],
+        )
         for i, (x, w) in enumerate(zip(left, share)):
             if w >= 4:
                 ax.text(x + w / 2, i, f"{w:.1f}", ha="center", va="center", color="white", fontsize=8)
@@ -180,8 +221,15 @@ def _html_table(t: Table) -> str:
     return f"<h3>{html.escape(t.title)}</h3><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
 
-def write_report(cases_path: Path, cases: list[AuditCase], runs: list[ScoredRun], out_dir: Path,
-                 title: str = "auditgraph evaluation", seed: int = 0, preamble: str = "") -> Path:
+def write_report(
+    cases_path: Path,
+    cases: list[AuditCase],
+    runs: list[ScoredRun],
+    out_dir: Path,
+    title: str = "auditgraph evaluation",
+    seed: int = 0,
+    preamble: str = "",
+) -> Path:
     """Write report.md, report.html and the two PNG figures into out_dir; returns report.md."""
     out_dir.mkdir(parents=True, exist_ok=True)
     plot_labels(runs, out_dir / "fig_joint_acc_errors.png")
@@ -191,27 +239,45 @@ def write_report(cases_path: Path, cases: list[AuditCase], runs: list[ScoredRun]
     fams = {f: sum(1 for c in cases if c.family == f) for f in FAMILIES}
     filings = len({(c.original_id or c.filing_id).split("|")[0] for c in cases})
     copies = len({c.filing_id for c in cases if c.origin.startswith("injected_")})
-    data = (f"{len(cases)} cases from {filings} filings and {copies} injected copies of them (`{cases_path.name}`): "
-            + ", ".join(f"{k} {v}" for k, v in origins.items()) + "; by rule "
-            + ", ".join(f"DQC.US.{k} {v}" for k, v in fams.items()) + ".")
+    data = (
+        f"{len(cases)} cases from {filings} filings and {copies} injected copies of them (`{cases_path.name}`): "
+        + ", ".join(f"{k} {v}" for k, v in origins.items())
+        + "; by rule "
+        + ", ".join(f"DQC.US.{k} {v}" for k, v in fams.items())
+        + "."
+    )
     runs_line = "Runs: " + "; ".join(f"{r.name} (`{Path(r.path).name}`)" for r in runs) + f". Baseline: {runs[0].name}."
-    figs = [("fig_joint_acc_errors.png", "Figure 1. Joint ACC and error decomposition per system (cf. AuditFlow Figure 3)."),
-            ("fig_rule_families.png", "Figure 2. Joint ACC per DQC rule family.")]
+    figs = [
+        ("fig_joint_acc_errors.png", "Figure 1. Joint ACC and error decomposition per system (cf. AuditFlow Figure 3)."),
+        ("fig_rule_families.png", "Figure 2. Joint ACC per DQC rule family."),
+    ]
     md = [f"# {title}", "", preamble, "", data, "", runs_line, ""]
     for png, cap in figs:
         md += [f"![{cap}]({png})", "", f"*{cap}*", ""]
     md += [_md_table(t) for t in all_tables]
-    md += ["Reproduce: `auditgraph eval report --cases " + cases_path.name + " " + " ".join(Path(r.path).name for r in runs)
-           + f" --out {out_dir.name}`", ""]
+    md += [
+        "Reproduce: `auditgraph eval report --cases "
+        + cases_path.name
+        + " "
+        + " ".join(Path(r.path).name for r in runs)
+        + f" --out {out_dir.name}`",
+        "",
+    ]
     path = out_dir / "report.md"
     path.write_text("\n".join(md), encoding="utf-8")
-    style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
-             "td,th{border:1px solid #ccc;padding:3px 7px;font-size:13px;text-align:left}th{background:#f3f3f3}"
-             ".note{color:#555;font-size:12px}img{max-width:100%}")
-    parts = [f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title><style>{style}</style>",
-             f"<h1>{html.escape(title)}</h1><p>{html.escape(preamble)}</p><p>{html.escape(data)}</p><p>{html.escape(runs_line)}</p>"]
-    parts += [f"<figure><img src='{png}' alt='{html.escape(cap)}'><figcaption>{html.escape(cap)}</figcaption></figure>"
-              for png, cap in figs]
+    style = (
+        "body{font-family:sans-serif;max-width:1100px;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
+        "td,th{border:1px solid #ccc;padding:3px 7px;font-size:13px;text-align:left}th{background:#f3f3f3}"
+        ".note{color:#555;font-size:12px}img{max-width:100%}"
+    )
+    parts = [
+        f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title><style>{style}</style>",
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(preamble)}</p><p>{html.escape(data)}</p><p>{html.escape(runs_line)}</p>",
+    ]
+    parts += [
+        f"<figure><img src='{png}' alt='{html.escape(cap)}'><figcaption>{html.escape(cap)}</figcaption></figure>"
+        for png, cap in figs
+    ]
     parts += [_html_table(t) for t in all_tables]
     (out_dir / "report.html").write_text("".join(parts), encoding="utf-8")
     return path
@@ -225,12 +291,26 @@ def verifier_table(runs: list[tuple[str, list[tuple[str, bool | None]]]], level:
     for name, pairs in runs:
         s = verifier_scores(pairs)
         iv = s.intervals(level)
-        rows.append((name, str(s.n), str(s.ta), str(s.fa), str(s.tr), str(s.fr), str(s.abstain),
-                     f"{pct(s.precision)} {ci(iv['precision'])}", f"{pct(s.decision_accuracy)} {ci(iv['decision_accuracy'])}",
-                     f"{pct(s.coverage)} {ci(iv['coverage'])}"))
-    return Table("Verifier decisions (accept = Verified, reject = Violated)",
-                 ("Run", "n", "TA", "FA", "TR", "FR", "Abs", "Precision %", "Decision acc. %", "Coverage %"), tuple(rows),
-                 f"Brackets: exact {int(100 * level)}% Clopper-Pearson intervals. Claims without a label count in coverage only.")
+        rows.append(
+            (
+                name,
+                str(s.n),
+                str(s.ta),
+                str(s.fa),
+                str(s.tr),
+                str(s.fr),
+                str(s.abstain),
+                f"{pct(s.precision)} {ci(iv['precision'])}",
+                f"{pct(s.decision_accuracy)} {ci(iv['decision_accuracy'])}",
+                f"{pct(s.coverage)} {ci(iv['coverage'])}",
+            )
+        )
+    return Table(
+        "Verifier decisions (accept = Verified, reject = Violated)",
+        ("Run", "n", "TA", "FA", "TR", "FR", "Abs", "Precision %", "Decision acc. %", "Coverage %"),
+        tuple(rows),
+        f"Brackets: exact {int(100 * level)}% Clopper-Pearson intervals. Claims without a label count in coverage only.",
+    )
 
 
 def markdown_table(t: Table) -> str:

@@ -15,8 +15,14 @@ from pydantic import BaseModel, ConfigDict
 from auditgraph.agents.records import read_records
 from auditgraph.eval.judge import KEYS
 
-_VERDICTS = {"violation": "violation", "violated": "violation", "inconsistent": "violation",
-             "consistent": "consistent", "ok": "consistent", "compliant": "consistent"}
+_VERDICTS = {
+    "violation": "violation",
+    "violated": "violation",
+    "inconsistent": "violation",
+    "consistent": "consistent",
+    "ok": "consistent",
+    "compliant": "consistent",
+}
 
 
 class RunRecord(BaseModel):
@@ -44,5 +50,4 @@ class RunRecord(BaseModel):
 
 
 def read_run(path: Path) -> list[RunRecord]:
-    return read_records(path, RunRecord, what="a JSONL file written by `auditgraph eval run`",
-                        hint="each line needs a case_id")
+    return read_records(path, RunRecord, what="a JSONL file written by `auditgraph eval run`", hint="each line needs a case_id")

@@ -30,8 +30,11 @@ def filing_results(graph: Graph, filing_id: str) -> list[CheckResult]:
 
     data = load_filing_data(graph, filing_id)
     out: list[CheckResult] = []
-    for rule, check in (("DQC.US.0015", sign.check_sign), ("DQC.US.0126", calc_tree.check_calc_tree),
-                        ("DQC.US.0117", dim_consistency.check_dim_consistency)):
+    for rule, check in (
+        ("DQC.US.0015", sign.check_sign),
+        ("DQC.US.0126", calc_tree.check_calc_tree),
+        ("DQC.US.0117", dim_consistency.check_dim_consistency),
+    ):
         try:
             out += check(graph, filing_id, data=data)
         except Exception as exc:  # noqa: BLE001  (any crash of a checker is a result to record)
@@ -47,10 +50,17 @@ def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "ch
 
     art = checks_translate(case.filing_id, case.concept, case.period, results, list(case.dims))
     # the two values are extra fields (RunRecord allows extras), so they go in by validation, not as declared keywords
-    return RunRecord.model_validate(dict(case_id=case.case_id, system=system,
-                                         verdict=None if art.verdict == "not_evaluable" else art.verdict, rules=tuple(art.rules),
-                                         extracted_value=art.reported_value, calculated_value=art.expected_value,
-                                         error="no checker evaluated this fact" if art.verdict == "not_evaluable" else None))
+    return RunRecord.model_validate(
+        dict(
+            case_id=case.case_id,
+            system=system,
+            verdict=None if art.verdict == "not_evaluable" else art.verdict,
+            rules=tuple(art.rules),
+            extracted_value=art.reported_value,
+            calculated_value=art.expected_value,
+            error="no checker evaluated this fact" if art.verdict == "not_evaluable" else None,
+        )
+    )
 
 
 def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
@@ -69,8 +79,14 @@ def run_checker(graph: Graph, cases: list[CaseQuery], progress: Callable[[int], 
     return out
 
 
-def run_agents(graph: Graph, cases: list[CaseQuery], llm: str = "none", sign_coverage: str = "expanded",
-               checkers: bool = True, progress: Callable[[int], Any] | None = None) -> list[RunRecord]:
+def run_agents(
+    graph: Graph,
+    cases: list[CaseQuery],
+    llm: str = "none",
+    sign_coverage: str = "expanded",
+    checkers: bool = True,
+    progress: Callable[[int], Any] | None = None,
+) -> list[RunRecord]:
     """The AuditFlow agents (auditgraph.agents) on the cases; `llm` "none" is their offline policy.
     `sign_coverage` limited and `checkers` False are the paper's Table 2 / Table 1 conditions."""
     import json

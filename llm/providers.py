@@ -107,8 +107,9 @@ def served_model(base_url: str) -> str:
     try:
         return served_models(base_url)[0]
     except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:
-        raise ConfigError(f"{base_url}/models did not name a model ({type(exc).__name__}); "
-                          "pass --llm openai-compatible:MODEL") from None
+        raise ConfigError(
+            f"{base_url}/models did not name a model ({type(exc).__name__}); pass --llm openai-compatible:MODEL"
+        ) from None
 
 
 def check_served_model(spec: ModelSpec) -> None:
@@ -123,8 +124,10 @@ def check_served_model(spec: ModelSpec) -> None:
     except (OSError, ValueError, KeyError, TypeError):
         return
     if names and spec.model not in names:
-        raise ConfigError(f"--llm {spec.label}: {spec.base_url} serves {', '.join(names)}, not {spec.model!r}; "
-                          f"pass --llm openai-compatible:{names[0]}")
+        raise ConfigError(
+            f"--llm {spec.label}: {spec.base_url} serves {', '.join(names)}, not {spec.model!r}; "
+            f"pass --llm openai-compatible:{names[0]}"
+        )
 
 
 def api_key(spec: ModelSpec) -> str:
@@ -149,8 +152,12 @@ def build_chat_model(spec: ModelSpec, max_tokens: int) -> Any:
     """The langchain chat model for `spec` with an output budget of `max_tokens`."""
     if spec.provider not in PROVIDERS:
         raise ConfigError(f"no chat model for --llm {spec.label}; {USAGE}")
-    common: dict[str, Any] = {"model": spec.model, "timeout": spec.timeout, "max_retries": spec.max_retries,
-                              "api_key": api_key(spec)}
+    common: dict[str, Any] = {
+        "model": spec.model,
+        "timeout": spec.timeout,
+        "max_retries": spec.max_retries,
+        "api_key": api_key(spec),
+    }
     if spec.provider == "anthropic":
         from langchain_anthropic import ChatAnthropic
 
@@ -287,8 +294,10 @@ def text_system(system: str, tools: list[ToolLike]) -> str:
     lines = []
     for t in tools:
         fn = t.as_openai().get("function", {})
-        lines.append(f"- {fn.get('name', t.name)}: {fn.get('description', '')} "
-                     f"Arguments: {json.dumps(fn.get('parameters', {}), sort_keys=True)}")
+        lines.append(
+            f"- {fn.get('name', t.name)}: {fn.get('description', '')} "
+            f"Arguments: {json.dumps(fn.get('parameters', {}), sort_keys=True)}"
+        )
     return system + TEXT_PROTOCOL.format(tools="\n".join(lines)) if tools else system
 
 
@@ -301,8 +310,9 @@ def to_text_messages(system: str, messages: list[dict[str, Any]]) -> list[Any]:
         if m["role"] == "user":
             out.append(HumanMessage(content=m["content"]))
         elif m["role"] == "assistant":
-            actions = [json.dumps({"action": c["name"], "action_input": c["args"]}, sort_keys=True)
-                       for c in m.get("tool_calls", [])]
+            actions = [
+                json.dumps({"action": c["name"], "action_input": c["args"]}, sort_keys=True) for c in m.get("tool_calls", [])
+            ]
             out.append(AIMessage(content="\n".join([m.get("content") or ""] + actions).strip()))
         elif m["role"] == "tool":
             out.append(HumanMessage(content=f"Observation ({m.get('name', 'tool')}): {m['content']}"))
@@ -339,17 +349,26 @@ def from_text(content: str) -> dict[str, Any]:
     if name.strip().lower() in ("final answer", "final_answer"):
         return {"content": args if isinstance(args, str) else json.dumps(args), "tool_calls": [], "invalid_tool_calls": []}
     if not isinstance(args, dict):
-        return {"content": "", "tool_calls": [], "invalid_tool_calls": [
-            {"id": "text_0", "name": name, "args": str(args), "error": "action_input is not a JSON object"}]}
+        return {
+            "content": "",
+            "tool_calls": [],
+            "invalid_tool_calls": [
+                {"id": "text_0", "name": name, "args": str(args), "error": "action_input is not a JSON object"}
+            ],
+        }
     return {"content": "", "tool_calls": [{"id": "text_0", "name": name, "args": args}], "invalid_tool_calls": []}
 
 
 def from_langchain(message: Any) -> dict[str, Any]:
     """A langchain reply as the canonical turn (ids filled in where the provider gave none)."""
-    calls = [{"id": c.get("id") or f"call_{i}", "name": c["name"], "args": c.get("args") or {}}
-             for i, c in enumerate(getattr(message, "tool_calls", []) or [])]
-    invalid = [{"id": c.get("id") or f"invalid_{i}", "name": c.get("name"), "args": c.get("args"), "error": c.get("error")}
-               for i, c in enumerate(getattr(message, "invalid_tool_calls", []) or [])]
+    calls = [
+        {"id": c.get("id") or f"call_{i}", "name": c["name"], "args": c.get("args") or {}}
+        for i, c in enumerate(getattr(message, "tool_calls", []) or [])
+    ]
+    invalid = [
+        {"id": c.get("id") or f"invalid_{i}", "name": c.get("name"), "args": c.get("args"), "error": c.get("error")}
+        for i, c in enumerate(getattr(message, "invalid_tool_calls", []) or [])
+    ]
     return {"content": text_of(message.content), "tool_calls": calls, "invalid_tool_calls": invalid}
 
 
@@ -382,11 +401,17 @@ class ToolChat:
         cap = self.spec.max_output_tokens
         return min(DEFAULT_OUTPUT_BUDGET, cap) if cap else DEFAULT_OUTPUT_BUDGET
 
-    def cache_key(self, role: str, system: str, messages: list[dict[str, Any]], tool_names: list[str],
-                  settings: str | None = None) -> str:
+    def cache_key(
+        self, role: str, system: str, messages: list[dict[str, Any]], tool_names: list[str], settings: str | None = None
+    ) -> str:
         """Everything that determines a response: role, model and its settings, prompt, history, sorted tool names."""
-        payload = {"role": role, "model": settings or self.spec.settings_key(), "system": system, "messages": messages,
-                   "tools": sorted(tool_names)}
+        payload = {
+            "role": role,
+            "model": settings or self.spec.settings_key(),
+            "system": system,
+            "messages": messages,
+            "tools": sorted(tool_names),
+        }
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -411,8 +436,9 @@ class ToolChat:
             return model.bind_tools(specs, tool_choice={"auto": "auto", "required": "any"}[self.spec.tool_choice])
         return model.bind_tools(specs, tool_choice=self.spec.tool_choice)
 
-    def complete(self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolLike],
-                 timeout: float | None = None) -> dict[str, Any]:
+    def complete(
+        self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolLike], timeout: float | None = None
+    ) -> dict[str, Any]:
         """The next turn; `timeout` is what the caller's deadline leaves (the call gets the lesser of it and --timeout)."""
         protocol = self.protocol if tools else "native"
         base = self.cache_key(role, system, messages, [t.name for t in tools], self.spec.settings_key(protocol))
@@ -460,5 +486,8 @@ class ToolChat:
                 self.protocol = "text"
         if not switch:
             return turn
-        return {**turn, "note": f"{self.spec.label} answered {PROSE_SWITCH} tools requests in prose; "
-                                "switching to the text tool protocol (ReAct JSON)"}
+        return {
+            **turn,
+            "note": f"{self.spec.label} answered {PROSE_SWITCH} tools requests in prose; "
+            "switching to the text tool protocol (ReAct JSON)",
+        }

@@ -234,6 +234,8 @@ def filer_label_rows(
                 continue
             text = _text(res)
             if text:
-                out.setdefault((ckey, res.role, lang, text), {
-                    "concept_key": ckey, "role": res.role, "role_name": role_name(res.role), "lang": lang, "text": text})
+                out.setdefault(
+                    (ckey, res.role, lang, text),
+                    {"concept_key": ckey, "role": res.role, "role_name": role_name(res.role), "lang": lang, "text": text},
+                )
     return list(out.values())

@@ -57,9 +57,14 @@ def _rule_row(model_xbrl: ModelXbrl, number: str, role: str, release: str) -> di
     rule_id = f"DQC.US.{number}"
     roots = model_xbrl.nameConcepts.get(f"Dqc_{number}") or []
     types = model_xbrl.roleTypes.get(role) or []
-    return {"key": f"{rule_id}@{release}", "rule_id": rule_id, "release": release, "role": role,
-            "name": _rule_name(model_xbrl, roots[0], role) if roots else None,
-            "source": types[0].modelDocument.uri if types else None}
+    return {
+        "key": f"{rule_id}@{release}",
+        "rule_id": rule_id,
+        "release": release,
+        "role": role,
+        "name": _rule_name(model_xbrl, roots[0], role) if roots else None,
+        "source": types[0].modelDocument.uri if types else None,
+    }
 
 
 def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None], release: str) -> DqcRows:
@@ -93,6 +98,11 @@ def dqc_rows(model_xbrl: ModelXbrl, key_of: Callable[[ModelConcept], str | None]
             if ident not in lists:
                 targets[ckey] = dst
                 ids = _element_ids(model_xbrl, dst, rel.linkrole)
-                lists[ident] = {"rule_key": rule_key, "concept_key": ckey, "list": list_name,
-                                "element_id": ",".join(sorted(set(ids))) or None, "order": float(rel.order or 1)}
+                lists[ident] = {
+                    "rule_key": rule_key,
+                    "concept_key": ckey,
+                    "list": list_name,
+                    "element_id": ",".join(sorted(set(ids))) or None,
+                    "order": float(rel.order or 1),
+                }
     return DqcRows(rules=sorted(rules.values(), key=lambda r: r["key"]), lists=list(lists.values()), targets=targets)

@@ -105,15 +105,24 @@ def _dims(ctx: ModelContext, key_of: KeyOf, concepts: dict[str, ModelConcept]) -
     for dim_qn, dv in ctx.qnameDims.items():
         axis = dv.dimension
         if axis is None:
-            raise LoadError(f"context {ctx.id} (line {ctx.sourceline}): axis {dim_qn} is not declared; check the extension schema")
+            raise LoadError(
+                f"context {ctx.id} (line {ctx.sourceline}): axis {dim_qn} is not declared; check the extension schema"
+            )
         axis_key = key_of(axis)
         concepts[axis_key] = axis
-        row = {"axis_key": axis_key, "axis_qname": qname_str(axis.qname), "member_key": None, "member_qname": None,
-               "typed_value": None}
+        row = {
+            "axis_key": axis_key,
+            "axis_qname": qname_str(axis.qname),
+            "member_key": None,
+            "member_qname": None,
+            "typed_value": None,
+        }
         if dv.isExplicit:
             member = dv.member
             if member is None:
-                raise LoadError(f"context {ctx.id} (line {ctx.sourceline}): member {dv.memberQname} of {dim_qn} is not declared; check the extension schema")
+                raise LoadError(
+                    f"context {ctx.id} (line {ctx.sourceline}): member {dv.memberQname} of {dim_qn} is not declared; check the extension schema"
+                )
             row["member_key"] = member_key = key_of(member)
             row["member_qname"] = qname_str(member.qname)
             concepts[member_key] = member
@@ -209,16 +218,25 @@ def context_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
         contexts[key] = {
             "period": period,
             "props": {
-                "key": key, "filing_id": filing_id, "context_ids": [cid], "entity_scheme": scheme, "entity_id": ident,
-                "period_type": period["kind"], "start": period["start"],
+                "key": key,
+                "filing_id": filing_id,
+                "context_ids": [cid],
+                "entity_scheme": scheme,
+                "entity_id": ident,
+                "period_type": period["kind"],
+                "start": period["start"],
                 "end": period["end"] if period["kind"] == "duration" else None,
                 "instant": period["end"] if period["kind"] == "instant" else None,
-                "dims": assignments, "dimensional": bool(assignments),
-                "axis_keys": [d["axis_key"] for d in dims], "member_keys": [d["member_key"] or "" for d in dims],
+                "dims": assignments,
+                "dimensional": bool(assignments),
+                "axis_keys": [d["axis_key"] for d in dims],
+                "member_keys": [d["member_key"] or "" for d in dims],
             },
         }
         for d in dims:
-            out.dims.append({"context_key": key, **{k: d[k] for k in ("axis_key", "axis_qname", "member_key", "member_qname", "typed_value")}})
+            out.dims.append(
+                {"context_key": key, **{k: d[k] for k in ("axis_key", "axis_qname", "member_key", "member_qname", "typed_value")}}
+            )
     for c in contexts.values():
         c["props"]["context_ids"].sort()
     out.contexts = list(contexts.values())
@@ -234,7 +252,9 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
     for n, f in enumerate(_all_facts(model), start=1):
         concept = f.concept
         if concept is None:
-            raise LoadError(f"fact {f.qname} ({_where(f)}) has no concept declaration; its schema did not load (missing extension schema or taxonomy package)")
+            raise LoadError(
+                f"fact {f.qname} ({_where(f)}) has no concept declaration; its schema did not load (missing extension schema or taxonomy package)"
+            )
         if f.contextID not in ctx_key:
             raise LoadError(f"fact {f.qname} ({_where(f)}) refers to context {f.contextID!r}, which the instance does not define")
         fid = f.id or f"f{n}"
@@ -249,18 +269,32 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
         num = float(Decimal(value)) if numeric and value is not None else None
         if num is not None and not math.isfinite(num):  # INF, NaN, or more digits than any amount has
             assert value is not None  # num is set only from a value
-            raise LoadError(f"fact {f.qname} ({_where(f)}) has the value {value[:40]!r}{'…' if len(value) > 40 else ''} "
-                            f"({len(value)} characters), which is not a finite number")
+            raise LoadError(
+                f"fact {f.qname} ({_where(f)}) has the value {value[:40]!r}{'…' if len(value) > 40 else ''} "
+                f"({len(value)} characters), which is not a finite number"
+            )
         key = key_of(concept)
         out.concepts[key] = concept
-        out.facts.append({
-            "key": f"{filing_id}|{fid}", "filing_id": filing_id, "fact_id": fid, "concept_qname": qname_str(f.qname),
-            "concept_key": key, "value": value, "num": num,
-            "numeric": numeric, "nil": bool(f.isNil),
-            "decimals": None if f.decimals is None else str(f.decimals).strip(),
-            "precision": None if f.precision is None else str(f.precision).strip(),
-            "context_id": f.contextID, "context_key": ctx_key[f.contextID],
-            "unit_id": f.unitID if numeric else None, "unit_key": unit["key"] if unit else None,
-            "source_line": f.sourceline, "lang": None if numeric else (f.xmlLang or None),
-            "duplicate": None, "duplicate_group": None,
-        })
+        out.facts.append(
+            {
+                "key": f"{filing_id}|{fid}",
+                "filing_id": filing_id,
+                "fact_id": fid,
+                "concept_qname": qname_str(f.qname),
+                "concept_key": key,
+                "value": value,
+                "num": num,
+                "numeric": numeric,
+                "nil": bool(f.isNil),
+                "decimals": None if f.decimals is None else str(f.decimals).strip(),
+                "precision": None if f.precision is None else str(f.precision).strip(),
+                "context_id": f.contextID,
+                "context_key": ctx_key[f.contextID],
+                "unit_id": f.unitID if numeric else None,
+                "unit_key": unit["key"] if unit else None,
+                "source_line": f.sourceline,
+                "lang": None if numeric else (f.xmlLang or None),
+                "duplicate": None,
+                "duplicate_group": None,
+            }
+        )

@@ -113,7 +113,9 @@ def http_get(url: str) -> bytes:
         hint = "; set AUDITGRAPH_SEC_USER_AGENT='Your Name you@example.com'" if exc.code == 403 else ""
         raise LoadError(f"{url}: download failed (HTTP {exc.code} {exc.reason}){hint}") from exc
     except (urllib.error.URLError, OSError) as exc:
-        raise LoadError(f"{url}: download failed ({getattr(exc, 'reason', exc)}); check the network or use --url-base-sec") from exc
+        raise LoadError(
+            f"{url}: download failed ({getattr(exc, 'reason', exc)}); check the network or use --url-base-sec"
+        ) from exc
     if len(body) > MAX_FILE_BYTES:
         raise LoadError(f"{url}: larger than {MAX_FILE_BYTES >> 20} MB, not a taxonomy file; check --url-base-sec")
     return body
@@ -129,8 +131,9 @@ def _references(url: str, body: bytes) -> list[str]:
     except etree.XMLSyntaxError as exc:
         raise LoadError(f"{url}: not an XML schema or linkbase ({exc}); check --url-base-sec") from exc
     found: list[str] = []
-    for el in root.iter(f"{_XS}import", f"{_XS}include", f"{_LINK}linkbaseRef", f"{_LINK}loc",
-                        f"{_LINK}roleRef", f"{_LINK}arcroleRef"):
+    for el in root.iter(
+        f"{_XS}import", f"{_XS}include", f"{_LINK}linkbaseRef", f"{_LINK}loc", f"{_LINK}roleRef", f"{_LINK}arcroleRef"
+    ):
         ref = el.get("schemaLocation") if el.tag.startswith(_XS) else el.get(_XLINK_HREF)
         if not ref:
             continue
@@ -179,8 +182,10 @@ def fetch_sec_package(
         fetched.append((tax, entry))
         _crawl(entry, body, files, base, get, on_file)
     if not fetched:
-        raise LoadError(f"{base}: none of the SEC taxonomies of {year} was found ({', '.join(t for t, _ in entries)}); "
-                        "check the year or --url-base-sec")
+        raise LoadError(
+            f"{base}: none of the SEC taxonomies of {year} was found ({', '.join(t for t, _ in entries)}); "
+            "check the year or --url-base-sec"
+        )
     target = dest / f"sec-{year}.zip"
     part = target.with_name(target.name + ".part")
     try:
@@ -192,8 +197,14 @@ def fetch_sec_package(
     return SecPackage(target, tuple(t for t, _ in fetched), len(files), tuple(warnings))
 
 
-def _crawl(entry: str, body: bytes, files: dict[str, bytes], base: str,
-           get: Callable[[str], bytes], on_file: Callable[[str], None] | None) -> None:
+def _crawl(
+    entry: str,
+    body: bytes,
+    files: dict[str, bytes],
+    base: str,
+    get: Callable[[str], bytes],
+    on_file: Callable[[str], None] | None,
+) -> None:
     """Breadth-first from one entry document over references that stay under xbrl.sec.gov."""
     queue: deque[tuple[str, bytes | None, str]] = deque([(entry, body, "")])
     queued = {sec_path(entry)} | set(files)
@@ -208,8 +219,10 @@ def _crawl(entry: str, body: bytes, files: dict[str, bytes], base: str,
             try:
                 data = get(mirror)
             except NotFound as exc:
-                raise LoadError(f"{mirror}: not found (HTTP 404), yet {referrer} refers to it; "
-                                "the SEC tree is incomplete, retry later or check --url-base-sec") from exc
+                raise LoadError(
+                    f"{mirror}: not found (HTTP 404), yet {referrer} refers to it; "
+                    "the SEC tree is incomplete, retry later or check --url-base-sec"
+                ) from exc
         files[path] = data
         if on_file:
             on_file(path)
@@ -238,10 +251,16 @@ def _manifest(year: int, fetched: Sequence[tuple[str, str]]) -> bytes:
     root = etree.Element(f"{tp}taxonomyPackage", nsmap={"tp": _TP})
     root.set("{http://www.w3.org/XML/1998/namespace}lang", "en-US")
     names = ", ".join(t for t, _ in fetched)
-    for tag, text in (("identifier", f"{SEC}/auditgraph-fetch/{year}"), ("name", f"SEC taxonomies {year}"),
-                      ("description", f"The SEC standard taxonomies of {year} ({names}) as served by {SEC}/, "
-                                      "packed by `auditgraph taxonomy fetch`."),
-                      ("version", str(year)), ("publisher", "U.S. Securities and Exchange Commission")):
+    for tag, text in (
+        ("identifier", f"{SEC}/auditgraph-fetch/{year}"),
+        ("name", f"SEC taxonomies {year}"),
+        (
+            "description",
+            f"The SEC standard taxonomies of {year} ({names}) as served by {SEC}/, packed by `auditgraph taxonomy fetch`.",
+        ),
+        ("version", str(year)),
+        ("publisher", "U.S. Securities and Exchange Commission"),
+    ):
         etree.SubElement(root, f"{tp}{tag}").text = text
     eps = etree.SubElement(root, f"{tp}entryPoints")
     for tax, url in fetched:
@@ -255,16 +274,19 @@ def _catalog(paths: Sequence[str]) -> bytes:
     root = etree.Element(f"{{{_CAT}}}catalog", nsmap={None: _CAT})
     for folder in _package_folders(paths):
         for scheme in ("https", "http"):  # filings import either form of the official URL
-            etree.SubElement(root, f"{{{_CAT}}}rewriteURI", uriStartString=f"{scheme}://xbrl.sec.gov/{folder}/",
-                             rewritePrefix=f"../{folder}/")
+            etree.SubElement(
+                root, f"{{{_CAT}}}rewriteURI", uriStartString=f"{scheme}://xbrl.sec.gov/{folder}/", rewritePrefix=f"../{folder}/"
+            )
     return _xml(root)
 
 
 def _write_package(target: Path, year: int, files: dict[str, bytes], fetched: Sequence[tuple[str, str]]) -> None:
     top = f"sec-{year}"
-    members = {f"{top}/META-INF/taxonomyPackage.xml": _manifest(year, fetched),
-               f"{top}/META-INF/catalog.xml": _catalog(list(files)),
-               **{f"{top}/{p}": data for p, data in files.items()}}
+    members = {
+        f"{top}/META-INF/taxonomyPackage.xml": _manifest(year, fetched),
+        f"{top}/META-INF/catalog.xml": _catalog(list(files)),
+        **{f"{top}/{p}": data for p, data in files.items()},
+    }
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in members.items():
             write_member(zf, name, data)

@@ -56,9 +56,13 @@ _FATAL = {
 _UNDECLARED = "xbrl:schemaImportMissing"  # a few facts of an otherwise readable filing: Arelle drops them; we report
 _INSTANCE_TYPES = (ModelDocument.Type.INSTANCE, ModelDocument.Type.INLINEXBRL, ModelDocument.Type.INLINEXBRLDOCUMENTSET)
 _DEI = {
-    "DocumentType": "form", "DocumentPeriodEndDate": "period_end", "DocumentFiscalYearFocus": "fiscal_year_focus",
-    "DocumentFiscalPeriodFocus": "fiscal_period_focus", "EntityCentralIndexKey": "cik",
-    "EntityRegistrantName": "entity_name", "TradingSymbol": "ticker",
+    "DocumentType": "form",
+    "DocumentPeriodEndDate": "period_end",
+    "DocumentFiscalYearFocus": "fiscal_year_focus",
+    "DocumentFiscalPeriodFocus": "fiscal_period_focus",
+    "EntityCentralIndexKey": "cik",
+    "EntityRegistrantName": "entity_name",
+    "TradingSymbol": "ticker",
 }
 
 
@@ -198,8 +202,16 @@ def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> None:
     loader sends it while Arelle works."""
     if replace:
         tx.run("filing.delete", filing_id=inp.id)
-    tx.run("load.filing_begin", props={"id": inp.id, "accession": inp.accession, "filing_date": inp.filing_date,
-                                       "source": inp.entry, "content_hash": inp.content_hash})
+    tx.run(
+        "load.filing_begin",
+        props={
+            "id": inp.id,
+            "accession": inp.accession,
+            "filing_date": inp.filing_date,
+            "source": inp.entry,
+            "content_hash": inp.content_hash,
+        },
+    )
 
 
 def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _Written:
@@ -259,17 +271,37 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     years = [int(r.split("/")[1]) for r in releases if r.startswith("us-gaap/")]
     dimensional = {c["props"]["key"]: c["props"]["dimensional"] for c in facts.contexts}
     dei = _dei_value(facts.facts, dimensional)
-    tx.run("load.filing_finish", filing_id=fid, props={
-        "cik": dei.get("cik"), "ticker": dei.get("ticker") or inp.ticker, "entity_name": dei.get("entity_name"),
-        "form": dei.get("form"), "period_end": dei.get("period_end"), "fiscal_year_focus": dei.get("fiscal_year_focus"),
-        "fiscal_period_focus": dei.get("fiscal_period_focus"), "us_gaap_year": max(years) if years else None,
-        "releases": releases, "facts": len(facts.facts), "contexts": len(facts.contexts),
-        "context_ids": len(model.contexts), "units": len(model.units), "errors": errors, "filer_labels": len(filer_labels),
-    })
-    return _Written(facts=len(facts.facts), contexts=len(facts.contexts), units=len(facts.units),
-                    extension_concepts=len(extensions), edges=networks.count,
-                    duplicates=sum(1 for f in facts.facts if f["duplicate"]), placeholders=len(placeholders),
-                    filer_labels=len(filer_labels))
+    tx.run(
+        "load.filing_finish",
+        filing_id=fid,
+        props={
+            "cik": dei.get("cik"),
+            "ticker": dei.get("ticker") or inp.ticker,
+            "entity_name": dei.get("entity_name"),
+            "form": dei.get("form"),
+            "period_end": dei.get("period_end"),
+            "fiscal_year_focus": dei.get("fiscal_year_focus"),
+            "fiscal_period_focus": dei.get("fiscal_period_focus"),
+            "us_gaap_year": max(years) if years else None,
+            "releases": releases,
+            "facts": len(facts.facts),
+            "contexts": len(facts.contexts),
+            "context_ids": len(model.contexts),
+            "units": len(model.units),
+            "errors": errors,
+            "filer_labels": len(filer_labels),
+        },
+    )
+    return _Written(
+        facts=len(facts.facts),
+        contexts=len(facts.contexts),
+        units=len(facts.units),
+        extension_concepts=len(extensions),
+        edges=networks.count,
+        duplicates=sum(1 for f in facts.facts if f["duplicate"]),
+        placeholders=len(placeholders),
+        filer_labels=len(filer_labels),
+    )
 
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
@@ -389,8 +421,10 @@ class FilingLoader:
             kind = ModelDocument.Type.typeName[doc.type] if 0 <= doc.type < len(ModelDocument.Type.typeName) else doc.type
             problem = f"not an XBRL instance or inline XBRL document (Arelle read it as {kind})"
         elif not model.factsInInstance:
-            problem = ("no XBRL facts: not a filing (an instance needs a schemaRef and facts, an inline document an "
-                       "ix:header and ix facts)" + (f"; Arelle: {errors[0]}" if errors else ""))
+            problem = (
+                "no XBRL facts: not a filing (an instance needs a schemaRef and facts, an inline document an "
+                "ix:header and ix facts)" + (f"; Arelle: {errors[0]}" if errors else "")
+            )
         else:
             problem = None
         if problem:
@@ -399,8 +433,9 @@ class FilingLoader:
         self._errors = errors
         return model, arelle_seconds, len(errors)
 
-    def _write(self, btx: BackgroundTx, model: ModelXbrl, inp: FilingInput, previous: str | None,
-               arelle_seconds: float, errors: int) -> _InFlight:
+    def _write(
+        self, btx: BackgroundTx, model: ModelXbrl, inp: FilingInput, previous: str | None, arelle_seconds: float, errors: int
+    ) -> _InFlight:
         """Stream the model's rows into the filing's transaction and close the model; the returned
         handle's result() waits for the commit. On an error the caller aborts the transaction."""
         t1 = time.perf_counter()
@@ -418,21 +453,26 @@ class FilingLoader:
     def _fatal_messages(self) -> str | None:
         records = getattr(self.session.cntlr.logHandler, "logRecordBuffer", None) or []
         undeclared = [r for r in records if getattr(r, "messageCode", "") == _UNDECLARED]
-        self._undeclared = (f"skipped facts without a schema declaration (Arelle: {' '.join(undeclared[0].getMessage().split())[:200]})"
-                            if undeclared else None)
+        self._undeclared = (
+            f"skipped facts without a schema declaration (Arelle: {' '.join(undeclared[0].getMessage().split())[:200]})"
+            if undeclared
+            else None
+        )
         for r in records:
             what = _FATAL.get(getattr(r, "messageCode", ""))
             if what and r.levelno >= 40:
                 return f"{what} (Arelle: {' '.join(r.getMessage().split())[:300]})"
         return None
 
-    def load_many(self, paths: Sequence[Path | LoadError], force: bool = False,
-                  on_result: Callable[[LoadResult], None] | None = None) -> Iterator[LoadResult]:
+    def load_many(
+        self, paths: Sequence[Path | LoadError], force: bool = False, on_result: Callable[[LoadResult], None] | None = None
+    ) -> Iterator[LoadResult]:
         """Load filings one by one; a failing filing becomes a `failed` result and the rest go on.
 
         Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1.
         At most one model and one open transaction exist at a time.
         """
+
         def failed(item: Path | LoadError, exc: Exception) -> LoadResult:
             if isinstance(item, LoadError):
                 return LoadResult("?", "?", "failed", message=str(item))
@@ -480,8 +520,12 @@ class FilingLoader:
                     if in_flight:
                         results.append(land(in_flight))
                         in_flight = None
-                    results.append(failed(item, exc if isinstance(exc, LoadError) else LoadError(
-                        f"{item}: unexpected {type(exc).__name__}: {exc}")))
+                    results.append(
+                        failed(
+                            item,
+                            exc if isinstance(exc, LoadError) else LoadError(f"{item}: unexpected {type(exc).__name__}: {exc}"),
+                        )
+                    )
             for result in results:
                 if on_result:
                     on_result(result)
@@ -510,12 +554,24 @@ class _InFlight:
         try:
             self.btx.wait()
         except Neo4jError as exc:
-            raise LoadError(f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again") from exc
+            raise LoadError(
+                f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
+            ) from exc
         w = self.written
         return LoadResult(
-            id=self.inp.id, source=self.inp.entry, status="replaced" if self.previous == "loaded" else "loaded",
-            facts=w.facts, contexts=w.contexts, units=w.units, extension_concepts=w.extension_concepts, edges=w.edges,
-            duplicates=w.duplicates, placeholders=w.placeholders, filer_labels=w.filer_labels, errors=self.errors,
+            id=self.inp.id,
+            source=self.inp.entry,
+            status="replaced" if self.previous == "loaded" else "loaded",
+            facts=w.facts,
+            contexts=w.contexts,
+            units=w.units,
+            extension_concepts=w.extension_concepts,
+            edges=w.edges,
+            duplicates=w.duplicates,
+            placeholders=w.placeholders,
+            filer_labels=w.filer_labels,
+            errors=self.errors,
             arelle_seconds=self.arelle_seconds,
-            write_seconds=time.perf_counter() - self.write_started, message=self.warning,
+            write_seconds=time.perf_counter() - self.write_started,
+            message=self.warning,
         )

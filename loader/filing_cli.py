@@ -33,8 +33,13 @@ def filing() -> None:
 
 @filing.command("load")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--packages", "-p", multiple=True, type=click.Path(path_type=Path),
-              help="Taxonomy package zip or folder (repeat); default: the packages `taxonomy load` remembered plus the bundled sample taxonomy.")
+@click.option(
+    "--packages",
+    "-p",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="Taxonomy package zip or folder (repeat); default: the packages `taxonomy load` remembered plus the bundled sample taxonomy.",
+)
 @click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
 def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool) -> None:
@@ -52,8 +57,14 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
                 results = [loader.load(items[0], force=force)]  # a single filing: its error is the message
             else:
                 results = []
-                progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                    TimeElapsedColumn(), console=console, disable=as_json)
+                progress = Progress(
+                    TextColumn("{task.description}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=console,
+                    disable=as_json,
+                )
                 with progress:
                     task = progress.add_task("Loading filings", total=len(items))
                     for r in loader.load_many(items, force=force):
@@ -64,13 +75,30 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
             click.echo(json.dumps(asdict(r), default=_json_default))
     else:
         table = Table(title="Filings")
-        for col, just in (("id", "left"), ("status", "left"), ("facts", "right"), ("contexts", "right"),
-                          ("edges", "right"), ("errors", "right"), ("seconds", "right"), ("message", "left")):
+        for col, just in (
+            ("id", "left"),
+            ("status", "left"),
+            ("facts", "right"),
+            ("contexts", "right"),
+            ("edges", "right"),
+            ("errors", "right"),
+            ("seconds", "right"),
+            ("message", "left"),
+        ):
             table.add_column(col, justify=just)  # type: ignore[arg-type]
         for r in results:
             style = "red" if r.status == "failed" else None
-            table.add_row(r.id, r.status, f"{r.facts:,}", f"{r.contexts:,}", f"{r.edges:,}", str(r.errors),
-                          f"{r.arelle_seconds + r.write_seconds:.2f}", r.message or "", style=style)
+            table.add_row(
+                r.id,
+                r.status,
+                f"{r.facts:,}",
+                f"{r.contexts:,}",
+                f"{r.edges:,}",
+                str(r.errors),
+                f"{r.arelle_seconds + r.write_seconds:.2f}",
+                r.message or "",
+                style=style,
+            )
         out.print(table)
     failed = [r for r in results if r.status == "failed"]
     if failed:
@@ -108,8 +136,10 @@ def relink_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(asdict(res), default=_json_default))
         return
-    out.print(f"Re-linked {res.reports_relinked} fact(s) and {res.dims_relinked} dimension(s); "
-              f"{res.releases_linked} USES_RELEASE edge(s) added; {res.placeholders_pruned} unused placeholder(s) removed.")
+    out.print(
+        f"Re-linked {res.reports_relinked} fact(s) and {res.dims_relinked} dimension(s); "
+        f"{res.releases_linked} USES_RELEASE edge(s) added; {res.placeholders_pruned} unused placeholder(s) removed."
+    )
     for year, n in sorted(res.placeholder_facts_by_year.items(), key=lambda kv: kv[0] or 0):
         out.print(f"  {n} fact(s) still on placeholders of year {year}: load that taxonomy year, then relink.")
 

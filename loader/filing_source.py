@@ -124,8 +124,10 @@ def _pick_entry(folder: Path) -> Path | None:
     rooted = [p for p in instances if _is_instance_root(p)]
     if len(rooted) > 1:
         names = ", ".join(p.name for p in rooted[:10]) + (f" and {len(rooted) - 10} more" if len(rooted) > 10 else "")
-        raise LoadError(f"{folder}: {len(rooted)} XBRL instances in one folder ({names}); load them one by one "
-                        f"(auditgraph filing load {folder}/NAME.xml) or give each its own folder")
+        raise LoadError(
+            f"{folder}: {len(rooted)} XBRL instances in one folder ({names}); load them one by one "
+            f"(auditgraph filing load {folder}/NAME.xml) or give each its own folder"
+        )
     if rooted or instances:
         return (rooted or instances)[0]
     inline = [p for p in files if is_inline(p)]
@@ -147,7 +149,9 @@ def _zip_entry(path: Path) -> str:
         raise LoadError(f"{path}: not a readable zip ({exc}); pass a filing package zip, an instance or a folder") from exc
     chosen = instance or inline
     if chosen is None:
-        raise LoadError(f"{path}: the zip holds no XBRL instance or inline XBRL document; pass the filing package, not a taxonomy zip")
+        raise LoadError(
+            f"{path}: the zip holds no XBRL instance or inline XBRL document; pass the filing package, not a taxonomy zip"
+        )
     return f"{path}/{chosen}"
 
 

@@ -151,10 +151,15 @@ def relationship_rows(
     arcs declared in documents whose URL it accepts (a package's own linkbases, not its imports').
     """
     used: set[str] = set()
-    calc = _rows(_relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used,
-                 count="arcs")
+    calc = _rows(
+        _relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used, count="arcs"
+    )
     pres = _rows(
-        _relationships(model_xbrl, PRES_ARCROLES, doc_filter), key_of, owner, lambda r: {"preferred_label": r.preferredLabel}, used
+        _relationships(model_xbrl, PRES_ARCROLES, doc_filter),
+        key_of,
+        owner,
+        lambda r: {"preferred_label": r.preferredLabel},
+        used,
     )
     defn = _rows(_relationships(model_xbrl, def_arcroles, doc_filter), key_of, owner, _def_extra, used)
     return NetworkRows(calc=calc, pres=pres, defn=defn, roles=role_rows(model_xbrl, used, owner))

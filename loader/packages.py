@@ -71,7 +71,9 @@ def _meta_files(path: Path) -> tuple[bytes, bytes | None]:
     if path.is_dir():
         manifest = path / "META-INF" / "taxonomyPackage.xml"
         if not manifest.is_file():
-            raise LoadError(f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder")
+            raise LoadError(
+                f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder"
+            )
         catalog = path / "META-INF" / "catalog.xml"
         return manifest.read_bytes(), catalog.read_bytes() if catalog.is_file() else None
     if not zipfile.is_zipfile(path):
@@ -114,9 +116,7 @@ def read_package(path: Path | str) -> PackageInfo:
         raise LoadError(f"{path}: META-INF/taxonomyPackage.xml is not well-formed XML ({exc})") from exc
     identifier = (root.findtext(f"{_TP}identifier") or "").strip()
     name = (root.findtext(f"{_TP}name") or path.stem).strip()
-    entries = tuple(
-        e.get("href") for e in root.iter(f"{_TP}entryPointDocument") if e.get("href")
-    )
+    entries = tuple(e.get("href") for e in root.iter(f"{_TP}entryPointDocument") if e.get("href"))
     if not entries:
         raise LoadError(f"{path}: the package declares no entry point (tp:entryPointDocument); it cannot be loaded")
     prefixes: tuple[str, ...] = ()

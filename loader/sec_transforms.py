@@ -19,9 +19,13 @@ from arelle.formula.XPathContext import FunctionArgType
 
 SEC_NS = "http://www.sec.gov/inlineXBRL/transformation/2015-08-31"
 
-_ONES = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen".split())}
+_ONES = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
+}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 10**12}
 _NONE_WORDS = {"no", "none", "zero", "nil"}
@@ -188,13 +192,28 @@ def entityfilercategoryen(arg: str) -> str:
 
 # Exchange names as written in filings -> dei exchange codes; most specific first.
 _EXCHANGES = (
-    ("nyse american", "NYSEAMER"), ("nyse mkt", "NYSEAMER"), ("nyse arca", "NYSEArca"),
-    ("nyse national", "NYSENAT"), ("nasdaq bx", "BX"), ("nasdaq phlx", "PHLX"),
-    ("nasdaq", "NASDAQ"), ("new york stock exchange", "NYSE"), ("nyse", "NYSE"),
-    ("cboe byx", "CboeBYX"), ("cboe bzx", "CboeBZX"), ("cboe edga", "CboeEDGA"), ("cboe edgx", "CboeEDGX"),
-    ("chicago board options", "CBOE"), ("cboe", "CBOE"), ("chicago stock exchange", "CHX"),
-    ("investors exchange", "IEX"), ("iex", "IEX"), ("miami international", "MIAX"),
-    ("members exchange", "MEMX"), ("boston options", "BOX"), ("long-term stock exchange", "LTSE"),
+    ("nyse american", "NYSEAMER"),
+    ("nyse mkt", "NYSEAMER"),
+    ("nyse arca", "NYSEArca"),
+    ("nyse national", "NYSENAT"),
+    ("nasdaq bx", "BX"),
+    ("nasdaq phlx", "PHLX"),
+    ("nasdaq", "NASDAQ"),
+    ("new york stock exchange", "NYSE"),
+    ("nyse", "NYSE"),
+    ("cboe byx", "CboeBYX"),
+    ("cboe bzx", "CboeBZX"),
+    ("cboe edga", "CboeEDGA"),
+    ("cboe edgx", "CboeEDGX"),
+    ("chicago board options", "CBOE"),
+    ("cboe", "CBOE"),
+    ("chicago stock exchange", "CHX"),
+    ("investors exchange", "IEX"),
+    ("iex", "IEX"),
+    ("miami international", "MIAX"),
+    ("members exchange", "MEMX"),
+    ("boston options", "BOX"),
+    ("long-term stock exchange", "LTSE"),
 )
 
 
@@ -207,28 +226,82 @@ def exchnameen(arg: str) -> str:
 
 
 _STATES = {
-    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
-    "connecticut": "CT", "delaware": "DE", "district of columbia": "DC", "florida": "FL", "georgia": "GA",
-    "hawaii": "HI", "idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS",
-    "kentucky": "KY", "louisiana": "LA", "maine": "ME", "maryland": "MD", "massachusetts": "MA",
-    "michigan": "MI", "minnesota": "MN", "mississippi": "MS", "missouri": "MO", "montana": "MT",
-    "nebraska": "NE", "nevada": "NV", "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM",
-    "new york": "NY", "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK",
-    "oregon": "OR", "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC",
-    "south dakota": "SD", "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT",
-    "virginia": "VA", "washington": "WA", "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
-    "puerto rico": "PR", "guam": "GU", "american samoa": "AS", "virgin islands": "VI",
-    "united states virgin islands": "VI", "northern mariana islands": "MP",
-    "alberta": "A0", "british columbia": "A1", "manitoba": "A2", "new brunswick": "A3",
-    "newfoundland": "A4", "newfoundland and labrador": "A4", "nova scotia": "A5", "ontario": "A6",
-    "prince edward island": "A7", "quebec": "A8", "saskatchewan": "A9", "yukon": "B0",
+    "alabama": "AL",
+    "alaska": "AK",
+    "arizona": "AZ",
+    "arkansas": "AR",
+    "california": "CA",
+    "colorado": "CO",
+    "connecticut": "CT",
+    "delaware": "DE",
+    "district of columbia": "DC",
+    "florida": "FL",
+    "georgia": "GA",
+    "hawaii": "HI",
+    "idaho": "ID",
+    "illinois": "IL",
+    "indiana": "IN",
+    "iowa": "IA",
+    "kansas": "KS",
+    "kentucky": "KY",
+    "louisiana": "LA",
+    "maine": "ME",
+    "maryland": "MD",
+    "massachusetts": "MA",
+    "michigan": "MI",
+    "minnesota": "MN",
+    "mississippi": "MS",
+    "missouri": "MO",
+    "montana": "MT",
+    "nebraska": "NE",
+    "nevada": "NV",
+    "new hampshire": "NH",
+    "new jersey": "NJ",
+    "new mexico": "NM",
+    "new york": "NY",
+    "north carolina": "NC",
+    "north dakota": "ND",
+    "ohio": "OH",
+    "oklahoma": "OK",
+    "oregon": "OR",
+    "pennsylvania": "PA",
+    "rhode island": "RI",
+    "south carolina": "SC",
+    "south dakota": "SD",
+    "tennessee": "TN",
+    "texas": "TX",
+    "utah": "UT",
+    "vermont": "VT",
+    "virginia": "VA",
+    "washington": "WA",
+    "west virginia": "WV",
+    "wisconsin": "WI",
+    "wyoming": "WY",
+    "puerto rico": "PR",
+    "guam": "GU",
+    "american samoa": "AS",
+    "virgin islands": "VI",
+    "united states virgin islands": "VI",
+    "northern mariana islands": "MP",
+    "alberta": "A0",
+    "british columbia": "A1",
+    "manitoba": "A2",
+    "new brunswick": "A3",
+    "newfoundland": "A4",
+    "newfoundland and labrador": "A4",
+    "nova scotia": "A5",
+    "ontario": "A6",
+    "prince edward island": "A7",
+    "quebec": "A8",
+    "saskatchewan": "A9",
+    "yukon": "B0",
 }
 
 
 def stateprovnameen(arg: str) -> str:
     key = " ".join(arg.replace(".", " ").split()).lower()
     if key.startswith("state of "):
-        key = key[len("state of "):]
+        key = key[len("state of ") :]
     try:
         return _STATES[key]
     except KeyError:
@@ -237,8 +310,23 @@ def stateprovnameen(arg: str) -> str:
 
 TRANSFORMS: dict[str, Callable[[str], str]] = {
     f.__name__: f
-    for f in (numwordsen, duryear, durmonth, durweek, durday, durhour, durwordsen, boolballotbox,
-              yesnoballotbox, numinf, numneginf, numnan, entityfilercategoryen, exchnameen, stateprovnameen)
+    for f in (
+        numwordsen,
+        duryear,
+        durmonth,
+        durweek,
+        durday,
+        durhour,
+        durwordsen,
+        boolballotbox,
+        yesnoballotbox,
+        numinf,
+        numneginf,
+        numnan,
+        entityfilercategoryen,
+        exchnameen,
+        stateprovnameen,
+    )
 }
 
 

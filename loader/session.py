@@ -45,7 +45,9 @@ class ArelleSession:
         if not path.exists():
             raise LoadError(f"{path}: no such taxonomy package; pass a .zip or an unpacked folder with META-INF/")
         if path.is_dir() and not (path / "META-INF" / "taxonomyPackage.xml").exists():
-            raise LoadError(f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder")
+            raise LoadError(
+                f"{path}: not a taxonomy package (no META-INF/taxonomyPackage.xml); pass the package zip or its unpacked folder"
+            )
         # Arelle reads an unpacked package through its manifest file, a zip directly
         target = path / "META-INF" / "taxonomyPackage.xml" if path.is_dir() else path
         info: dict[str, Any] = PackageManager.addPackage(self.cntlr, str(target.resolve()))
@@ -71,7 +73,9 @@ class ArelleSession:
             errors = "; ".join(self.errors()[:3]) or "no document"
             if model is not None:
                 model.close()
-            raise LoadError(f"{entry}: Arelle could not load it ({errors}); check the path and that its taxonomy packages are given")
+            raise LoadError(
+                f"{entry}: Arelle could not load it ({errors}); check the path and that its taxonomy packages are given"
+            )
         return model
 
     @contextmanager

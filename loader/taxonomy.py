@@ -92,7 +92,9 @@ def _entry_points(pkg: PackageInfo) -> tuple[list[str], list[str]]:
 def _fatal(errors: list[str], pkg: PackageInfo, what: str) -> None:
     if errors:
         more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise LoadError(f"{pkg.path}: Arelle could not load {what}: {errors[0]}{more}; give the packages it imports in the same command")
+        raise LoadError(
+            f"{pkg.path}: Arelle could not load {what}: {errors[0]}{more}; give the packages it imports in the same command"
+        )
 
 
 def _parse(session: ArelleSession, pkg: PackageInfo) -> tuple[ModelXbrl, list[str]]:
@@ -134,16 +136,26 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
         if rel:
             owned[f"{rel[0]}/{rel[1]}"].append(c)
     if not owned:
-        raise LoadError(f"{pkg.path}: its entry points declare no concept in a yearly taxonomy namespace; is it a US-GAAP/SRT/SEC package?")
+        raise LoadError(
+            f"{pkg.path}: its entry points declare no concept in a yearly taxonomy namespace; is it a US-GAAP/SRT/SEC package?"
+        )
     primary = max(owned, key=lambda k: len(owned[k]))
     for key, concepts in owned.items():
         taxonomy, year = key.split("/")
-        out.releases[key] = {"key": key, "taxonomy": taxonomy, "year": int(year), "content_hash": pkg.content_hash,
-                             "namespaces": sorted({c.qname.namespaceURI for c in concepts}),
-                             "package": SAMPLE_PACKAGE if sample else pkg.file_name, "sample": sample}
+        out.releases[key] = {
+            "key": key,
+            "taxonomy": taxonomy,
+            "year": int(year),
+            "content_hash": pkg.content_hash,
+            "namespaces": sorted({c.qname.namespaceURI for c in concepts}),
+            "package": SAMPLE_PACKAGE if sample else pkg.file_name,
+            "sample": sample,
+        }
         # nulls are left out: fewer bytes on the wire and no property to write (a placeholder has none)
-        out.concepts += [{k: v for k, v in r.to_row().items() if v is not None}
-                         for r in concept_rows(model, concepts, release=key, year=int(year))]
+        out.concepts += [
+            {k: v for k, v in r.to_row().items() if v is not None}
+            for r in concept_rows(model, concepts, release=key, year=int(year))
+        ]
     known: dict[str, ModelConcept] = {}
 
     def key_of(c: ModelConcept) -> str:
@@ -209,13 +221,15 @@ def _write(graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[
     counts = []
     for key in ex.releases:
         rels = sum(1 for rows in (ex.nets.calc, ex.nets.pres, ex.nets.defn) for r in rows if r["owner"] == key)
-        counts.append(ReleaseCounts(
-            key=key,
-            concepts=sum(1 for c in ex.concepts if c["release"] == key),
-            relationships=rels + sum(1 for r in ex.dqc.lists if r["rule_key"].endswith("@" + key)),
-            labels=sum(1 for lab in ex.labels if release_of.get(lab["concept_key"]) == key),
-            dqc_rules=sum(1 for r in ex.dqc.rules if r["release"] == key),
-        ))
+        counts.append(
+            ReleaseCounts(
+                key=key,
+                concepts=sum(1 for c in ex.concepts if c["release"] == key),
+                relationships=rels + sum(1 for r in ex.dqc.lists if r["rule_key"].endswith("@" + key)),
+                labels=sum(1 for lab in ex.labels if release_of.get(lab["concept_key"]) == key),
+                dqc_rules=sum(1 for r in ex.dqc.rules if r["release"] == key),
+            )
+        )
     graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts])
     return counts
 
@@ -239,7 +253,9 @@ def load_package(
         return LoadResult(label, skipped=f"already loaded ({', '.join(r['key'] for r in same)}, same content hash)")
     real_gaap = existing.get(f"us-gaap/{pkg.year}")
     if sample and real_gaap and real_gaap["status"] == "loaded" and not real_gaap["sample"]:
-        return LoadResult(label, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed")
+        return LoadResult(
+            label, skipped=f"a real us-gaap/{pkg.year} is loaded ({real_gaap['package']}); the sample is not needed"
+        )
 
     t0 = time.perf_counter()
     reporter.message(f"{label}: parsing with Arelle (offline)…")
@@ -256,7 +272,9 @@ def load_package(
     for key in ex.releases:
         old = existing.get(key)
         if old and old["status"] == "loaded" and not force and not old["sample"]:
-            raise LoadError(f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it")
+            raise LoadError(
+                f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
+            )
     stale = [k for k in ex.releases if k in existing] + [
         k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
     ]

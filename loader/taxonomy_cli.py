@@ -38,8 +38,9 @@ class RichReporter(Reporter):
             prev = self.progress.tasks[self.task].total
             self.progress.update(self.task, total=prev or 1, completed=prev or 1)
         # total None: a pulsing bar (Arelle gives no progress); 0 rows: an already-full bar
-        self.task = self.progress.add_task(name, total=None if total is None else max(total, 1),
-                                           completed=0 if total else (1 if total == 0 else 0))
+        self.task = self.progress.add_task(
+            name, total=None if total is None else max(total, 1), completed=0 if total else (1 if total == 0 else 0)
+        )
 
     def advance(self, n: int) -> None:
         if self.task is not None:
@@ -81,10 +82,18 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
                 results = load_taxonomies(graph, paths, force=force, reporter=RichReporter(progress))
     for r in results:
         if as_json:
-            click.echo(json.dumps({
-                "package": r.package, "skipped": r.skipped, "parse_seconds": round(r.parse_seconds, 2),
-                "write_seconds": round(r.write_seconds, 2), "warnings": list(r.warnings),
-                "releases": [c.__dict__ for c in r.releases]}))
+            click.echo(
+                json.dumps(
+                    {
+                        "package": r.package,
+                        "skipped": r.skipped,
+                        "parse_seconds": round(r.parse_seconds, 2),
+                        "write_seconds": round(r.write_seconds, 2),
+                        "warnings": list(r.warnings),
+                        "releases": [c.__dict__ for c in r.releases],
+                    }
+                )
+            )
             continue
         if r.skipped:
             console.print(f"{r.package}: skipped, {r.skipped}")
@@ -109,8 +118,16 @@ def list_cmd(as_json: bool) -> None:
     for col in ("release", "status", "package", "concepts", "relationships", "labels", "DQC rules", "loaded at"):
         table.add_column(col, justify="right" if col in ("concepts", "relationships", "labels", "DQC rules") else "left")
     for r in rows:
-        table.add_row(r["key"], r["status"], r["package"] or "", f"{r['concepts'] or 0:,}", f"{r['relationships'] or 0:,}",
-                      f"{r['labels'] or 0:,}", f"{r['dqc_rules'] or 0:,}", (r["loaded_at"] or "")[:19])
+        table.add_row(
+            r["key"],
+            r["status"],
+            r["package"] or "",
+            f"{r['concepts'] or 0:,}",
+            f"{r['relationships'] or 0:,}",
+            f"{r['labels'] or 0:,}",
+            f"{r['dqc_rules'] or 0:,}",
+            (r["loaded_at"] or "")[:19],
+        )
     Console().print(table)
 
 
@@ -135,8 +152,9 @@ def _download(url: str, target: Path, quiet: bool) -> None:
         request = urllib.request.Request(url, headers={"User-Agent": user_agent()})
         with urllib.request.urlopen(request, timeout=60) as resp, part.open("wb") as out:
             total = int(resp.headers.get("Content-Length") or 0) or None
-            with Progress(TextColumn(target.name), BarColumn(), DownloadColumn(), console=console,
-                          transient=True, disable=quiet) as progress:
+            with Progress(
+                TextColumn(target.name), BarColumn(), DownloadColumn(), console=console, transient=True, disable=quiet
+            ) as progress:
                 task = progress.add_task("download", total=total)
                 while block := resp.read(1 << 16):
                     out.write(block)
@@ -153,8 +171,14 @@ def _download(url: str, target: Path, quiet: bool) -> None:
 
 
 def _fetch_sec(year: int, target: Path, url_base_sec: str, quiet: bool) -> None:
-    with Progress(TextColumn("{task.description}"), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-                  transient=True, disable=quiet) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=quiet,
+    ) as progress:
         task = progress.add_task(f"{target.name} (SEC files)", total=None)
         pkg = fetch_sec_package(year, target.parent, url_base_sec, on_file=lambda _: progress.advance(task))
     for w in pkg.warnings if not quiet else ():
@@ -165,12 +189,23 @@ def _fetch_sec(year: int, target: Path, url_base_sec: str, quiet: bool) -> None:
 
 @taxonomy.command("fetch")
 @click.argument("year", type=int)
-@click.option("--url-base", default=FASB, show_default=True,
-              help="FASB mirror serving `{tax}/{year}/{tax}-{year}.zip` (2021: `{tax}-2021-01-31.zip`).")
+@click.option(
+    "--url-base",
+    default=FASB,
+    show_default=True,
+    help="FASB mirror serving `{tax}/{year}/{tax}-{year}.zip` (2021: `{tax}-2021-01-31.zip`).",
+)
 @click.option("--url-base-sec", default=SEC, show_default=True, help="SEC mirror serving `{tax}/{year}/…xsd`.")
 @click.option("--dest", type=click.Path(path_type=Path), help="Folder to save to (default: the cache dir's taxonomies/).")
-@click.option("--taxonomy", "taxonomies", multiple=True, default=FETCHED, show_default=True,
-              type=click.Choice(FETCHED), help="Which taxonomies (sec: dei, ecd, country, … packed as sec-YEAR.zip).")
+@click.option(
+    "--taxonomy",
+    "taxonomies",
+    multiple=True,
+    default=FETCHED,
+    show_default=True,
+    type=click.Choice(FETCHED),
+    help="Which taxonomies (sec: dei, ecd, country, … packed as sec-YEAR.zip).",
+)
 @click.option("--quiet", is_flag=True)
 def fetch_cmd(year: int, url_base: str, url_base_sec: str, dest: Path | None, taxonomies: tuple[str, ...], quiet: bool) -> None:
     """Download a year's FASB packages and SEC taxonomies (needs internet); then run `taxonomy load` on the printed paths."""

@@ -49,16 +49,24 @@ def main() -> None:
             one, calls = timed(graph, cases, DeterministicPolicy(), 1)
             many, _ = timed(graph, cases, DeterministicPolicy(), args.concurrency)
             n = max(len(cases), 1)
-            rows.append(f"| {fid} | {len(cases)} | {find:.2f} | {1000 * co / n:.0f} | {1000 * one / n:.0f} | "
-                        f"{1000 * many / n:.0f} | {calls / n:.1f} |")
+            rows.append(
+                f"| {fid} | {len(cases)} | {find:.2f} | {1000 * co / n:.0f} | {1000 * one / n:.0f} | "
+                f"{1000 * many / n:.0f} | {calls / n:.1f} |"
+            )
             print(rows[-1])
-    section = "\n".join([
-        "## Agents without a model (`--llm none`)", "",
-        f"`scripts/bench_agents.py {' '.join(args.filings)} --concurrency {args.concurrency}` on {machine()}, "
-        f"shared with other jobs. Cases = the filing's checker findings; "
-        "ms per case; tool calls per case summed over A1 and A2.", "",
-        f"| filing | cases | finding cases (s) | checker-only | protocol, 1 worker | protocol, {args.concurrency} workers | tool calls |",
-        "|---|---|---|---|---|---|---|", *rows])
+    section = "\n".join(
+        [
+            "## Agents without a model (`--llm none`)",
+            "",
+            f"`scripts/bench_agents.py {' '.join(args.filings)} --concurrency {args.concurrency}` on {machine()}, "
+            f"shared with other jobs. Cases = the filing's checker findings; "
+            "ms per case; tool calls per case summed over A1 and A2.",
+            "",
+            f"| filing | cases | finding cases (s) | checker-only | protocol, 1 worker | protocol, {args.concurrency} workers | tool calls |",
+            "|---|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
     write_section(REPO / "docs" / "benchmarks.md", "bench_agents", section)
 
 

@@ -48,6 +48,7 @@ def synthetic(graph: Graph, n_facts: int) -> str:
     import datetime as dt
 
     from auditgraph import queries
+
     sys.path.insert(0, str(REPO / "tests" / "support"))  # the hand-built filings are a test fixture, not shipped
     from handbuilt import FilingBuilder
 
@@ -73,8 +74,12 @@ def synthetic(graph: Graph, n_facts: int) -> str:
             b.fact(line, "8000", period=y)
             for m in members:
                 b.fact(line, "1000", period=y, dims={"us-gaap:StatementBusinessSegmentsAxis": m})
-        b.fact("us-gaap:AccountsPayableRelatedPartiesNoncurrent", str(-i), period=dt.date(2024, 12, 31),
-               dims={"srt:ProductOrServiceAxis": f"abc:P{i}Member"})
+        b.fact(
+            "us-gaap:AccountsPayableRelatedPartiesNoncurrent",
+            str(-i),
+            period=dt.date(2024, 12, 31),
+            dims={"srt:ProductOrServiceAxis": f"abc:P{i}Member"},
+        )
         i += 1
     b.write(graph)
     return fid
@@ -94,45 +99,74 @@ def bench(graph: Graph, repeat: int) -> list[dict]:
             for k, v in seconds.items():
                 best[k] = min(best.get(k, v), v)
         counts = {r: sum(1 for x in rs if x.status == "violation") for r, rs in results.items()}
-        refused = {r: rs[0].reason for r, rs in results.items()
-                   if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts}
-        rows.append({"id": fid, "facts": len(data.facts), "form": data.document_type, "year": data.us_gaap_year,
-                     "seconds": best, "violations": counts, "refused": refused})
+        refused = {
+            r: rs[0].reason for r, rs in results.items() if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts
+        }
+        rows.append(
+            {
+                "id": fid,
+                "facts": len(data.facts),
+                "form": data.document_type,
+                "year": data.us_gaap_year,
+                "seconds": best,
+                "violations": counts,
+                "refused": refused,
+            }
+        )
         total = best["read"] + sum(best[r] for r in RULES)
-        print(f"{fid:32} {len(data.facts):6} facts  {total:6.3f}s  " +
-              "  ".join(f"{r}:{counts[r]}" for r in RULES))
+        print(f"{fid:32} {len(data.facts):6} facts  {total:6.3f}s  " + "  ".join(f"{r}:{counts[r]}" for r in RULES))
     return rows
 
 
 def write_markdown(rows: list[dict], repeat: int) -> str:
     tot = lambda r: r["seconds"]["read"] + sum(r["seconds"][k] for k in ("0015", "0117", "0126"))  # noqa: E731
     big = max(rows, key=lambda r: r["facts"]) if rows else None
-    lines = ["## DQC checkers (`scripts/bench_checks.py`)", "",
-             f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --load ../shared/filings --repeat {repeat} "
-             f"--synthetic 5000`; best of {repeat} runs; "
-             f"{machine()}, shared with other work. "
-             "`read` is the one graph read every rule shares (facts, networks, roles); rule columns are Python on "
-             "exact Decimals after it.", "",
-             f"- Filings checked: {len(rows)}; facts: {sum(r['facts'] for r in rows):,}.",
-             f"- All three DQC rules on all of them: {sum(tot(r) for r in rows):.2f} s "
-             f"(median {statistics.median(tot(r) for r in rows):.3f} s per filing)." if rows else "- no filings loaded",
-             ]
+    lines = [
+        "## DQC checkers (`scripts/bench_checks.py`)",
+        "",
+        f"Command: `NEO4J_URI=… .venv/bin/python scripts/bench_checks.py --load ../shared/filings --repeat {repeat} "
+        f"--synthetic 5000`; best of {repeat} runs; "
+        f"{machine()}, shared with other work. "
+        "`read` is the one graph read every rule shares (facts, networks, roles); rule columns are Python on "
+        "exact Decimals after it.",
+        "",
+        f"- Filings checked: {len(rows)}; facts: {sum(r['facts'] for r in rows):,}.",
+        f"- All three DQC rules on all of them: {sum(tot(r) for r in rows):.2f} s "
+        f"(median {statistics.median(tot(r) for r in rows):.3f} s per filing)."
+        if rows
+        else "- no filings loaded",
+    ]
     if big:
-        lines.append(f"- Largest filing {big['id']} ({big['facts']:,} numeric facts): read {big['seconds']['read']:.3f} s, "
-                     + ", ".join(f"{k} {big['seconds'][k]:.3f} s" for k in RULES)
-                     + f"; three DQC rules {tot(big):.3f} s (target <= 2 s for 5k facts; XULE is reported at 90-130 s).")
-    lines += ["", "| filing | form | us-gaap | numeric facts | read s | 0015 s | 0117 s | 0126 s | calc11 s | 0015 | 0117 | 0126 | calc11 | not run |",
-              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+        lines.append(
+            f"- Largest filing {big['id']} ({big['facts']:,} numeric facts): read {big['seconds']['read']:.3f} s, "
+            + ", ".join(f"{k} {big['seconds'][k]:.3f} s" for k in RULES)
+            + f"; three DQC rules {tot(big):.3f} s (target <= 2 s for 5k facts; XULE is reported at 90-130 s)."
+        )
+    lines += [
+        "",
+        "| filing | form | us-gaap | numeric facts | read s | 0015 s | 0117 s | 0126 s | calc11 s | 0015 | 0117 | 0126 | calc11 | not run |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for r in rows:
         s, v = r["seconds"], r["violations"]
-        lines.append(f"| {r['id']} | {r['form']} | {r['year']} | {r['facts']} | {s['read']:.3f} | "
-                     + " | ".join(f"{s[k]:.3f}" for k in RULES) + " | "
-                     + " | ".join(str(v[k]) for k in RULES) + " | "
-                     + "; ".join(f"{k}: {x[:60]}" for k, x in r["refused"].items()) + " |")
+        lines.append(
+            f"| {r['id']} | {r['form']} | {r['year']} | {r['facts']} | {s['read']:.3f} | "
+            + " | ".join(f"{s[k]:.3f}" for k in RULES)
+            + " | "
+            + " | ".join(str(v[k]) for k in RULES)
+            + " | "
+            + "; ".join(f"{k}: {x[:60]}" for k, x in r["refused"].items())
+            + " |"
+        )
     real = [r for r in rows if not r["id"].startswith("bench-synthetic")]
-    lines += ["", f"Violation counts per rule on the {len(real)} real filings (synthetic excluded): " + ", ".join(
-        f"{k} {sum(r['violations'][k] for r in real)} in {sum(1 for r in real if r['violations'][k])} filings"
-        for k in RULES) + "."]
+    lines += [
+        "",
+        f"Violation counts per rule on the {len(real)} real filings (synthetic excluded): "
+        + ", ".join(
+            f"{k} {sum(r['violations'][k] for r in real)} in {sum(1 for r in real if r['violations'][k])} filings" for k in RULES
+        )
+        + ".",
+    ]
     return "\n".join(lines)
 
 

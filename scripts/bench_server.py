@@ -22,7 +22,9 @@ def one_run() -> dict[str, float]:
     t0 = time.perf_counter()
     server.install()
     t1 = time.perf_counter()
-    settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="2g", pagecache="1g", auth=False)
+    settings = LocalServerSettings(
+        bolt_port=server.free_port(), http_port=server.free_port(), heap="2g", pagecache="1g", auth=False
+    )
     with tempfile.TemporaryDirectory() as home:
         srv = server.LocalServer(Path(home), settings)
         srv.start()

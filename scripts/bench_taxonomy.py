@@ -108,7 +108,9 @@ def taxonomy_list(uri: str) -> tuple[list[dict], str]:
     """`auditgraph taxonomy list` as a user runs it: the JSON rows, and the table it prints."""
     exe = Path(sys.executable).with_name("auditgraph")
     env = {**os.environ, "NEO4J_URI": uri, "COLUMNS": "140"}
-    rows = json.loads(subprocess.run([str(exe), "taxonomy", "list", "--json"], env=env, capture_output=True, text=True, check=True).stdout)
+    rows = json.loads(
+        subprocess.run([str(exe), "taxonomy", "list", "--json"], env=env, capture_output=True, text=True, check=True).stdout
+    )
     table = subprocess.run([str(exe), "taxonomy", "list"], env=env, capture_output=True, text=True, check=True).stdout
     return rows, table
 
@@ -117,8 +119,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wipe", action="store_true", required=True, help="confirm wiping the target database")
     ap.add_argument("--shared", type=Path, default=REPO.parent / "shared" / "taxonomies")
-    ap.add_argument("--extra-packages", type=Path, action="append", default=[],
-                    help="a folder of more package zips (e.g. scripts/redate_package.py output for 2021 and 2026)")
+    ap.add_argument(
+        "--extra-packages",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of more package zips (e.g. scripts/redate_package.py output for 2021 and 2026)",
+    )
     ap.add_argument("--store-dir", type=Path, help="the Neo4j database folder, to report on-disk size per year")
     ap.add_argument("--server-pid", type=int, help="the Neo4j JVM's pid, to report its CPU seconds")
     ap.add_argument("--years", type=int, nargs="+", help="default: every year found")
@@ -168,14 +175,17 @@ def main() -> None:
     gaap_rel = next(r for r in gaap.releases if r.key == "us-gaap/2025")
     write_rate = (gaap.nodes + gaap.relationships) / gaap.write_seconds
     synthetic = [y for y in years.values() if y.synthetic]
-    cmd = (f"NEO4J_URI={conn.uri} .venv/bin/python scripts/bench_taxonomy.py --wipe"
-           + "".join(f" --extra-packages {d}" for d in args.extra_packages)
-           + (f" --store-dir {args.store_dir}" if args.store_dir else "")
-           + (f" --server-pid {args.server_pid}" if args.server_pid else ""))
+    cmd = (
+        f"NEO4J_URI={conn.uri} .venv/bin/python scripts/bench_taxonomy.py --wipe"
+        + "".join(f" --extra-packages {d}" for d in args.extra_packages)
+        + (f" --store-dir {args.store_dir}" if args.store_dir else "")
+        + (f" --server-pid {args.server_pid}" if args.server_pid else "")
+    )
     out_dir = args.extra_packages[0] if len(args.extra_packages) == 1 else "DIR"
     redate_cmd = "; ".join(
         f"`scripts/redate_package.py ../shared/taxonomies/{{sec,srt,us-gaap}}-{_source_year(y)}.zip --year {y.year} --out {out_dir}`"
-        for y in synthetic)
+        for y in synthetic
+    )
     lines = [
         f"## Taxonomy load ({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)",
         "",
@@ -191,7 +201,8 @@ def main() -> None:
         f"| Neo4j write (batched UNWIND, {gaap.nodes:,} nodes + {gaap.relationships:,} relationships) | {gaap.write_seconds:.1f} s |",
         f"| write rate | {gaap.nodes / gaap.write_seconds:,.0f} nodes/s, {gaap.relationships / gaap.write_seconds:,.0f} relationships/s ({write_rate:,.0f} items/s) |",
         f"| us-gaap/2025: concepts, relationships, labels, DQC rules | {gaap_rel.concepts:,}, {gaap_rel.relationships:,}, {gaap_rel.labels:,}, {gaap_rel.dqc_rules} |",
-        f"| CPU actually used: Python process / Neo4j server | {cpu:.1f} s / " + (f"{srv:.1f} s |" if srv is not None else "n/a |"),
+        f"| CPU actually used: Python process / Neo4j server | {cpu:.1f} s / "
+        + (f"{srv:.1f} s |" if srv is not None else "n/a |"),
         f"| re-load of the unchanged package (hash match, skipped) | {reload_s:.2f} s |",
         f"| peak memory of the Python process (after the 2025 load) | {rss_one:,.0f} MB |",
         "",
@@ -203,10 +214,15 @@ def main() -> None:
     items = sum(y.nodes + y.relationships for y in years.values()) or 1
     for y in years.values():
         share = f"~{on_disk * (y.nodes + y.relationships) / items:,.0f} MB" if on_disk is not None else "n/a"
-        origin = (f"**synthetic**: re-dating of {', '.join(y.synthetic)}" if y.synthetic
-                  else "../shared/taxonomies" + (" (us-gaap: schema-only rebuild)" if y.year < 2025 else ""))
-        lines.append(f"| {y.year} | {', '.join(p.name for p in y.packages)} | {origin} | {y.seconds:.1f} s | "
-                     f"{y.nodes:,} | {y.relationships:,} | {share} |")
+        origin = (
+            f"**synthetic**: re-dating of {', '.join(y.synthetic)}"
+            if y.synthetic
+            else "../shared/taxonomies" + (" (us-gaap: schema-only rebuild)" if y.year < 2025 else "")
+        )
+        lines.append(
+            f"| {y.year} | {', '.join(p.name for p in y.packages)} | {origin} | {y.seconds:.1f} s | "
+            f"{y.nodes:,} | {y.relationships:,} | {share} |"
+        )
     releases = [r for r in listed if r["status"] == "loaded"]
     lines += [
         "",

@@ -38,11 +38,24 @@ OUT = REPO / "eval" / "claims" / "natural_dev.jsonl"
 SEED = 15  # issue 15
 
 FILINGS = [
-    "edgar/aapl-10k-2022-09-24", "edgar/aapl-10k-2023-09-30", "edgar/aapl-10q-2023-07-01",
-    "edgar/amzn-10k-2022-12-31", "edgar/nflx-10k-2023-12-31", "edgar/nflx-10q-2024-03-31",
-    "edgar/nflx-10q-2024-09-30", "edgar/nvda-10k-2024-01-28", "edgar/pg-10k-2023-06-30",
-    "xule-2025/ADN_FY_2023", "xule-2025/BXP_Q1_2024", "xule-2025/DBD_Q2_2023", "xule-2025/CCI_FY_2023", "xule-2025/EZPW_FY_2023",
-    "xule-2025/FSLR_FY_2023", "xule-2025/ITT_FY_2023", "xule-2025/K_FY_2023", "xule-2025/K_Q3_2023",
+    "edgar/aapl-10k-2022-09-24",
+    "edgar/aapl-10k-2023-09-30",
+    "edgar/aapl-10q-2023-07-01",
+    "edgar/amzn-10k-2022-12-31",
+    "edgar/nflx-10k-2023-12-31",
+    "edgar/nflx-10q-2024-03-31",
+    "edgar/nflx-10q-2024-09-30",
+    "edgar/nvda-10k-2024-01-28",
+    "edgar/pg-10k-2023-06-30",
+    "xule-2025/ADN_FY_2023",
+    "xule-2025/BXP_Q1_2024",
+    "xule-2025/DBD_Q2_2023",
+    "xule-2025/CCI_FY_2023",
+    "xule-2025/EZPW_FY_2023",
+    "xule-2025/FSLR_FY_2023",
+    "xule-2025/ITT_FY_2023",
+    "xule-2025/K_FY_2023",
+    "xule-2025/K_Q3_2023",
 ]
 
 # Records per filing and style; the first half of each style's decidable records are true.
@@ -68,56 +81,183 @@ class Metric:
     qualified: tuple[str, ...] = ()  # words that stay unambiguous when another candidate concept differs
 
 
-METRICS: dict[str, Metric] = {m.id: m for m in [
-    Metric("revenue", ("Revenues", "RevenueFromContractWithCustomerExcludingAssessedTax",
-                       "RevenueFromContractWithCustomerIncludingAssessedTax", "SalesRevenueNet"), "duration", "money",
-           ("revenue", "revenues", "sales", "net sales", "top line", "total revenue"), qualified=("total revenues",)),
-    Metric("cost_of_revenue", ("CostOfRevenue", "CostOfGoodsAndServicesSold"), "duration", "money",
-           ("cost of revenue", "cost of sales", "cost of goods sold", "COGS")),
-    Metric("gross_profit", ("GrossProfit",), "duration", "money", ("gross profit",)),
-    Metric("operating_income", ("OperatingIncomeLoss",), "duration", "money",
-           ("operating income", "operating profit", "EBIT", "income from operations"), signed=True),
-    Metric("net_income", ("NetIncomeLoss", "ProfitLoss"), "duration", "money",
-           ("net income", "bottom line", "net profit", "earnings", "net income attributable to shareholders"),
-           signed=True, qualified=("net income attributable to shareholders",)),
-    Metric("net_income_common", ("NetIncomeLossAvailableToCommonStockholdersBasic",), "duration", "money",
-           ("net income attributable to common stockholders", "net income available to common shareholders"), signed=True),
-    Metric("eps_diluted", ("EarningsPerShareDiluted", "EarningsPerShareBasicAndDiluted"), "duration", "per_share",
-           ("diluted EPS", "diluted earnings per share", "earnings per diluted share"), signed=True),
-    Metric("eps_basic", ("EarningsPerShareBasic",), "duration", "per_share",
-           ("basic EPS", "basic earnings per share"), signed=True),
-    Metric("diluted_shares", ("WeightedAverageNumberOfDilutedSharesOutstanding",), "duration", "shares",
-           ("diluted shares", "diluted share count", "weighted-average diluted shares")),
-    Metric("rd", ("ResearchAndDevelopmentExpense", "ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost"),
-           "duration", "money", ("R&D", "research and development expense", "R&D spending", "research and development")),
-    Metric("sga", ("SellingGeneralAndAdministrativeExpense",), "duration", "money",
-           ("SG&A", "selling, general and administrative expense", "SG&A expense")),
-    Metric("opex", ("OperatingExpenses",), "duration", "money", ("operating expenses", "opex", "total operating expenses")),
-    Metric("pretax", ("IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
-                      "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments"),
-           "duration", "money", ("pretax income", "income before income taxes", "pre-tax profit"), signed=True),
-    Metric("income_tax", ("IncomeTaxExpenseBenefit",), "duration", "money",
-           ("income tax expense", "tax provision", "provision for income taxes"), signed=True, positive=False),
-    Metric("comprehensive_income", ("ComprehensiveIncomeNetOfTax",), "duration", "money",
-           ("comprehensive income", "total comprehensive income"), signed=True),
-    Metric("cfo", ("NetCashProvidedByUsedInOperatingActivities",), "duration", "money",
-           ("operating cash flow", "cash from operations", "cash flow from operating activities", "CFO"), signed=True),
-    Metric("cfi", ("NetCashProvidedByUsedInInvestingActivities",), "duration", "money",
-           ("net cash from investing activities", "investing cash flow"), signed=True, positive=False),
-    Metric("cff", ("NetCashProvidedByUsedInFinancingActivities",), "duration", "money",
-           ("net cash from financing activities", "financing cash flow"), signed=True, positive=False),
-    Metric("capex", ("PaymentsToAcquirePropertyPlantAndEquipment", "PaymentsToAcquireProductiveAssets"), "duration", "money",
-           ("capex", "capital expenditures", "capital spending", "purchases of property and equipment")),
-    Metric("assets", ("Assets",), "instant", "money", ("total assets",)),
-    Metric("liabilities", ("Liabilities",), "instant", "money", ("total liabilities",)),
-    Metric("equity", ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"), "instant", "money",
-           ("shareholders' equity", "stockholders' equity", "book value", "total equity attributable to shareholders"),
-           signed=True, qualified=("stockholders' equity",)),
-    Metric("current_assets", ("AssetsCurrent",), "instant", "money", ("current assets", "total current assets")),
-    Metric("current_liabilities", ("LiabilitiesCurrent",), "instant", "money", ("current liabilities", "total current liabilities")),
-    Metric("cash", ("CashAndCashEquivalentsAtCarryingValue", "CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"), "instant", "money",
-           ("cash and cash equivalents", "cash", "cash on hand", "cash balance"), qualified=("cash and cash equivalents",)),
-]}
+METRICS: dict[str, Metric] = {
+    m.id: m
+    for m in [
+        Metric(
+            "revenue",
+            (
+                "Revenues",
+                "RevenueFromContractWithCustomerExcludingAssessedTax",
+                "RevenueFromContractWithCustomerIncludingAssessedTax",
+                "SalesRevenueNet",
+            ),
+            "duration",
+            "money",
+            ("revenue", "revenues", "sales", "net sales", "top line", "total revenue"),
+            qualified=("total revenues",),
+        ),
+        Metric(
+            "cost_of_revenue",
+            ("CostOfRevenue", "CostOfGoodsAndServicesSold"),
+            "duration",
+            "money",
+            ("cost of revenue", "cost of sales", "cost of goods sold", "COGS"),
+        ),
+        Metric("gross_profit", ("GrossProfit",), "duration", "money", ("gross profit",)),
+        Metric(
+            "operating_income",
+            ("OperatingIncomeLoss",),
+            "duration",
+            "money",
+            ("operating income", "operating profit", "EBIT", "income from operations"),
+            signed=True,
+        ),
+        Metric(
+            "net_income",
+            ("NetIncomeLoss", "ProfitLoss"),
+            "duration",
+            "money",
+            ("net income", "bottom line", "net profit", "earnings", "net income attributable to shareholders"),
+            signed=True,
+            qualified=("net income attributable to shareholders",),
+        ),
+        Metric(
+            "net_income_common",
+            ("NetIncomeLossAvailableToCommonStockholdersBasic",),
+            "duration",
+            "money",
+            ("net income attributable to common stockholders", "net income available to common shareholders"),
+            signed=True,
+        ),
+        Metric(
+            "eps_diluted",
+            ("EarningsPerShareDiluted", "EarningsPerShareBasicAndDiluted"),
+            "duration",
+            "per_share",
+            ("diluted EPS", "diluted earnings per share", "earnings per diluted share"),
+            signed=True,
+        ),
+        Metric(
+            "eps_basic",
+            ("EarningsPerShareBasic",),
+            "duration",
+            "per_share",
+            ("basic EPS", "basic earnings per share"),
+            signed=True,
+        ),
+        Metric(
+            "diluted_shares",
+            ("WeightedAverageNumberOfDilutedSharesOutstanding",),
+            "duration",
+            "shares",
+            ("diluted shares", "diluted share count", "weighted-average diluted shares"),
+        ),
+        Metric(
+            "rd",
+            ("ResearchAndDevelopmentExpense", "ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost"),
+            "duration",
+            "money",
+            ("R&D", "research and development expense", "R&D spending", "research and development"),
+        ),
+        Metric(
+            "sga",
+            ("SellingGeneralAndAdministrativeExpense",),
+            "duration",
+            "money",
+            ("SG&A", "selling, general and administrative expense", "SG&A expense"),
+        ),
+        Metric("opex", ("OperatingExpenses",), "duration", "money", ("operating expenses", "opex", "total operating expenses")),
+        Metric(
+            "pretax",
+            (
+                "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+                "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
+            ),
+            "duration",
+            "money",
+            ("pretax income", "income before income taxes", "pre-tax profit"),
+            signed=True,
+        ),
+        Metric(
+            "income_tax",
+            ("IncomeTaxExpenseBenefit",),
+            "duration",
+            "money",
+            ("income tax expense", "tax provision", "provision for income taxes"),
+            signed=True,
+            positive=False,
+        ),
+        Metric(
+            "comprehensive_income",
+            ("ComprehensiveIncomeNetOfTax",),
+            "duration",
+            "money",
+            ("comprehensive income", "total comprehensive income"),
+            signed=True,
+        ),
+        Metric(
+            "cfo",
+            ("NetCashProvidedByUsedInOperatingActivities",),
+            "duration",
+            "money",
+            ("operating cash flow", "cash from operations", "cash flow from operating activities", "CFO"),
+            signed=True,
+        ),
+        Metric(
+            "cfi",
+            ("NetCashProvidedByUsedInInvestingActivities",),
+            "duration",
+            "money",
+            ("net cash from investing activities", "investing cash flow"),
+            signed=True,
+            positive=False,
+        ),
+        Metric(
+            "cff",
+            ("NetCashProvidedByUsedInFinancingActivities",),
+            "duration",
+            "money",
+            ("net cash from financing activities", "financing cash flow"),
+            signed=True,
+            positive=False,
+        ),
+        Metric(
+            "capex",
+            ("PaymentsToAcquirePropertyPlantAndEquipment", "PaymentsToAcquireProductiveAssets"),
+            "duration",
+            "money",
+            ("capex", "capital expenditures", "capital spending", "purchases of property and equipment"),
+        ),
+        Metric("assets", ("Assets",), "instant", "money", ("total assets",)),
+        Metric("liabilities", ("Liabilities",), "instant", "money", ("total liabilities",)),
+        Metric(
+            "equity",
+            ("StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"),
+            "instant",
+            "money",
+            ("shareholders' equity", "stockholders' equity", "book value", "total equity attributable to shareholders"),
+            signed=True,
+            qualified=("stockholders' equity",),
+        ),
+        Metric("current_assets", ("AssetsCurrent",), "instant", "money", ("current assets", "total current assets")),
+        Metric(
+            "current_liabilities",
+            ("LiabilitiesCurrent",),
+            "instant",
+            "money",
+            ("current liabilities", "total current liabilities"),
+        ),
+        Metric(
+            "cash",
+            ("CashAndCashEquivalentsAtCarryingValue", "CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"),
+            "instant",
+            "money",
+            ("cash and cash equivalents", "cash", "cash on hand", "cash balance"),
+            qualified=("cash and cash equivalents",),
+        ),
+    ]
+}
 
 
 # ---------------------------------------------------------------- filing data
@@ -134,7 +274,13 @@ class Fact:
     unit: str
 
     def to_json(self) -> dict[str, str | None]:
-        return {"qname": self.qname, "period": self.period, "value": _plain(self.value), "decimals": self.decimals, "unit": self.unit}
+        return {
+            "qname": self.qname,
+            "period": self.period,
+            "value": _plain(self.value),
+            "decimals": self.decimals,
+            "unit": self.unit,
+        }
 
     @property
     def half(self) -> Decimal:
@@ -168,7 +314,9 @@ class Filing:
         return self.fiscal_period == "FY"
 
 
-_SUFFIXES = re.compile(r"[,\s]+(inc\.?|incorporated|corporation|corp\.?|company|co\.?|ltd\.?|limited|plc|l\.p\.|holdings?|group)$", re.I)
+_SUFFIXES = re.compile(
+    r"[,\s]+(inc\.?|incorporated|corporation|corp\.?|company|co\.?|ltd\.?|limited|plc|l\.p\.|holdings?|group)$", re.I
+)
 
 
 def short_name(registrant: str) -> str:
@@ -318,9 +466,21 @@ def read_filing(session, rel: str) -> Filing:
     fy = int(fy_text[:4]) if fy_text[:4].isdigit() else None
     if fy is not None and abs(fy - per[3].year) > 1:
         fy = None  # a focus that does not fit the dates: periods are then written as dates only
-    filing = Filing(path=rel, name=rel.split("/")[-1], registrant=registrant, short=short_name(registrant), ticker=ticker,
-                    form=dei["DocumentType"][0], fiscal_year=fy, fiscal_period=dei.get("DocumentFiscalPeriodFocus", ("FY", None))[0],
-                    end=per[3], start=per[2], facts=dict(facts), all_locals=locals_seen, labels=labels)
+    filing = Filing(
+        path=rel,
+        name=rel.split("/")[-1],
+        registrant=registrant,
+        short=short_name(registrant),
+        ticker=ticker,
+        form=dei["DocumentType"][0],
+        fiscal_year=fy,
+        fiscal_period=dei.get("DocumentFiscalPeriodFocus", ("FY", None))[0],
+        end=per[3],
+        start=per[2],
+        facts=dict(facts),
+        all_locals=locals_seen,
+        labels=labels,
+    )
     _choose_concepts(filing)
     return filing
 
@@ -357,8 +517,20 @@ def _current_key(filing: Filing, kind: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- periods
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December"]
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
@@ -409,13 +581,22 @@ def slots(filing: Filing) -> dict[str, Slot]:
     if filing.annual:
         cur = find(12, e)
         if cur:
-            w = [f"for the year ended {long_date(e)}", f"for fiscal year {fy}" if fy else None, f"in fiscal {fy}" if fy else None,
-                 f"in {fy}" if fy and calendar else None, f"for the fiscal year ended {long_date(e)}"]
+            w = [
+                f"for the year ended {long_date(e)}",
+                f"for fiscal year {fy}" if fy else None,
+                f"in fiscal {fy}" if fy else None,
+                f"in {fy}" if fy and calendar else None,
+                f"for the fiscal year ended {long_date(e)}",
+            ]
             a = [f"FY{yy(fy)}" if fy else None, f"FY{fy}" if fy else None]
             out["fy"] = Slot("fy", cur, 12, e, _words(w, a))
         if prior_end and (pk := find(12, prior_end)):
             p = fy - 1 if fy else None
-            w = [f"for the year ended {long_date(prior_end)}", f"in fiscal {p}" if p else None, f"in {p}" if p and calendar else None]
+            w = [
+                f"for the year ended {long_date(prior_end)}",
+                f"in fiscal {p}" if p else None,
+                f"in {p}" if p and calendar else None,
+            ]
             a = [f"FY{yy(p)}" if p else None]
             out["fy_prior"] = Slot("fy_prior", pk, 12, prior_end, _words(w, a))
     else:
@@ -423,22 +604,33 @@ def slots(filing: Filing) -> dict[str, Slot]:
         q = find(3, e)
         if q and qn:
             ordn = ORDINAL[qn]
-            w = [f"for the three months ended {long_date(e)}", f"in the {ordn} quarter", f"in the {ordn} quarter of fiscal {fy}" if fy else None,
-                 f"in the {ordn} quarter of {fy}" if fy and calendar else None, "for the quarter"]
+            w = [
+                f"for the three months ended {long_date(e)}",
+                f"in the {ordn} quarter",
+                f"in the {ordn} quarter of fiscal {fy}" if fy else None,
+                f"in the {ordn} quarter of {fy}" if fy and calendar else None,
+                "for the quarter",
+            ]
             a = [f"Q{qn}", f"Q{qn} FY{yy(fy)}" if fy else None, f"{qn}Q{yy(fy)}" if fy else None]
             out["q"] = Slot("q", q, 3, e, _words(w, a))
             if prior_end and (pk := find(3, prior_end)):
                 p = fy - 1 if fy else None
-                w = [f"for the three months ended {long_date(prior_end)}", "in the year-ago quarter",
-                     f"in the {ordn} quarter of fiscal {p}" if p else None]
+                w = [
+                    f"for the three months ended {long_date(prior_end)}",
+                    "in the year-ago quarter",
+                    f"in the {ordn} quarter of fiscal {p}" if p else None,
+                ]
                 a = [f"Q{qn} FY{yy(p)}" if p else None, f"{qn}Q{yy(p)}" if p else None]
                 out["q_prior"] = Slot("q_prior", pk, 3, prior_end, _words(w, a))
         ytd_months = {2: 6, 3: 9}.get(qn or 0)
         if ytd_months and (y := find(ytd_months, e)):
             word = {6: "six", 9: "nine"}[ytd_months]
             part = {6: "first half", 9: "first nine months"}[ytd_months]
-            w = [f"for the {word} months ended {long_date(e)}", f"in the {part} of fiscal {fy}" if fy else None,
-                 f"in the {part} of {fy}" if fy and calendar else None]
+            w = [
+                f"for the {word} months ended {long_date(e)}",
+                f"in the {part} of fiscal {fy}" if fy else None,
+                f"in the {part} of {fy}" if fy and calendar else None,
+            ]
             a = [f"{'1H' if ytd_months == 6 else '9M'}{yy(fy)}" if fy else None, "YTD"]
             out["ytd"] = Slot("ytd", y, ytd_months, e, _words(w, a))
             if prior_end and (pk := find(ytd_months, prior_end)):
@@ -446,8 +638,12 @@ def slots(filing: Filing) -> dict[str, Slot]:
                 w = [f"for the {word} months ended {long_date(prior_end)}", f"in the {part} of fiscal {p}" if p else None]
                 out["ytd_prior"] = Slot("ytd_prior", pk, ytd_months, prior_end, _words(w, []))
     if e in instants:
-        w = [f"as of {long_date(e)}", f"at {long_date(e)}", "at year end" if filing.annual else "at quarter end",
-             f"at the end of fiscal {fy}" if fy and filing.annual else "at the end of the quarter"]
+        w = [
+            f"as of {long_date(e)}",
+            f"at {long_date(e)}",
+            "at year end" if filing.annual else "at quarter end",
+            f"at the end of fiscal {fy}" if fy and filing.annual else "at the end of the quarter",
+        ]
         out["inst"] = Slot("inst", f"instant:{e}", 0, e, _words(w, [f"at {e.month}/{e.day}/{yy(e.year)}"]))
     earlier = sorted(d for d in instants if (e - d).days >= 80 and (e - d).days <= 380)
     # the prior fiscal year end: the latest earlier instant with a balance sheet
@@ -528,9 +724,11 @@ def fmt_money(v: Decimal, scale: str, dp: int, form: str, neg: str = "minus") ->
     s = SCALES[scale]
     n = q_round(v / s, dp)
     mag = group(abs(n), dp)
-    suffix = {"word": {"billion": " billion", "million": " million", "thousand": " thousand", "": ""},
-              "abbr": {"billion": "bn", "million": "m", "thousand": "k", "": ""},
-              "letter": {"billion": "B", "million": "M", "thousand": "K", "": ""}}
+    suffix = {
+        "word": {"billion": " billion", "million": " million", "thousand": " thousand", "": ""},
+        "abbr": {"billion": "bn", "million": "m", "thousand": "k", "": ""},
+        "letter": {"billion": "B", "million": "M", "thousand": "K", "": ""},
+    }
     fam = "word" if form in ("word", "usd_word") else "abbr" if form in ("abbr", "bare_abbr") else "letter"
     unit = suffix[fam][scale]
     cur = {"word": "$", "abbr": "$", "letter": "$", "bare_abbr": "", "usd_word": "USD ", "usd_letter": "USD "}[form]
@@ -624,9 +822,19 @@ class Sub:
     hedge: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "claimed": self.claimed, "claimed_value": self.claimed_value,
-                "half_unit": self.half_unit, "truth": self.truth, "expected": self.expected, "arithmetic": self.arithmetic,
-                "facts": [f.to_json() for f in self.facts], "error": self.error, "hedge": self.hedge}
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "claimed": self.claimed,
+            "claimed_value": self.claimed_value,
+            "half_unit": self.half_unit,
+            "truth": self.truth,
+            "expected": self.expected,
+            "arithmetic": self.arithmetic,
+            "facts": [f.to_json() for f in self.facts],
+            "error": self.error,
+            "hedge": self.hedge,
+        }
 
 
 def _exp(x: Decimal) -> str:
@@ -687,8 +895,12 @@ class Ctx:
         text = got[0]
         if len(text) > 70 or not re.search(r"[a-z]", text) or "per share" in text.lower() or "(in " in text.lower():
             return None
-        if not re.search(r"revenue|sales|income|profit|loss|earnings|assets|liabilities|equity|cash|expense|cost|margin|"
-                         r"capital|property|taxes|deficit|capitalization", text, re.I):
+        if not re.search(
+            r"revenue|sales|income|profit|loss|earnings|assets|liabilities|equity|cash|expense|cost|margin|"
+            r"capital|property|taxes|deficit|capitalization",
+            text,
+            re.I,
+        ):
             return None
         if "margin" in text.lower() and not margin_ok:
             return None
@@ -703,7 +915,9 @@ class Ctx:
         got = self.f.labels.get(local or "")
         title = re.sub(r"\s*\([^)]*\)", "", got[1]).strip() if got else ""
         if not title:
-            title = "consolidated balance sheets" if METRICS[metric].kind == "instant" else "consolidated statements of operations"
+            title = (
+                "consolidated balance sheets" if METRICS[metric].kind == "instant" else "consolidated statements of operations"
+            )
         return title.lower()
 
     def when(self, slot: str, style: str) -> str:
@@ -753,8 +967,16 @@ class Ctx:
 
 
 # ---------------------------------------------------------------- errors
-def falsify_value(ctx: Ctx, fact: Fact, w: Written, style: str, render: Callable[[Decimal], Written],
-                  kinds: list[str], prior: Fact | None = None, hedged: bool = False) -> tuple[Written, str, str]:
+def falsify_value(
+    ctx: Ctx,
+    fact: Fact,
+    w: Written,
+    style: str,
+    render: Callable[[Decimal], Written],
+    kinds: list[str],
+    prior: Fact | None = None,
+    hedged: bool = False,
+) -> tuple[Written, str, str]:
     """A wrong written value for `fact`: (written, error kind, detail)."""
     rng = ctx.rng
     order = kinds[:]
@@ -795,7 +1017,10 @@ _SCALE_WORDS = [("billion", "million"), ("bn", "m"), ("B", "M"), ("million", "th
 def _rescale(w: Written, factor: Decimal) -> Written | None:
     """The same digits with the neighbouring scale word: '$33.7 billion' -> '$33.7 million'."""
     for big, small in _SCALE_WORDS:
-        if factor < 1 and re.search(rf"\d\)?{re.escape(' ' + big) if len(big) > 1 and big.isalpha() and big.islower() and len(big) > 2 else re.escape(big)}\b", w.text):
+        if factor < 1 and re.search(
+            rf"\d\)?{re.escape(' ' + big) if len(big) > 1 and big.isalpha() and big.islower() and len(big) > 2 else re.escape(big)}\b",
+            w.text,
+        ):
             text = re.sub(rf"(\d\)?)( ?){re.escape(big)}\b", rf"\1\2{small}", w.text, count=1)
             return Written(text, w.value * factor, w.unit_half * factor)
         if factor > 1 and re.search(rf"\d\)?( ?){re.escape(small)}\b", w.text):
@@ -806,7 +1031,7 @@ def _rescale(w: Written, factor: Decimal) -> Written | None:
 
 def _reparse(w: Written, text: str) -> Written | None:
     """The value `text` states, given that `w.text` states w.value (same scale and sign)."""
-    num = lambda t: D(re.sub(r"[^\d.]", "", re.search(r"[\d,]+(\.\d+)?", t).group()))  # noqa: E731
+    num = lambda t: D(re.sub(r"[^\d.]", "", re.search(r"[\d,]+(\.\d+)?", t).group()))
     a, b = num(w.text), num(text)
     if a == 0:
         return None
@@ -817,15 +1042,23 @@ def _reparse(w: Written, text: str) -> Written | None:
 Builder = Callable[[Ctx, str, bool], tuple[str, list[Sub]]]
 
 
-def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, span_fmt: str,
-               hedge: str | None = None, errors: list[str] | None = None) -> tuple[str, Sub]:
+def _level_sub(
+    ctx: Ctx,
+    metric: str,
+    slot: str,
+    style: str,
+    make_false: bool,
+    span_fmt: str,
+    hedge: str | None = None,
+    errors: list[str] | None = None,
+) -> tuple[str, Sub]:
     """One level sub-claim: returns (text, sub). span_fmt has {v} for the written value."""
     fact = ctx.fact(metric, slot)
     m = METRICS[metric]
     if m.unit == "per_share":
-        render = lambda v: fmt_per_share(v, "parens" if style == "workpaper" else "minus")  # noqa: E731
+        render = lambda v: fmt_per_share(v, "parens" if style == "workpaper" else "minus")
     elif m.unit == "shares":
-        render = lambda v: _shares(ctx, v, fact.half)  # noqa: E731
+        render = lambda v: _shares(ctx, v, fact.half)
     else:
         render = ctx.money(fact.value, fact.half, style)
     w = render(fact.value)
@@ -842,10 +1075,31 @@ def _level_sub(ctx: Ctx, metric: str, slot: str, style: str, make_false: bool, s
             hedge = "about"
     shown = f"{hedge} {w.text}" if hedge else w.text
     text = span_fmt.format(v=shown)
-    return text, Sub("level", text, shown, not make_false, _plain(fact.value), _plain(fact.value), [fact],
-                     claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge) if not detail else \
-        Sub("level", text, shown, False, _plain(fact.value), f"{_plain(fact.value)} ({detail})", [fact],
-            claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=sub_err, hedge=hedge)
+    return text, Sub(
+        "level",
+        text,
+        shown,
+        not make_false,
+        _plain(fact.value),
+        _plain(fact.value),
+        [fact],
+        claimed_value=_plain(w.value),
+        half_unit=_plain(w.unit_half),
+        error=sub_err,
+        hedge=hedge,
+    ) if not detail else Sub(
+        "level",
+        text,
+        shown,
+        False,
+        _plain(fact.value),
+        f"{_plain(fact.value)} ({detail})",
+        [fact],
+        claimed_value=_plain(w.value),
+        half_unit=_plain(w.unit_half),
+        error=sub_err,
+        hedge=hedge,
+    )
 
 
 def _fit_hedge(hedge: str | None, written: Decimal, value: Decimal) -> str | None:
@@ -887,8 +1141,9 @@ def _growth(ctx: Ctx, metric: str, slot: str, prior_slot: str) -> tuple[Fact, Fa
     return cur, pri, r
 
 
-def growth_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, make_false: bool,
-               fmt: Callable[[str, Decimal], str]) -> Sub:
+def growth_sub(
+    ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, make_false: bool, fmt: Callable[[str, Decimal], str]
+) -> Sub:
     """'rose 6.7%': fmt(pct_text, signed_rate) builds the span (direction word from the sign)."""
     cur, pri, (lo, hi, exact) = _growth(ctx, metric, slot, prior_slot)
     dp = pct_dp(lo, hi, exact)
@@ -920,9 +1175,18 @@ def growth_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, ma
         claimed_rate = w.value
     mag = w.text.lstrip("-")
     text = fmt(mag, claimed_rate)
-    return Sub("growth", text, mag if claimed_rate >= 0 else f"-{mag}", not make_false, _exp(exact),
-               f"({_plain(cur.value)} - {_plain(pri.value)}) / {_plain(pri.value)}" + (f" [{detail}]" if detail else ""),
-               [cur, pri], claimed_value=_exp(claimed_rate), half_unit=_plain(w.unit_half), error=error)
+    return Sub(
+        "growth",
+        text,
+        mag if claimed_rate >= 0 else f"-{mag}",
+        not make_false,
+        _exp(exact),
+        f"({_plain(cur.value)} - {_plain(pri.value)}) / {_plain(pri.value)}" + (f" [{detail}]" if detail else ""),
+        [cur, pri],
+        claimed_value=_exp(claimed_rate),
+        half_unit=_plain(w.unit_half),
+        error=error,
+    )
 
 
 MARGINS = {  # margin name -> (numerator metric, denominator metric, words)
@@ -970,8 +1234,18 @@ def margin_sub(ctx: Ctx, which: str, slot: str, style: str, make_false: bool) ->
             w = fmt_pct(exact + D("0.02"), dp)
             error, detail = "pct_off", "percentage points off"
     text = f"{word} of {w.text}" if style != "analyst" else f"{word} {w.text}"
-    return text, Sub("margin", text, w.text, not make_false, _exp(exact), arithmetic + (f" [{detail}]" if detail else ""),
-                     [n, d], claimed_value=_exp(w.value), half_unit=_plain(w.unit_half), error=error)
+    return text, Sub(
+        "margin",
+        text,
+        w.text,
+        not make_false,
+        _exp(exact),
+        arithmetic + (f" [{detail}]" if detail else ""),
+        [n, d],
+        claimed_value=_exp(w.value),
+        half_unit=_plain(w.unit_half),
+        error=error,
+    )
 
 
 def current_ratio_sub(ctx: Ctx, slot: str, style: str, make_false: bool) -> tuple[str, Sub]:
@@ -1000,13 +1274,23 @@ def current_ratio_sub(ctx: Ctx, slot: str, style: str, make_false: bool) -> tupl
             error, detail = "pct_off", "ratio off"
     shown = f"{val:.{dp}f} times" if times else f"{val:.{dp}f}x"
     text = f"current ratio of {shown}" if style != "analyst" else f"current ratio {shown}"
-    return text, Sub("ratio", text, shown, not make_false, _exp(exact),
-                     f"{_plain(ca.value)} / {_plain(cl.value)}" + (f" [{detail}]" if detail else ""), [ca, cl],
-                     claimed_value=_plain(val), half_unit=_plain(D(5).scaleb(-dp - 1)), error=error)
+    return text, Sub(
+        "ratio",
+        text,
+        shown,
+        not make_false,
+        _exp(exact),
+        f"{_plain(ca.value)} / {_plain(cl.value)}" + (f" [{detail}]" if detail else ""),
+        [ca, cl],
+        claimed_value=_plain(val),
+        half_unit=_plain(D(5).scaleb(-dp - 1)),
+        error=error,
+    )
 
 
-def difference_sub(ctx: Ctx, a_m: str, b_m: str, slot: str, style: str, make_false: bool, fmt: Callable[[str], str],
-                   kind: str = "difference") -> tuple[str, Sub]:
+def difference_sub(
+    ctx: Ctx, a_m: str, b_m: str, slot: str, style: str, make_false: bool, fmt: Callable[[str], str], kind: str = "difference"
+) -> tuple[str, Sub]:
     a, b = ctx.fact(a_m, slot), ctx.fact(b_m, slot)
     diff = a.value - b.value
     if diff <= 0:
@@ -1019,9 +1303,18 @@ def difference_sub(ctx: Ctx, a_m: str, b_m: str, slot: str, style: str, make_fal
         pseudo = Fact(a.qname, a.local, a.period, a.kind, a.start, a.end, diff, a.decimals, a.unit)
         w, error, detail = falsify_value(ctx, pseudo, w, style, render, ["pct_off", "wrong_scale", "transposed"])
     text = fmt(w.text)
-    return text, Sub(kind, text, w.text, not make_false, _plain(diff),
-                     f"{_plain(a.value)} - {_plain(b.value)}" + (f" [{detail}]" if detail else ""), [a, b],
-                     claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=error)
+    return text, Sub(
+        kind,
+        text,
+        w.text,
+        not make_false,
+        _plain(diff),
+        f"{_plain(a.value)} - {_plain(b.value)}" + (f" [{detail}]" if detail else ""),
+        [a, b],
+        claimed_value=_plain(w.value),
+        half_unit=_plain(w.unit_half),
+        error=error,
+    )
 
 
 def change_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, make_false: bool) -> tuple[str, Sub, Fact]:
@@ -1030,7 +1323,7 @@ def change_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, ma
     if diff == 0 or abs(diff) < D("0.01") * abs(pri.value):
         raise Skip
     money = ctx.money(abs(diff), cur.half + pri.half, style)
-    render = lambda v: money(abs(v))  # noqa: E731
+    render = lambda v: money(abs(v))
     w = render(diff)
     up = diff > 0
     error = detail = None
@@ -1043,9 +1336,22 @@ def change_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, ma
     verb = ctx.rng.choice(["increased", "rose", "grew"]) if up else ctx.rng.choice(["decreased", "fell", "declined"])
     text = f"{verb} by {w.text}"
     claimed = w.value if up else -w.value
-    return text, Sub("change", text, f"{'+' if up else '-'}{w.text}", not make_false, _plain(diff),
-                     f"{_plain(cur.value)} - {_plain(pri.value)}" + (f" [{detail}]" if detail else ""), [cur, pri],
-                     claimed_value=_plain(claimed), half_unit=_plain(w.unit_half), error=error), cur
+    return (
+        text,
+        Sub(
+            "change",
+            text,
+            f"{'+' if up else '-'}{w.text}",
+            not make_false,
+            _plain(diff),
+            f"{_plain(cur.value)} - {_plain(pri.value)}" + (f" [{detail}]" if detail else ""),
+            [cur, pri],
+            claimed_value=_plain(claimed),
+            half_unit=_plain(w.unit_half),
+            error=error,
+        ),
+        cur,
+    )
 
 
 def _prior(slot: str) -> str:
@@ -1096,11 +1402,20 @@ def analyst_growth_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, l
     """NFLX: FY23 revenue +6.7% y/y to $33.7bn; op margin 20.6%"""
     rng = ctx.rng
     slot = rng.choice([s for s in ("fy", "q", "ytd") if s in ctx.slots and _prior(s) in ctx.slots] or ["-"])
-    metric = rng.choice([m for m in ("revenue", "gross_profit", "operating_income", "net_income", "cfo") if ctx.has(m, slot)] or ["-"])
+    metric = rng.choice(
+        [m for m in ("revenue", "gross_profit", "operating_income", "net_income", "cfo") if ctx.has(m, slot)] or ["-"]
+    )
     with_margin = rng.random() < 0.5 and metric == "revenue"
     flags = _pick_false(3 if with_margin else 2, make_false, rng)
-    g = growth_sub(ctx, metric, slot, _prior(slot), style, flags[0],
-                   lambda mag, r: f"{'+' if r >= 0 else '-'}{mag} {rng.choice(['y/y', 'YoY', 'y/y'])}")
+    g = growth_sub(
+        ctx,
+        metric,
+        slot,
+        _prior(slot),
+        style,
+        flags[0],
+        lambda mag, r: f"{'+' if r >= 0 else '-'}{mag} {rng.choice(['y/y', 'YoY', 'y/y'])}",
+    )
     lvl_text, lvl = _level_sub(ctx, metric, slot, style, flags[1], "to {v}", errors=["pct_off", "wrong_scale", "transposed"])
     when = ctx.when(slot, "analyst")
     term = ctx.term(metric, style)
@@ -1120,15 +1435,38 @@ def analyst_levels(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
     """AAPL FY23: rev $383.3bn, GP $169.1bn, EPS $6.13"""
     rng = ctx.rng
     slot = _flow_slot(ctx)
-    pool = [m for m in ("revenue", "gross_profit", "operating_income", "net_income", "eps_diluted", "cfo", "capex", "rd", "sga",
-                        "diluted_shares") if ctx.has(m, slot) and m not in ctx.f.ambiguous]
+    pool = [
+        m
+        for m in (
+            "revenue",
+            "gross_profit",
+            "operating_income",
+            "net_income",
+            "eps_diluted",
+            "cfo",
+            "capex",
+            "rd",
+            "sga",
+            "diluted_shares",
+        )
+        if ctx.has(m, slot) and m not in ctx.f.ambiguous
+    ]
     if len(pool) < 2:
         raise Skip
     picks = rng.sample(pool, min(3, len(pool)))
     flags = _pick_false(len(picks), make_false, rng)
-    short = {"revenue": ["rev", "revenue", "sales"], "gross_profit": ["GP", "gross profit"], "operating_income": ["EBIT", "op inc", "operating profit"],
-             "net_income": ["NI", "net income"], "eps_diluted": ["dil. EPS", "diluted EPS", "EPS (diluted)"], "cfo": ["CFO", "op cash flow"],
-             "capex": ["capex"], "rd": ["R&D"], "sga": ["SG&A"], "diluted_shares": ["dil. shares", "diluted share count"]}
+    short = {
+        "revenue": ["rev", "revenue", "sales"],
+        "gross_profit": ["GP", "gross profit"],
+        "operating_income": ["EBIT", "op inc", "operating profit"],
+        "net_income": ["NI", "net income"],
+        "eps_diluted": ["dil. EPS", "diluted EPS", "EPS (diluted)"],
+        "cfo": ["CFO", "op cash flow"],
+        "capex": ["capex"],
+        "rd": ["R&D"],
+        "sga": ["SG&A"],
+        "diluted_shares": ["dil. shares", "diluted share count"],
+    }
     parts, subs = [], []
     for m, bad in zip(picks, flags):
         t, s = _level_sub(ctx, m, slot, style, bad, rng.choice(short[m]) + " {v}")
@@ -1150,8 +1488,12 @@ def analyst_balance(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
     n = 1 + have_cr + (len(pool) > 1)
     flags = _pick_false(n, make_false, rng)
     picks = rng.sample(pool, n - have_cr)
-    names = {"cash": ["cash", "cash & equivalents"], "assets": ["total assets"], "liabilities": ["total liabilities"],
-             "equity": ["book value", "equity", "shareholders' equity"]}
+    names = {
+        "cash": ["cash", "cash & equivalents"],
+        "assets": ["total assets"],
+        "liabilities": ["total liabilities"],
+        "equity": ["book value", "equity", "shareholders' equity"],
+    }
     for m, bad in zip(picks, flags):
         t, s = _level_sub(ctx, m, "inst", style, bad, rng.choice(names[m]) + " {v}")
         parts.append(t)
@@ -1169,8 +1511,15 @@ def analyst_fcf(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]
     rng = ctx.rng
     flags = _pick_false(2, make_false, rng)
     t1, s1 = _level_sub(ctx, "cfo", slot, style, flags[0], "CFO {v}")
-    t2, s2 = difference_sub(ctx, "cfo", "capex", slot, style, flags[1],
-                            lambda v: rng.choice([f"FCF (CFO less capex) {v}", f"free cash flow {v}", f"FCF {v}"]))
+    t2, s2 = difference_sub(
+        ctx,
+        "cfo",
+        "capex",
+        slot,
+        style,
+        flags[1],
+        lambda v: rng.choice([f"FCF (CFO less capex) {v}", f"free cash flow {v}", f"FCF {v}"]),
+    )
     return f"{ctx.f.ticker} {ctx.when(slot, 'analyst')}: {t1}, {t2}", [s1, s2]
 
 
@@ -1179,12 +1528,20 @@ def news_growth_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list
     """Netflix's revenue rose 6.7% to $33.7 billion in 2023"""
     rng = ctx.rng
     slot = rng.choice([s for s in ("fy", "q", "ytd") if s in ctx.slots and _prior(s) in ctx.slots] or ["-"])
-    metric = rng.choice([m for m in ("revenue", "gross_profit", "operating_income", "net_income", "cfo", "rd", "sga")
-                         if ctx.has(m, slot) and ctx.has(m, _prior(slot))] or ["-"])
+    metric = rng.choice(
+        [
+            m
+            for m in ("revenue", "gross_profit", "operating_income", "net_income", "cfo", "rd", "sga")
+            if ctx.has(m, slot) and ctx.has(m, _prior(slot))
+        ]
+        or ["-"]
+    )
     flags = _pick_false(2, make_false, rng)
     g = growth_sub(ctx, metric, slot, _prior(slot), style, flags[0], lambda mag, r: f"{_verb(r, rng)} {mag}")
     hedge = rng.choice([None, None, "about", "nearly", "more than"]) if not flags[1] else rng.choice([None, None, "about"])
-    lt, lvl = _level_sub(ctx, metric, slot, style, flags[1], "to {v}", hedge=hedge, errors=["wrong_period", "pct_off", "wrong_scale", "transposed"])
+    lt, lvl = _level_sub(
+        ctx, metric, slot, style, flags[1], "to {v}", hedge=hedge, errors=["wrong_period", "pct_off", "wrong_scale", "transposed"]
+    )
     when = ctx.when(slot, "news")
     tail = rng.choice(["", " from a year earlier", " compared with the prior year", " year over year"])
     term = ctx.term(metric, style)
@@ -1206,18 +1563,34 @@ def news_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]:
     term = ctx.term(metric, style)
     if loss:
         # "a net loss of $71.4 million": the magnitude, the sign in the word
-        term = {"net_income": "net loss", "operating_income": "operating loss", "pretax": "pretax loss",
-                "comprehensive_income": "comprehensive loss", "net_income_common": "net loss attributable to common stockholders"}[metric]
-        flipped = Fact(fact.qname, fact.local, fact.period, fact.kind, fact.start, fact.end, -fact.value, fact.decimals, fact.unit)
+        term = {
+            "net_income": "net loss",
+            "operating_income": "operating loss",
+            "pretax": "pretax loss",
+            "comprehensive_income": "comprehensive loss",
+            "net_income_common": "net loss attributable to common stockholders",
+        }[metric]
+        flipped = Fact(
+            fact.qname, fact.local, fact.period, fact.kind, fact.start, fact.end, -fact.value, fact.decimals, fact.unit
+        )
         lt, lvl = _abs_level(ctx, flipped, fact, style, make_false, hedge)
     else:
-        lt, lvl = _level_sub(ctx, metric, slot, style, make_false, "{v}", hedge=hedge,
-                             errors=["wrong_period", "pct_off", "wrong_scale", "transposed"])
+        lt, lvl = _level_sub(
+            ctx,
+            metric,
+            slot,
+            style,
+            make_false,
+            "{v}",
+            hedge=hedge,
+            errors=["wrong_period", "pct_off", "wrong_scale", "transposed"],
+        )
     when = ctx.when(slot, "news")
     verb = "reported" if METRICS[metric].kind == "duration" else "had"
     article = "a " if loss else ""
-    text = rng.choice([f"{ctx.f.short} {verb} {article}{term} of {lt} {when}",
-                       f"{_cap(when)}, {ctx.f.short} {verb} {article}{term} of {lt}"])
+    text = rng.choice(
+        [f"{ctx.f.short} {verb} {article}{term} of {lt} {when}", f"{_cap(when)}, {ctx.f.short} {verb} {article}{term} of {lt}"]
+    )
     return text, [lvl]
 
 
@@ -1234,9 +1607,19 @@ def _abs_level(ctx: Ctx, shown: Fact, real: Fact, style: str, make_false: bool, 
         if hedge in ("nearly", "almost"):
             hedge = "about"
     text = f"{hedge} {w.text}" if hedge else w.text
-    return text, Sub("level", text, text, not make_false, _plain(real.value),
-                     _plain(real.value) + (f" [{detail}]" if detail else ""), [real], claimed_value=_plain(-w.value), half_unit=_plain(w.unit_half),
-                     error=err, hedge=hedge)
+    return text, Sub(
+        "level",
+        text,
+        text,
+        not make_false,
+        _plain(real.value),
+        _plain(real.value) + (f" [{detail}]" if detail else ""),
+        [real],
+        claimed_value=_plain(-w.value),
+        half_unit=_plain(w.unit_half),
+        error=err,
+        hedge=hedge,
+    )
 
 
 def news_loss_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]:
@@ -1251,12 +1634,19 @@ def news_loss_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, l
     flags = _pick_false(3, make_false, rng)
     said = narrowed if not flags[0] else not narrowed
     word = "narrowed" if said else "widened"
-    neg = lambda f: Fact(f.qname, f.local, f.period, f.kind, f.start, f.end, -f.value, f.decimals, f.unit)  # noqa: E731
+    neg = lambda f: Fact(f.qname, f.local, f.period, f.kind, f.start, f.end, -f.value, f.decimals, f.unit)
     t1, s1 = _abs_level(ctx, neg(cur), cur, style, flags[1], None)
     t2, s2 = _abs_level(ctx, neg(pri), pri, style, flags[2], None)
-    comp = Sub("comparison", f"{word}", word, not flags[0], "narrowed" if narrowed else "widened",
-               f"|{_plain(cur.value)}| {'<' if narrowed else '>'} |{_plain(pri.value)}|", [cur, pri],
-               error="wrong_comparison" if flags[0] else None)
+    comp = Sub(
+        "comparison",
+        f"{word}",
+        word,
+        not flags[0],
+        "narrowed" if narrowed else "widened",
+        f"|{_plain(cur.value)}| {'<' if narrowed else '>'} |{_plain(pri.value)}|",
+        [cur, pri],
+        error="wrong_comparison" if flags[0] else None,
+    )
     loss = {"net_income": "net loss", "operating_income": "operating loss"}[metric]
     text = f"{_possessive(ctx.f.short)} {loss} {word} to {t1} {ctx.when(slot, 'news')} from {t2} a year earlier"
     return text, [comp, s1, s2]
@@ -1269,7 +1659,12 @@ def news_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
     options = []
     if ctx.has("cfo", slot) and ctx.has("net_income", slot) and "net_income" not in ctx.f.ambiguous:
         options.append("cfo_vs_ni")
-    if ctx.has("revenue", slot) and ctx.has("revenue", _prior(slot)) and ctx.has("cost_of_revenue", slot) and ctx.has("cost_of_revenue", _prior(slot)):
+    if (
+        ctx.has("revenue", slot)
+        and ctx.has("revenue", _prior(slot))
+        and ctx.has("cost_of_revenue", slot)
+        and ctx.has("cost_of_revenue", _prior(slot))
+    ):
         options.append("faster")
     for m in ("net_income", "operating_income", "revenue", "cfo"):
         if ctx.has(m, slot) and ctx.has(m, _prior(slot)) and m not in ctx.f.ambiguous:
@@ -1286,9 +1681,18 @@ def news_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
         said = truth != make_false
         word = "exceeded" if said else "fell short of"
         text = f"{_possessive(ctx.f.short)} operating cash flow {word} its net income {when}"
-        return text, [Sub("comparison", f"operating cash flow {word} its net income", word, not make_false,
-                          "exceeded" if truth else "fell short of", f"{_plain(a.value)} {'>' if truth else '<'} {_plain(b.value)}",
-                          [a, b], error="wrong_comparison" if make_false else None)]
+        return text, [
+            Sub(
+                "comparison",
+                f"operating cash flow {word} its net income",
+                word,
+                not make_false,
+                "exceeded" if truth else "fell short of",
+                f"{_plain(a.value)} {'>' if truth else '<'} {_plain(b.value)}",
+                [a, b],
+                error="wrong_comparison" if make_false else None,
+            )
+        ]
     if pick == "faster":
         r1 = ratio_range(ctx.fact("revenue", slot), ctx.fact("revenue", _prior(slot)), True)
         r2 = ratio_range(ctx.fact("cost_of_revenue", slot), ctx.fact("cost_of_revenue", _prior(slot)), True)
@@ -1297,12 +1701,25 @@ def news_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
         truth = r1[2] > r2[2]
         said = truth != make_false
         word = "faster" if said else "more slowly"
-        facts = [ctx.fact("revenue", slot), ctx.fact("revenue", _prior(slot)), ctx.fact("cost_of_revenue", slot), ctx.fact("cost_of_revenue", _prior(slot))]
+        facts = [
+            ctx.fact("revenue", slot),
+            ctx.fact("revenue", _prior(slot)),
+            ctx.fact("cost_of_revenue", slot),
+            ctx.fact("cost_of_revenue", _prior(slot)),
+        ]
         text = f"{_possessive(ctx.f.short)} revenue grew {word} than its cost of revenue {when}"
-        return text, [Sub("comparison", f"revenue grew {word} than its cost of revenue", word, not make_false,
-                          f"revenue growth {_exp(r1[2])} vs cost growth {_exp(r2[2])}",
-                          f"({_plain(facts[0].value)} / {_plain(facts[1].value)} - 1) {'>' if truth else '<'} ({_plain(facts[2].value)} / {_plain(facts[3].value)} - 1)",
-                          facts, error="wrong_comparison" if make_false else None)]
+        return text, [
+            Sub(
+                "comparison",
+                f"revenue grew {word} than its cost of revenue",
+                word,
+                not make_false,
+                f"revenue growth {_exp(r1[2])} vs cost growth {_exp(r2[2])}",
+                f"({_plain(facts[0].value)} / {_plain(facts[1].value)} - 1) {'>' if truth else '<'} ({_plain(facts[2].value)} / {_plain(facts[3].value)} - 1)",
+                facts,
+                error="wrong_comparison" if make_false else None,
+            )
+        ]
     metric = pick.split(":")[1]
     cur, pri = ctx.fact(metric, slot), ctx.fact(metric, _prior(slot))
     if pri.value <= 0 or cur.value <= 0:
@@ -1318,9 +1735,18 @@ def news_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
             raise Skip
     term = ctx.term(metric, style)
     text = f"{_possessive(ctx.f.short)} {term} more than doubled {when} compared with the prior year"
-    return text, [Sub("comparison", "more than doubled", "more than doubled", not make_false, _exp(ratio),
-                      f"{_plain(cur.value)} / {_plain(pri.value)} {'>=' if doubled else '<'} 2", [cur, pri],
-                      error="wrong_comparison" if make_false else None)]
+    return text, [
+        Sub(
+            "comparison",
+            "more than doubled",
+            "more than doubled",
+            not make_false,
+            _exp(ratio),
+            f"{_plain(cur.value)} / {_plain(pri.value)} {'>=' if doubled else '<'} 2",
+            [cur, pri],
+            error="wrong_comparison" if make_false else None,
+        )
+    ]
 
 
 def news_change(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]:
@@ -1328,11 +1754,22 @@ def news_change(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]
     rng = ctx.rng
     if "inst" not in ctx.slots or "inst_prior" not in ctx.slots:
         raise Skip
-    metric = rng.choice([m for m in ("cash", "assets", "liabilities", "equity", "current_assets") if ctx.has(m, "inst") and ctx.has(m, "inst_prior")] or ["-"])
+    metric = rng.choice(
+        [
+            m
+            for m in ("cash", "assets", "liabilities", "equity", "current_assets")
+            if ctx.has(m, "inst") and ctx.has(m, "inst_prior")
+        ]
+        or ["-"]
+    )
     flags = _pick_false(2, make_false, rng)
     ct, cs, cur = change_sub(ctx, metric, "inst", "inst_prior", style, flags[0])
     lt, ls = _level_sub(ctx, metric, "inst", style, flags[1], "to {v}", errors=["pct_off", "wrong_scale", "transposed"])
-    since = f"from {long_date(ctx.slots['inst_prior'].end)}" if rng.random() < 0.5 else f"compared with {long_date(ctx.slots['inst_prior'].end)}"
+    since = (
+        f"from {long_date(ctx.slots['inst_prior'].end)}"
+        if rng.random() < 0.5
+        else f"compared with {long_date(ctx.slots['inst_prior'].end)}"
+    )
     text = f"{_possessive(ctx.f.short)} {ctx.term(metric, style)} {ct} {lt} {ctx.when('inst', 'news')}, {since}"
     return text, [cs, ls]
 
@@ -1349,21 +1786,40 @@ def earnings_ni_eps(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[S
         t1, s1 = _abs_level(ctx, neg, ni, style, flags[0], None)
         head = "Net loss"
     else:
-        t1, s1 = _level_sub(ctx, "net_income", slot, style, flags[0], "{v}", errors=["wrong_period", "pct_off", "wrong_scale", "transposed"])
+        t1, s1 = _level_sub(
+            ctx, "net_income", slot, style, flags[0], "{v}", errors=["wrong_period", "pct_off", "wrong_scale", "transposed"]
+        )
         head = "Net income" if "net_income" not in ctx.f.ambiguous else f"Net income attributable to {ctx.f.short}"
     if eps.value < 0:
         w = fmt_per_share(-eps.value)
         err = detail = None
         if flags[1]:
-            w, err, detail = falsify_value(ctx, Fact(eps.qname, eps.local, eps.period, eps.kind, eps.start, eps.end, -eps.value, eps.decimals, eps.unit),
-                                           w, style, lambda v: fmt_per_share(v), ["pct_off", "transposed", "wrong_period"])
+            w, err, detail = falsify_value(
+                ctx,
+                Fact(eps.qname, eps.local, eps.period, eps.kind, eps.start, eps.end, -eps.value, eps.decimals, eps.unit),
+                w,
+                style,
+                lambda v: fmt_per_share(v),
+                ["pct_off", "transposed", "wrong_period"],
+            )
         t2 = f"{w.text} per diluted share"
-        s2 = Sub("level", t2, w.text, not flags[1], _plain(eps.value), _plain(eps.value) + (f" [{detail}]" if detail else ""),
-                 [eps], claimed_value=_plain(-w.value), half_unit=_plain(w.unit_half), error=err)
+        s2 = Sub(
+            "level",
+            t2,
+            w.text,
+            not flags[1],
+            _plain(eps.value),
+            _plain(eps.value) + (f" [{detail}]" if detail else ""),
+            [eps],
+            claimed_value=_plain(-w.value),
+            half_unit=_plain(w.unit_half),
+            error=err,
+        )
         t2 = f"or a loss of {t2}"
     else:
-        t2, s2 = _level_sub(ctx, "eps_diluted", slot, style, flags[1], "{v} per diluted share",
-                            errors=["wrong_period", "pct_off", "transposed"])
+        t2, s2 = _level_sub(
+            ctx, "eps_diluted", slot, style, flags[1], "{v} per diluted share", errors=["wrong_period", "pct_off", "transposed"]
+        )
         t2 = f"or {t2}"
     when = ctx.when(slot, "earnings")
     text = f"{head} {when} was {t1}, {t2}"
@@ -1376,10 +1832,21 @@ def earnings_revenue(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[
     slot = rng.choice([s for s in ("fy", "q", "ytd") if s in ctx.slots and _prior(s) in ctx.slots] or ["-"])
     metric = rng.choice([m for m in ("revenue", "operating_income", "gross_profit") if ctx.has(m, slot)] or ["-"])
     flags = _pick_false(2, make_false, rng)
-    lt, ls = _level_sub(ctx, metric, slot, style, flags[0], "{v}", errors=["wrong_period", "pct_off", "wrong_scale", "transposed"])
-    g = growth_sub(ctx, metric, slot, _prior(slot), style, flags[1],
-                   lambda mag, r: f"{'up' if r >= 0 else 'down'} {mag} from "
-                                  + ("the year-ago quarter" if slot == "q" else "the prior-year period" if slot == "ytd" else "the prior year"))
+    lt, ls = _level_sub(
+        ctx, metric, slot, style, flags[0], "{v}", errors=["wrong_period", "pct_off", "wrong_scale", "transposed"]
+    )
+    g = growth_sub(
+        ctx,
+        metric,
+        slot,
+        _prior(slot),
+        style,
+        flags[1],
+        lambda mag, r: (
+            f"{'up' if r >= 0 else 'down'} {mag} from "
+            + ("the year-ago quarter" if slot == "q" else "the prior-year period" if slot == "ytd" else "the prior year")
+        ),
+    )
     term = _cap(ctx.term(metric, style))
     when = ctx.when(slot, "earnings")
     verb = ctx.rng.choice(["was", "came in at", "totaled"])
@@ -1449,7 +1916,11 @@ def workpaper_agreed(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[
     metric = rng.choice(pool)
     fact = ctx.fact(metric, slot)
     label = ctx.label(metric, margin_ok=True) or ""
-    if fact.value < 0 and re.search(r"\bloss\b|used in", label, re.I) and not re.search(r"income|earnings|provided|profit", label, re.I):
+    if (
+        fact.value < 0
+        and re.search(r"\bloss\b|used in", label, re.I)
+        and not re.search(r"income|earnings|provided|profit", label, re.I)
+    ):
         raise Skip  # "Net loss of $(71,397)" reads as a double negative
     got = ctx.filer_scale(fact.value, fact.half)
     if got is None:
@@ -1477,8 +1948,18 @@ def workpaper_agreed(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[
     stmt = ctx.statement(metric)
     caption = f"(in {scale_word})" if scale_word != "dollars" else ""
     text = f"{verb} {label} of {w.text} {caption} {when} to the {stmt}".replace("  ", " ")
-    sub = Sub("level", f"{label} of {w.text} {caption}".strip(), f"{w.text} {caption}".strip(), not make_false, _plain(fact.value),
-              _plain(fact.value) + (f" [{detail}]" if detail else ""), [fact], claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=err)
+    sub = Sub(
+        "level",
+        f"{label} of {w.text} {caption}".strip(),
+        f"{w.text} {caption}".strip(),
+        not make_false,
+        _plain(fact.value),
+        _plain(fact.value) + (f" [{detail}]" if detail else ""),
+        [fact],
+        claimed_value=_plain(w.value),
+        half_unit=_plain(w.unit_half),
+        error=err,
+    )
     return text, [sub]
 
 
@@ -1494,7 +1975,10 @@ def workpaper_recalc(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[
     pick = rng.choice(opts)
     if pick == "current":
         t, s = current_ratio_sub(ctx, "inst", style, make_false)
-        return f"Recalculated the {t} (total current assets / total current liabilities) {ctx.when('inst', 'workpaper')} without exception", [s]
+        return (
+            f"Recalculated the {t} (total current assets / total current liabilities) {ctx.when('inst', 'workpaper')} without exception",
+            [s],
+        )
     t, s = margin_sub(ctx, pick, slot, style, make_false)
     num_l = ctx.label(MARGINS[pick][0]) or METRICS[MARGINS[pick][0]].terms[0]
     den_l = ctx.label("revenue") or "revenue"
@@ -1532,28 +2016,39 @@ def workpaper_eps(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub
         raise Skip
     flags = _pick_false(2, make_false, rng)
     t1, s1 = _level_sub(ctx, "eps_basic", slot, style, flags[0], "{v}", errors=["transposed", "pct_off", "wrong_period", "sign"])
-    t2, s2 = _level_sub(ctx, "eps_diluted", slot, style, flags[1], "{v}", errors=["transposed", "pct_off", "wrong_period", "sign"])
-    return f"Agreed basic and diluted earnings per share of {t1} and {t2} {ctx.when(slot, 'workpaper')} to the {ctx.statement('eps_diluted')}", [s1, s2]
+    t2, s2 = _level_sub(
+        ctx, "eps_diluted", slot, style, flags[1], "{v}", errors=["transposed", "pct_off", "wrong_period", "sign"]
+    )
+    return (
+        f"Agreed basic and diluted earnings per share of {t1} and {t2} {ctx.when(slot, 'workpaper')} to the {ctx.statement('eps_diluted')}",
+        [s1, s2],
+    )
 
 
 # ---- template (question + bare answer)
 def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Sub]]:
     rng = ctx.rng
     slot = rng.choice([s for s in ("fy", "fy_prior", "q", "q_prior", "ytd", "ytd_prior", "inst", "inst_prior") if s in ctx.slots])
-    pool = [m for m, mm in METRICS.items() if ctx.has(m, slot) and mm.kind == ("instant" if slot.startswith("inst") else "duration")]
+    pool = [
+        m for m, mm in METRICS.items() if ctx.has(m, slot) and mm.kind == ("instant" if slot.startswith("inst") else "duration")
+    ]
     if not pool:
         raise Skip
     metric = rng.choice(pool)
     fact = ctx.fact(metric, slot)
     m = METRICS[metric]
     term = ctx.term(metric, style)
-    if fact.value < 0 and re.search(r"\bloss\b|used in|deficit", term, re.I) and not re.search(r"income|earnings|provided|profit", term, re.I):
+    if (
+        fact.value < 0
+        and re.search(r"\bloss\b|used in|deficit", term, re.I)
+        and not re.search(r"income|earnings|provided|profit", term, re.I)
+    ):
         term = m.terms[0]  # "operating loss ... -76.0" would be a double negative
     when = ctx.when(slot, "template").replace("in the ", "for the ").replace("in fiscal", "for fiscal")
     if m.unit == "per_share":
         w = fmt_per_share(fact.value, "minus")
         suffix, answer_of = rng.choice([(", in USD per share", lambda x: f"{x.value:.2f}"), ("", lambda x: x.text)])
-        render = lambda v: fmt_per_share(v, "minus")  # noqa: E731
+        render = lambda v: fmt_per_share(v, "minus")
     elif m.unit == "shares":
         s = rng.choice(["million", "thousand"])
         if fact.half * 2 > SCALES[s] and s == "thousand":
@@ -1561,12 +2056,22 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         dp = money_dp(fact.value, fact.half, s, rng, extra=False)
         if dp is None:
             raise Skip
-        render = lambda v: Written(group(v / SCALES[s], dp), q_round(v / SCALES[s], dp) * SCALES[s], D(5).scaleb(-dp - 1) * SCALES[s])  # noqa: E731
+
+        def render(v):
+            return Written(group(v / SCALES[s], dp), q_round(v / SCALES[s], dp) * SCALES[s], D(5).scaleb(-dp - 1) * SCALES[s])
+
         w = render(fact.value)
         suffix, answer_of = f", in {s}s of shares", lambda x: x.text
     else:
-        options = [("thousand", ", in thousands of USD"), ("thousand", " (in thousands)"), ("million", " (in millions)"),
-                   ("million", ", in millions"), ("", ", in USD"), ("", ""), ("million", ", in millions of USD")]
+        options = [
+            ("thousand", ", in thousands of USD"),
+            ("thousand", " (in thousands)"),
+            ("million", " (in millions)"),
+            ("million", ", in millions"),
+            ("", ", in USD"),
+            ("", ""),
+            ("million", ", in millions of USD"),
+        ]
         s, suffix = rng.choice(options)
         if SCALES[s] < fact.half * 2:
             s, suffix = "million", " (in millions)"
@@ -1576,9 +2081,12 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         if not stable((fact.value - fact.half) / SCALES[s], (fact.value + fact.half) / SCALES[s], dp):
             raise Skip
         if s == "" and suffix == "":
-            render = lambda v: Written(("-" if v < 0 else "") + "$" + group(abs(v), 0), q_round(v, 0), D("0.5"))  # noqa: E731
+            render = lambda v: Written(("-" if v < 0 else "") + "$" + group(abs(v), 0), q_round(v, 0), D("0.5"))
         else:
-            render = lambda v: Written(group(v / SCALES[s], dp), q_round(v / SCALES[s], dp) * SCALES[s], D(5).scaleb(-dp - 1) * SCALES[s])  # noqa: E731
+
+            def render(v):
+                return Written(group(v / SCALES[s], dp), q_round(v / SCALES[s], dp) * SCALES[s], D(5).scaleb(-dp - 1) * SCALES[s])
+
         w = render(fact.value)
         answer_of = lambda x: x.text  # noqa: E731
     err = detail = None
@@ -1593,13 +2101,25 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
                 raise Skip
             err, detail = "wrong_scale", "answer in the wrong scale"
         else:
-            w, err, detail = falsify_value(ctx, fact, w, style, render, [kind if kind != "wrong_scale_answer" else "pct_off", "pct_off", "transposed"], prior)
+            w, err, detail = falsify_value(
+                ctx, fact, w, style, render, [kind if kind != "wrong_scale_answer" else "pct_off", "pct_off", "transposed"], prior
+            )
     q = f"What was {term} {when}{suffix}?"
     if rng.random() < 0.25:
         q = f"What was {_possessive(ctx.f.short)} {term} {when}{suffix}?"
     answer = answer_of(w)
-    sub = Sub("level", answer, answer, not make_false, _plain(fact.value), _plain(fact.value) + (f" [{detail}]" if detail else ""),
-              [fact], claimed_value=_plain(w.value), half_unit=_plain(w.unit_half), error=err)
+    sub = Sub(
+        "level",
+        answer,
+        answer,
+        not make_false,
+        _plain(fact.value),
+        _plain(fact.value) + (f" [{detail}]" if detail else ""),
+        [fact],
+        claimed_value=_plain(w.value),
+        half_unit=_plain(w.unit_half),
+        error=err,
+    )
     return json.dumps({"question": q, "answer": answer}), [sub]
 
 
@@ -1617,7 +2137,9 @@ def template_ratio(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         s.text = answer
         return json.dumps({"question": f"What was the current ratio {ctx.when('inst', 'template')}?", "answer": answer}), [s]
     if pick == "margin":
-        which = rng.choice([w for w in ("gross", "operating", "net") if ctx.has(MARGINS[w][0], slot) and ctx.has("revenue", slot)] or ["-"])
+        which = rng.choice(
+            [w for w in ("gross", "operating", "net") if ctx.has(MARGINS[w][0], slot) and ctx.has("revenue", slot)] or ["-"]
+        )
         if which == "-":
             raise Skip
         t, s = margin_sub(ctx, which, slot, style, make_false)
@@ -1626,7 +2148,14 @@ def template_ratio(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         answer = s.claimed if "in percent" not in q else s.claimed.rstrip("%")
         s.text = answer
         return json.dumps({"question": q, "answer": answer}), [s]
-    metric = rng.choice([m for m in ("revenue", "net_income", "operating_income", "gross_profit") if ctx.has(m, slot) and ctx.has(m, _prior(slot))] or ["-"])
+    metric = rng.choice(
+        [
+            m
+            for m in ("revenue", "net_income", "operating_income", "gross_profit")
+            if ctx.has(m, slot) and ctx.has(m, _prior(slot))
+        ]
+        or ["-"]
+    )
     g = growth_sub(ctx, metric, slot, _prior(slot), style, make_false, lambda mag, r: f"{'-' if r < 0 else ''}{mag}")
     q = f"By what percentage did {ctx.term(metric, style)} change {when} compared with the prior-year period?"
     g.text = g.text
@@ -1634,8 +2163,16 @@ def template_ratio(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
 
 
 # ---------------------------------------------------------------- undecidable
-OTHER_COMPANIES = [("Microsoft", "MSFT"), ("Alphabet", "GOOGL"), ("Tesla", "TSLA"), ("Meta Platforms", "META"), ("Walmart", "WMT"),
-                   ("Coca-Cola", "KO"), ("Intel", "INTC"), ("Oracle", "ORCL")]
+OTHER_COMPANIES = [
+    ("Microsoft", "MSFT"),
+    ("Alphabet", "GOOGL"),
+    ("Tesla", "TSLA"),
+    ("Meta Platforms", "META"),
+    ("Walmart", "WMT"),
+    ("Coca-Cola", "KO"),
+    ("Intel", "INTC"),
+    ("Oracle", "ORCL"),
+]
 
 
 def undecidable(ctx: Ctx, which: str, others: list[tuple[str, str]]) -> tuple[str, str, str]:
@@ -1647,29 +2184,59 @@ def undecidable(ctx: Ctx, which: str, others: list[tuple[str, str]]) -> tuple[st
     big = rev.value if rev is not None and rev.value > 0 else D(10) ** 8
     guess = fmt_money(big * D("1.12"), natural_scale(big), 1, "word").text
     if which == "forecast":
-        text = rng.choice([f"{f.short} expects fiscal {fy + 1} revenue of about {guess}",
-                           f"{f.ticker}: mgmt guides FY{(fy + 1) % 100:02d} revenue to {guess}, implying ~12% growth",
-                           f"{f.short} forecast revenue of {guess} for fiscal {fy + 1}, above its {fy} result"])
+        text = rng.choice(
+            [
+                f"{f.short} expects fiscal {fy + 1} revenue of about {guess}",
+                f"{f.ticker}: mgmt guides FY{(fy + 1) % 100:02d} revenue to {guess}, implying ~12% growth",
+                f"{f.short} forecast revenue of {guess} for fiscal {fy + 1}, above its {fy} result",
+            ]
+        )
         return rng.choice(["news", "analyst"]) if "guides" not in text else "analyst", text, "forecast"
     share, pts = rng.randint(8, 41), rng.choice([1, 2, 3])
     if which == "market_share":
-        return "news", rng.choice([f"{f.short} held a {share}% share of its market {ctx.when(_flow_slot(ctx), 'news')}",
-                                   f"{f.short} gained about {pts} percentage point{'s' if pts > 1 else ''} of market share in fiscal {fy}",
-                                   f"{f.ticker}: mkt share ~{share}%, +{pts}pp y/y"]), "market_share"
+        return (
+            "news",
+            rng.choice(
+                [
+                    f"{f.short} held a {share}% share of its market {ctx.when(_flow_slot(ctx), 'news')}",
+                    f"{f.short} gained about {pts} percentage point{'s' if pts > 1 else ''} of market share in fiscal {fy}",
+                    f"{f.ticker}: mkt share ~{share}%, +{pts}pp y/y",
+                ]
+            ),
+            "market_share",
+        )
     if which == "stock_price":
         px, pe, up = D(rng.randint(1500, 40000)) / 100, D(rng.randint(80, 350)) / 10, rng.randint(3, 40)
-        return rng.choice([("news", f"{_possessive(f.short)} shares closed at ${px} on the day it filed its report, up {D(up) / 10}%"),
-                           ("analyst", f"{f.ticker} trades at {pe}x forward earnings with a market cap of about {fmt_money(big * D(rng.randint(2, 9)), natural_scale(big * 5), 0, 'word').text}"),
-                           ("news", f"{_possessive(f.short)} stock rose {up}% in fiscal {fy}, outperforming the S&P 500")]) + ("stock_price",)
+        return rng.choice(
+            [
+                ("news", f"{_possessive(f.short)} shares closed at ${px} on the day it filed its report, up {D(up) / 10}%"),
+                (
+                    "analyst",
+                    f"{f.ticker} trades at {pe}x forward earnings with a market cap of about {fmt_money(big * D(rng.randint(2, 9)), natural_scale(big * 5), 0, 'word').text}",
+                ),
+                ("news", f"{_possessive(f.short)} stock rose {up}% in fiscal {fy}, outperforming the S&P 500"),
+            ]
+        ) + ("stock_price",)
     if which == "consensus":
         eps = ctx.fact("eps_diluted", _flow_slot(ctx)) if any(ctx.has("eps_diluted", s) for s in ("fy", "q", "ytd")) else None
         e = fmt_per_share(eps.value).text if eps is not None else "$1.05"
         beat = D(rng.randint(1, 15)) / 100
-        return rng.choice([("earnings", f"Diluted EPS of {e} beat the analyst consensus estimate by ${beat}"),
-                           ("analyst", f"{f.ticker}: EPS {e} vs. Street estimate of {e.replace(e.lstrip('-$()'), str(abs(eps.value if eps else D('1.05')) - beat))}; revenue in line with consensus")]) + ("consensus",)
+        return rng.choice(
+            [
+                ("earnings", f"Diluted EPS of {e} beat the analyst consensus estimate by ${beat}"),
+                (
+                    "analyst",
+                    f"{f.ticker}: EPS {e} vs. Street estimate of {e.replace(e.lstrip('-$()'), str(abs(eps.value if eps else D('1.05')) - beat))}; revenue in line with consensus",
+                ),
+            ]
+        ) + ("consensus",)
     if which == "employees":
         heads = rng.choice([1, 10, 100]) * rng.randint(120, 990) * 10
-        return "news", f"{f.short} ended fiscal {fy} with about {heads:,} full-time employees, up {rng.randint(2, 9)}% from a year earlier", "employees"
+        return (
+            "news",
+            f"{f.short} ended fiscal {fy} with about {heads:,} full-time employees, up {rng.randint(2, 9)}% from a year earlier",
+            "employees",
+        )
     raise ValueError(which)
 
 
@@ -1694,14 +2261,23 @@ def template_undecidable(ctx: Ctx, index: int, others: list[tuple[str, str]]) ->
         slot = "fy" if "fy" in ctx.slots else _flow_slot(ctx)
         rev = ctx.fact("revenue", slot) if ctx.has("revenue", slot) else None
         base = rev.value if rev is not None and rev.value > 0 else D(10) ** 8
-        return (f"What revenue does {f.short} expect for fiscal {fy + 1}, in millions of USD?",
-                group(base * D("1.08") / 10**6, 0), "forecast")
+        return (
+            f"What revenue does {f.short} expect for fiscal {fy + 1}, in millions of USD?",
+            group(base * D("1.08") / 10**6, 0),
+            "forecast",
+        )
     if which == "stock_price":
-        return (f"What was {_possessive(f.short)} closing share price on the last trading day of fiscal {fy}, in USD?",
-                str(D(rng.randint(1500, 40000)) / 100), "stock_price")
+        return (
+            f"What was {_possessive(f.short)} closing share price on the last trading day of fiscal {fy}, in USD?",
+            str(D(rng.randint(1500, 40000)) / 100),
+            "stock_price",
+        )
     slot = _flow_slot(ctx)
-    return (f"By how much did diluted EPS {ctx.when(slot, 'template').replace('in the ', 'for the ')} beat the analyst consensus, in USD per share?",
-            str(D(rng.randint(1, 15)) / 100), "consensus")
+    return (
+        f"By how much did diluted EPS {ctx.when(slot, 'template').replace('in the ', 'for the ')} beat the analyst consensus, in USD per share?",
+        str(D(rng.randint(1, 15)) / 100),
+        "consensus",
+    )
 
 
 def wrong_entity(ctx: Ctx, others: list[tuple[str, str]]) -> tuple[str, str, list[Sub]]:
@@ -1712,17 +2288,22 @@ def wrong_entity(ctx: Ctx, others: list[tuple[str, str]]) -> tuple[str, str, lis
         style = rng.choice(["news", "analyst", "earnings"])
         try:
             slot = rng.choice([s for s in ("fy", "q", "ytd", "inst") if s in ctx.slots])
-            pool = [m for m in ("revenue", "net_income", "assets", "cash", "operating_income") if ctx.has(m, slot)
-                    and ctx.fact(m, slot).value > 0 and m not in ctx.f.ambiguous]
+            pool = [
+                m
+                for m in ("revenue", "net_income", "assets", "cash", "operating_income")
+                if ctx.has(m, slot) and ctx.fact(m, slot).value > 0 and m not in ctx.f.ambiguous
+            ]
             if not pool:
                 continue
             metric = rng.choice(pool)
             lt, ls = _level_sub(ctx, metric, slot, style, False, "{v}")
             term = ctx.term(metric, style)
             when = ctx.when(slot, style)
-            text = {"news": f"{_possessive(name)} {term} was {lt} {when}",
-                    "analyst": f"{ticker}: {when} {term} {lt}",
-                    "earnings": f"{name} reported {term} of {lt} {when}"}[style]
+            text = {
+                "news": f"{_possessive(name)} {term} was {lt} {when}",
+                "analyst": f"{ticker}: {when} {term} {lt}",
+                "earnings": f"{name} reported {term} of {lt} {when}",
+            }[style]
             return style, text, [ls]
         except Skip:
             continue
@@ -1752,12 +2333,33 @@ def build_filing(filing: Filing, others: list[tuple[str, str]], index: int = 0) 
     seen: set[str] = set()
     base = {"filing": filing.path, "registrant": filing.registrant, "ticker": filing.ticker}
 
-    def add(style: str, text: str | None, question: str | None, answer: str | None, label: str, subs: list[Sub],
-            error: str | None = None, reason: str | None = None, kind: str | None = None) -> None:
+    def add(
+        style: str,
+        text: str | None,
+        question: str | None,
+        answer: str | None,
+        label: str,
+        subs: list[Sub],
+        error: str | None = None,
+        reason: str | None = None,
+        kind: str | None = None,
+    ) -> None:
         n = sum(1 for r in records if r["style"] == style) + 1
-        records.append({"id": f"{filing.name}/{style}/{n:03d}", **base, "style": style, "text": text, "question": question,
-                        "answer": answer, "label": label, "error": error, "expected_abstain_reason": reason,
-                        "undecidable_kind": kind, "subclaims": [s.to_json() for s in subs]})
+        records.append(
+            {
+                "id": f"{filing.name}/{style}/{n:03d}",
+                **base,
+                "style": style,
+                "text": text,
+                "question": question,
+                "answer": answer,
+                "label": label,
+                "error": error,
+                "expected_abstain_reason": reason,
+                "undecidable_kind": kind,
+                "subclaims": [s.to_json() for s in subs],
+            }
+        )
 
     for style, count in PER_STYLE.items():
         builders = BUILDERS[style]
@@ -1802,7 +2404,7 @@ def build_filing(filing: Filing, others: list[tuple[str, str]], index: int = 0) 
     if not ({"EntityNumberOfEmployees", "NumberOfEmployees"} & filing.all_locals):
         kinds.append("employees")
     rng.shuffle(kinds)
-    for which in kinds[:UNDECIDABLE_PER_FILING - 1]:
+    for which in kinds[: UNDECIDABLE_PER_FILING - 1]:
         try:
             style, text, kind = undecidable(ctx, which, others)
         except Skip:
@@ -1838,8 +2440,10 @@ def main() -> None:
     try:
         for rel in sorted(args.filings):
             filings.append(read_filing(session, rel))
-            print(f"  read {rel}: {sum(len(v) for v in filings[-1].facts.values())} facts, "
-                  f"{len(filings[-1].concept_of)} metrics", file=sys.stderr)
+            print(
+                f"  read {rel}: {sum(len(v) for v in filings[-1].facts.values())} facts, {len(filings[-1].concept_of)} metrics",
+                file=sys.stderr,
+            )
     finally:
         session.close()
     names = sorted({(f.short, f.ticker) for f in filings})

@@ -71,9 +71,21 @@ def arelle_version() -> str:
 def run_arelle(entry: str, packages: list[Path], log: Path) -> tuple[list[tuple], Counter]:
     """Arelle's Calculations 1.1 findings for one instance, from its JSON log."""
     exe = Path(sys.executable).with_name("arelleCmdLine")
-    cmd = [str(exe), "--internetConnectivity=offline", "--packages", "|".join(map(str, packages)),
-           "--file", entry, "-v", "--calc", "c11r", "--logFile", str(log),
-           "--logCodeFilter", "|".join(c.replace(".", r"\.") for c in CODES)]
+    cmd = [
+        str(exe),
+        "--internetConnectivity=offline",
+        "--packages",
+        "|".join(map(str, packages)),
+        "--file",
+        entry,
+        "-v",
+        "--calc",
+        "c11r",
+        "--logFile",
+        str(log),
+        "--logCodeFilter",
+        "|".join(c.replace(".", r"\.") for c in CODES),
+    ]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=1800)
     entries = json.loads(log.read_text(encoding="utf-8")).get("log", []) if log.exists() else []
     found, other = [], Counter()
@@ -112,8 +124,18 @@ def compare(fc: FilingCheck) -> None:
     `ns:Assets` for us-gaap 2025), Arelle with the prefix of the concept's schema (`us-gaap:Assets`)."""
     left = list(fc.ours)
     for a in fc.arelle:
-        hit = next((o for o in left if o[0] == a[0] and local(o[1]) == local(a[1]) and o[2] == a[2]
-                    and local(o[4]) == local(a[4]) and (a[3] in o[3] if a[3] else not o[3])), None)
+        hit = next(
+            (
+                o
+                for o in left
+                if o[0] == a[0]
+                and local(o[1]) == local(a[1])
+                and o[2] == a[2]
+                and local(o[4]) == local(a[4])
+                and (a[3] in o[3] if a[3] else not o[3])
+            ),
+            None,
+        )
         if hit is None:
             fc.arelle_only.append(a)
         else:
@@ -130,11 +152,13 @@ def start_graph(tmp: Path):
     from auditgraph.config import Connection, LocalServerSettings
 
     if uri := os.environ.get("NEO4J_URI"):
-        return Graph(Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"),
-                                external=True)), None
+        return Graph(
+            Connection(uri, os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), external=True)
+        ), None
     server.install()
-    settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="2g",
-                                   pagecache="1g", auth=False)
+    settings = LocalServerSettings(
+        bolt_port=server.free_port(), http_port=server.free_port(), heap="2g", pagecache="1g", auth=False
+    )
     srv = server.LocalServer(tmp / "neo4j", settings)
     srv.start()
     return Graph(Connection(settings.bolt_uri, "neo4j", None, external=False)), srv
@@ -165,9 +189,12 @@ def crosscheck(folders: list[Path], packages: list[Path], tmp: Path) -> list[Fil
                     compare(fc)
                 except Exception as exc:  # one filing that fails must not stop the run; it is reported
                     fc.error = f"{type(exc).__name__}: {str(exc)[:160]}"
-                print(f"{fc.folder:40} arelle {len(fc.arelle):3}  ours {len(fc.ours):3}  matched {len(fc.matched):3}  "
-                      f"ours-only {len(fc.ours_only)}  arelle-only {len(fc.arelle_only)}"
-                      + (f"  ERROR {fc.error}" if fc.error else ""), flush=True)
+                print(
+                    f"{fc.folder:40} arelle {len(fc.arelle):3}  ours {len(fc.ours):3}  matched {len(fc.matched):3}  "
+                    f"ours-only {len(fc.ours_only)}  arelle-only {len(fc.arelle_only)}"
+                    + (f"  ERROR {fc.error}" if fc.error else ""),
+                    flush=True,
+                )
     finally:
         graph.close()
         if srv is not None:
@@ -180,35 +207,48 @@ def write_markdown(rows: list[FilingCheck], command: str, seconds: float) -> str
     tot = lambda attr: sum(len(getattr(r, attr)) for r in ok)  # noqa: E731
     kinds = Counter(m[0] for r in ok for m in r.matched)
     other = sum((r.arelle_other for r in ok), Counter())
-    lines = ["## Calculations 1.1 against Arelle (`scripts/crosscheck_calc11.py`)", "",
-             f"Command: `{command}`; arelle-release {arelle_version()} (`arelleCmdLine -v --calc c11r`, offline, "
-             f"shared taxonomy packages); {machine()}; {seconds / 60:.1f} min in all, peak memory of the script "
-             f"{peak_rss_mb():.0f} MB (Arelle runs as a child process).", "",
-             "Key: (kind, total concept, link role, context; the contributor for duplicate arcs). `inconsistent` = "
-             "Arelle's calc11e:inconsistentCalculationUsingRounding vs our CALC11 violation; `duplicate arcs` = "
-             "calc11e:duplicateCalculationRelationships on both sides.", "",
-             f"- Filings compared: {len(ok)} of {len(rows)}" + (
-                 f" (not compared: {', '.join(f'{r.folder} ({r.error})' for r in rows if r.error)})" if len(ok) < len(rows) else "")
-             + ".",
-             f"- Findings: Arelle {tot('arelle')}, ours {tot('ours')}; **matched {tot('matched')}, ours only "
-             f"{tot('ours_only')}, Arelle only {tot('arelle_only')}** (matched by kind: "
-             + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) + ").",
-             "- Matched with another prefix (same concept: local name, link role and context agree): "
-             + (", ".join(f"{r.folder} {k} ({n})" for r in ok for k, n in sorted(r.prefixes.items())) or "none") + ".",
-             "- Fact-level Arelle messages (not keyed by link role): "
-             + (", ".join(f"{k} {n}" for k, n in sorted(other.items())) or "none")
-             + f"; our not-evaluable summations: {sum(r.ours_not_evaluable for r in ok)}.",
-             f"- Time: Arelle {sum(r.arelle_s for r in ok):.0f} s (load + full validation), our CALC11 "
-             f"{sum(r.ours_s for r in ok):.1f} s (graph read + check; the load is not counted).", "",
-             "| filing | Arelle | ours | matched | ours only | Arelle only |", "|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        "## Calculations 1.1 against Arelle (`scripts/crosscheck_calc11.py`)",
+        "",
+        f"Command: `{command}`; arelle-release {arelle_version()} (`arelleCmdLine -v --calc c11r`, offline, "
+        f"shared taxonomy packages); {machine()}; {seconds / 60:.1f} min in all, peak memory of the script "
+        f"{peak_rss_mb():.0f} MB (Arelle runs as a child process).",
+        "",
+        "Key: (kind, total concept, link role, context; the contributor for duplicate arcs). `inconsistent` = "
+        "Arelle's calc11e:inconsistentCalculationUsingRounding vs our CALC11 violation; `duplicate arcs` = "
+        "calc11e:duplicateCalculationRelationships on both sides.",
+        "",
+        f"- Filings compared: {len(ok)} of {len(rows)}"
+        + (f" (not compared: {', '.join(f'{r.folder} ({r.error})' for r in rows if r.error)})" if len(ok) < len(rows) else "")
+        + ".",
+        f"- Findings: Arelle {tot('arelle')}, ours {tot('ours')}; **matched {tot('matched')}, ours only "
+        f"{tot('ours_only')}, Arelle only {tot('arelle_only')}** (matched by kind: "
+        + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+        + ").",
+        "- Matched with another prefix (same concept: local name, link role and context agree): "
+        + (", ".join(f"{r.folder} {k} ({n})" for r in ok for k, n in sorted(r.prefixes.items())) or "none")
+        + ".",
+        "- Fact-level Arelle messages (not keyed by link role): "
+        + (", ".join(f"{k} {n}" for k, n in sorted(other.items())) or "none")
+        + f"; our not-evaluable summations: {sum(r.ours_not_evaluable for r in ok)}.",
+        f"- Time: Arelle {sum(r.arelle_s for r in ok):.0f} s (load + full validation), our CALC11 "
+        f"{sum(r.ours_s for r in ok):.1f} s (graph read + check; the load is not counted).",
+        "",
+        "| filing | Arelle | ours | matched | ours only | Arelle only |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     for r in rows:
         if r.error or r.arelle or r.ours:
-            lines.append(f"| {r.folder} | {len(r.arelle)} | {len(r.ours)} | {len(r.matched)} | {len(r.ours_only)} | "
-                         f"{len(r.arelle_only)} |" if not r.error else f"| {r.folder} | error: {r.error} | | | | |")
+            lines.append(
+                f"| {r.folder} | {len(r.arelle)} | {len(r.ours)} | {len(r.matched)} | {len(r.ours_only)} | {len(r.arelle_only)} |"
+                if not r.error
+                else f"| {r.folder} | error: {r.error} | | | | |"
+            )
     quiet = [r.folder for r in ok if not r.arelle and not r.ours]
     lines += ["", f"{len(quiet)} more filings: no finding on either side."]
-    diffs = [(r.folder, "ours only", d) for r in ok for d in r.ours_only] + \
-            [(r.folder, "Arelle only", d) for r in ok for d in r.arelle_only]
+    diffs = [(r.folder, "ours only", d) for r in ok for d in r.ours_only] + [
+        (r.folder, "Arelle only", d) for r in ok for d in r.arelle_only
+    ]
     if diffs:
         lines += ["", "Differences (explained in docs/dqc.md):", ""]
         lines += [f"- {f}: {side}: {' | '.join(str(x) for x in d if x)}" for f, side, d in diffs[:50]]
@@ -230,8 +270,13 @@ def main() -> None:
         rows = crosscheck(folders, packages, Path(tmp))
     seconds = time.perf_counter() - t0
     if args.json:
-        args.json.write_text(json.dumps([{k: ([list(x) for x in v] if isinstance(v, list) else v)
-                                          for k, v in vars(r).items()} for r in rows], indent=1, default=sorted))
+        args.json.write_text(
+            json.dumps(
+                [{k: ([list(x) for x in v] if isinstance(v, list) else v) for k, v in vars(r).items()} for r in rows],
+                indent=1,
+                default=sorted,
+            )
+        )
     command = "python scripts/crosscheck_calc11.py" + ("" if not args.folders else " " + " ".join(map(str, args.folders)))
     section = write_markdown(rows, command, seconds)
     print(section)

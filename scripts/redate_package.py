@@ -49,7 +49,8 @@ class Redater:
         # name `x-2022.xsd` (hrefs, schemaLocations); the year must stand alone, never inside a name
         self._text = re.compile(
             rf"(?P<url>https?://(?:xbrl\.)?(?:fasb\.org|sec\.gov)/[^\s'\"<>#]*)"
-            rf"|(?P<file>(?<=[A-Za-z0-9])-{s}(?=\.(?:xsd|xml)\b))")
+            rf"|(?P<file>(?<=[A-Za-z0-9])-{s}(?=\.(?:xsd|xml)\b))"
+        )
         self._segment = re.compile(rf"^(?P<stem>.*?)(?P<sep>-?){s}(?P<ext>\.(?:xsd|xml|zip))?$")
 
     def url(self, url: str) -> str:
@@ -89,17 +90,21 @@ class Redater:
 
     def catalog(self, text: str) -> str:
         text = self.text(text)
-        return re.sub(r"(rewritePrefix=)(['\"])(.*?)\2", lambda m: f"{m.group(1)}{m.group(2)}{self.path(m.group(3))}{m.group(2)}", text)
+        return re.sub(
+            r"(rewritePrefix=)(['\"])(.*?)\2", lambda m: f"{m.group(1)}{m.group(2)}{self.path(m.group(3))}{m.group(2)}", text
+        )
 
     def manifest(self, data: bytes, source_zip: Path, source_name: str, source_id: str, source_hash: str) -> bytes:
         """taxonomyPackage.xml: every mention of the source year moves, and the description says what this is."""
         text = self.text(data.decode("utf-8"))
         text = re.sub(rf"(?<!\d){re.escape(self.source)}(?!\d)", self.target, text)
         root = etree.fromstring(text.encode("utf-8"))
-        note = (f"SYNTHETIC RE-DATING, not an official release: {source_zip.name} ({source_name}, identifier "
-                f"{source_id}, sha256 {source_hash[:16]}) moved from {self.source} to {self.target} by "
-                "auditgraph scripts/redate_package.py for benchmarks (folder and file names, namespaces, URLs, "
-                f"catalog). Its concepts and networks are the {self.source} package's.")
+        note = (
+            f"SYNTHETIC RE-DATING, not an official release: {source_zip.name} ({source_name}, identifier "
+            f"{source_id}, sha256 {source_hash[:16]}) moved from {self.source} to {self.target} by "
+            "auditgraph scripts/redate_package.py for benchmarks (folder and file names, namespaces, URLs, "
+            f"catalog). Its concepts and networks are the {self.source} package's."
+        )
         desc = root.find(f"{_TP}description")
         if desc is None:
             desc = etree.Element(f"{_TP}description")
@@ -155,13 +160,17 @@ def redate(src: Path, year: int, out_dir: Path) -> Path:
     got = read_package(target)
     if got.year != year:  # the manifest names its year in a way this script does not rewrite
         target.unlink()
-        raise RedateError(f"{src}: the copy's manifest reads as year {got.year}, not {year}; its year is written in an unknown form")
+        raise RedateError(
+            f"{src}: the copy's manifest reads as year {got.year}, not {year}; its year is written in an unknown form"
+        )
     return target
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("src", type=Path, nargs="+", help="FASB (us-gaap, srt) or SEC (sec-YEAR) taxonomy package zips, 2022 or later")
+    ap.add_argument(
+        "src", type=Path, nargs="+", help="FASB (us-gaap, srt) or SEC (sec-YEAR) taxonomy package zips, 2022 or later"
+    )
     ap.add_argument("--year", type=int, required=True, help="the release year of the copy (2021-2026)")
     ap.add_argument("--out", type=Path, required=True, help="folder for the copy (e.g. under /tmp; never commit it)")
     args = ap.parse_args(argv)

@@ -86,8 +86,9 @@ def neo4j_connection(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
         yield Connection(f"bolt://127.0.0.1:{port}", "neo4j", os.environ["NEO4J_PASSWORD"], external=True)
         return
     server.install()
-    settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="2g",
-                                   pagecache="1g", auth=False)
+    settings = LocalServerSettings(
+        bolt_port=server.free_port(), http_port=server.free_port(), heap="2g", pagecache="1g", auth=False
+    )
     srv = server.LocalServer(tmp_path_factory.mktemp("neo4j"), settings)
     srv.start()
     try:
@@ -101,8 +102,11 @@ def _refuse_unless_scratch(conn: Connection) -> None:
     with Graph(conn) as g:
         state = g.run("db.scratch_state")[0]
         if state["has_data"] and not state["marked"]:
-            pytest.exit(f"NEO4J_URI={conn.uri} holds data the tests did not create and the tests wipe it; "
-                        "point NEO4J_URI at a scratch database, or mark this one with CREATE (:AuditgraphScratch)", returncode=4)
+            pytest.exit(
+                f"NEO4J_URI={conn.uri} holds data the tests did not create and the tests wipe it; "
+                "point NEO4J_URI at a scratch database, or mark this one with CREATE (:AuditgraphScratch)",
+                returncode=4,
+            )
         g.run("db.mark_scratch")
 
 

@@ -70,13 +70,28 @@ def _script(box, case):
         return {"tool_calls": [{"name": "final_report", "arguments": {"verdict": verdict, "rules": rules, **extra}}]}
 
     return {
-        "A1": [{"tool_calls": [{"name": "check_calc_tree", "arguments": {"concpt": "GrossProfit"}}]},  # hallucinated args
-               tc("get_concept_metadata"), tc("check_calc_tree"), final(["DQC.US.0126"]),  # gate refuses
-               tc("check_sign"), tc("check_dim_consistency"), final(["DQC.US.0126"]), final(["DQC.US.0126"])],
-        "A2": [tc("get_fact_history"), tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
-               final([], verdict="consistent", overrides=[{"rule": "DQC.US.0015", "justification": "prior period negative",
-                                                           "expected_value": "50000"}]),
-               final(["DQC.US.0126"])],
+        "A1": [
+            {"tool_calls": [{"name": "check_calc_tree", "arguments": {"concpt": "GrossProfit"}}]},  # hallucinated args
+            tc("get_concept_metadata"),
+            tc("check_calc_tree"),
+            final(["DQC.US.0126"]),  # gate refuses
+            tc("check_sign"),
+            tc("check_dim_consistency"),
+            final(["DQC.US.0126"]),
+            final(["DQC.US.0126"]),
+        ],
+        "A2": [
+            tc("get_fact_history"),
+            tc("check_sign"),
+            tc("check_calc_tree"),
+            tc("check_dim_consistency"),
+            final(
+                [],
+                verdict="consistent",
+                overrides=[{"rule": "DQC.US.0015", "justification": "prior period negative", "expected_value": "50000"}],
+            ),
+            final(["DQC.US.0126"]),
+        ],
         "AS": [{"content": "A1: the calculation finding stands.\nA2: no sign evidence; drop the override."}],
     }
 
@@ -93,7 +108,12 @@ def test_scripted_model_over_the_real_catalog_and_cache_replay(graph, tmp_path):
     assert art.trace["A1"]["gate_rejections"] == 1 and art.rounds == 1 and art.agreement
     bad = traj["agents"]["A1"]["invocations"][0]["events"][0]
     assert not bad["ok"] and "filing_id" in bad["observation"]["message"] and art.trace["A1"]["tool_errors"] == 1
-    assert (art.verdict, art.rules, art.extracted_value, art.calculated_value) == ("violation", ("DQC.US.0126",), "50000", "40000")
+    assert (art.verdict, art.rules, art.extracted_value, art.calculated_value) == (
+        "violation",
+        ("DQC.US.0126",),
+        "50000",
+        "40000",
+    )
     first_a2 = traj["agents"]["A2"]["invocations"][0]["events"][-1]["report"]
     assert first_a2["rules"] == ["DQC.US.0015", "DQC.US.0126"]  # the override made them disagree
     calcs = [e for e in traj["agents"]["A1"]["invocations"][0]["events"] if e.get("tool") == "check_calc_tree"]
@@ -117,8 +137,21 @@ def test_cli_audit_run_resume_and_checker_only_fallback(graph, neo4j_connection,
     assert {json.loads(x)["answer"]["calculated_value"] for x in lines} == {"40000", "5000"}
     assert len((tmp_path / "run.trajectory.jsonl").read_text().splitlines()) == 2
     cases = tmp_path / "cases.jsonl"
-    cases.write_text("".join(json.dumps({"case_id": json.loads(x)["case_id"], "filing_id": FID, "concept": json.loads(x)["concept"],
-                                         "period": json.loads(x)["period"], "reference_rule": "DQC.US.0126"}) + "\n" for x in lines))
+    cases.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "case_id": json.loads(x)["case_id"],
+                    "filing_id": FID,
+                    "concept": json.loads(x)["concept"],
+                    "period": json.loads(x)["period"],
+                    "reference_rule": "DQC.US.0126",
+                }
+            )
+            + "\n"
+            for x in lines
+        )
+    )
     res = CliRunner().invoke(cli, ["agents", "run", str(cases), "--llm", "none", "--out", str(out), "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["summary"]["resumed"] == 2 and out.read_text().splitlines() == lines
@@ -170,8 +203,10 @@ def test_mcp_over_stdio_with_schema_and_guarded_cypher(graph, neo4j_connection):
         async with Client(params, read_timeout_seconds=60) as client:
             names = {t.name for t in (await client.list_tools()).tools}
             schema = await client.call_tool("get_graph_schema", {})
-            rows = await client.call_tool("investigate_cypher", {"query": "MATCH (f:Fact {filing_id: $f}) RETURN f.value AS v",
-                                                                 "params": {"f": FID}, "limit": 2})
+            rows = await client.call_tool(
+                "investigate_cypher",
+                {"query": "MATCH (f:Fact {filing_id: $f}) RETURN f.value AS v", "params": {"f": FID}, "limit": 2},
+            )
             write = await client.call_tool("investigate_cypher", {"query": "MATCH (f:Filing) SET f.x = 1 RETURN f"})
             fact = await client.call_tool("get_fact", {"filing_id": FID, "concept": "us-gaap:GrossProfit"})
             return names, schema, rows, write, fact
@@ -195,8 +230,20 @@ def test_cli_with_a_model_endpoint_then_from_the_warm_cache(graph, neo4j_connect
     cases = tmp_path / "cases.jsonl"
     cases.write_text(case.model_dump_json() + "\n")
     with ReplayServer(_script(box, case)) as srv:
-        args = ["agents", "run", str(cases), "--llm", "openai-compatible:replay", "--base-url", srv.base_url,
-                "--max-retries", "0", "--cache", str(tmp_path / "cache"), "--json"]
+        args = [
+            "agents",
+            "run",
+            str(cases),
+            "--llm",
+            "openai-compatible:replay",
+            "--base-url",
+            srv.base_url,
+            "--max-retries",
+            "0",
+            "--cache",
+            str(tmp_path / "cache"),
+            "--json",
+        ]
         res = CliRunner().invoke(cli, args + ["--out", str(tmp_path / "a.jsonl")])
         assert res.exit_code == 0, res.output
         first = json.loads(res.stdout)["summary"]

@@ -18,8 +18,11 @@ from auditgraph.errors import ConfigError
 from auditgraph.llm.providers import ModelSpec, build_chat_model
 
 CASE = Case(case_id="c1", filing_id="F1", concept="us-gaap:Assets", period="instant:2023-12-31")
-ARGS = {"type": "object", "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"},
-                                         "period": {"type": "string"}}, "required": ["filing_id", "concept"]}
+ARGS = {
+    "type": "object",
+    "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"}, "period": {"type": "string"}},
+    "required": ["filing_id", "concept"],
+}
 RESULTS = {
     "get_fact": {"status": "ok", "value": "100"},
     "check_sign": {"rule_id": "DQC.US.0015", "status": "ok", "reported_value": "100", "expected_value": "100"},
@@ -40,20 +43,40 @@ def tc(name, **args):
 
 
 def report(rules, verdict="violation", **extra):
-    return {"tool_calls": [{"name": "final_report", "arguments": {"verdict": verdict, "rules": rules, "reported_value": "100",
-                                                                  "expected_value": "90", **extra}}]}
+    return {
+        "tool_calls": [
+            {
+                "name": "final_report",
+                "arguments": {"verdict": verdict, "rules": rules, "reported_value": "100", "expected_value": "90", **extra},
+            }
+        ]
+    }
 
 
 SCRIPT = {
-    "A1": [tc("check_sign"), report(["DQC.US.0126"]),  # refused by the gate
-           tc("check_calc_tree"), tc("check_dim_consistency"), report(["DQC.US.0126"]),
-           report(["DQC.US.0126"])],  # after the senior's feedback
-    "A2": [tc("get_fact_history"), {"content": "Looks odd, let me think."},  # malformed (no action)
-           {"tool_calls": [{"name": "check_sign", "arguments": "{not json"}]},  # unparsable arguments
-           tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
-           report([], verdict="consistent", expected_value="100",
-                  overrides=[{"rule": "DQC.US.0015", "justification": "history: 95 a year earlier", "expected_value": "-100"}]),
-           report(["DQC.US.0126"])],
+    "A1": [
+        tc("check_sign"),
+        report(["DQC.US.0126"]),  # refused by the gate
+        tc("check_calc_tree"),
+        tc("check_dim_consistency"),
+        report(["DQC.US.0126"]),
+        report(["DQC.US.0126"]),
+    ],  # after the senior's feedback
+    "A2": [
+        tc("get_fact_history"),
+        {"content": "Looks odd, let me think."},  # malformed (no action)
+        {"tool_calls": [{"name": "check_sign", "arguments": "{not json"}]},  # unparsable arguments
+        tc("check_sign"),
+        tc("check_calc_tree"),
+        tc("check_dim_consistency"),
+        report(
+            [],
+            verdict="consistent",
+            expected_value="100",
+            overrides=[{"rule": "DQC.US.0015", "justification": "history: 95 a year earlier", "expected_value": "-100"}],
+        ),
+        report(["DQC.US.0126"]),
+    ],
     "AS": [{"content": "A1: your calculation finding stands.\nA2: check_calc_tree returned a violation; report it."}],
 }
 
@@ -146,8 +169,14 @@ def test_model_specs_budgets_and_reasoning_settings(monkeypatch):
 def test_anthropic_client_runs_the_same_protocol(tmp_path, monkeypatch):
     """ChatAnthropic against the replay server's Messages API: tool_use blocks, tool_result turns."""
     monkeypatch.setenv("ANTHROPIC_API_KEY", SECRET)
-    script = {"A1": [tc("check_sign"), tc("check_calc_tree"), tc("check_dim_consistency"),
-                     {"content": "```json\n{\"verdict\": \"violation\", \"rules\": [\"DQC.US.0126\"]}\n```"}]}
+    script = {
+        "A1": [
+            tc("check_sign"),
+            tc("check_calc_tree"),
+            tc("check_dim_consistency"),
+            {"content": '```json\n{"verdict": "violation", "rules": ["DQC.US.0126"]}\n```'},
+        ]
+    }
     with ReplayServer(script) as srv:
         spec = ModelSpec("anthropic", "claude-sonnet-4-6", base_url=srv.root_url, max_retries=0)
         client, art, traj = run(spec, tmp_path / "cache", AuditConfig(agents="a1"))
@@ -162,8 +191,15 @@ def test_anthropic_client_runs_the_same_protocol(tmp_path, monkeypatch):
 
 
 def test_a_slow_provider_times_out_and_counts_as_a_step(tmp_path):
-    script = {"A1": [{"delay": 1.5, "content": "late"}, tc("check_sign"), tc("check_calc_tree"),
-                     tc("check_dim_consistency"), report(["DQC.US.0126"])]}
+    script = {
+        "A1": [
+            {"delay": 1.5, "content": "late"},
+            tc("check_sign"),
+            tc("check_calc_tree"),
+            tc("check_dim_consistency"),
+            report(["DQC.US.0126"]),
+        ]
+    }
     with ReplayServer(script) as srv:
         spec = ModelSpec.parse("openai-compatible:replay-1", base_url=srv.base_url, max_retries=0, timeout=0.5)
         _, art, traj = run(spec, None, AuditConfig(agents="a1"))
@@ -174,8 +210,16 @@ def test_a_slow_provider_times_out_and_counts_as_a_step(tmp_path):
 
 def test_provider_errors_are_never_cached_so_a_rerun_asks_again(tmp_path):
     sign = {"tool_calls": [{"id": "call-sign", **tc("check_sign")["tool_calls"][0]}]}  # same id both times
-    script = {"A1": [{"status": 503, "error": "busy"}, sign, tc("check_calc_tree"),
-                     tc("check_dim_consistency"), report(["DQC.US.0126"]), sign]}
+    script = {
+        "A1": [
+            {"status": 503, "error": "busy"},
+            sign,
+            tc("check_calc_tree"),
+            tc("check_dim_consistency"),
+            report(["DQC.US.0126"]),
+            sign,
+        ]
+    }
     with ReplayServer(script) as srv:
         spec = ModelSpec.parse("openai-compatible:replay-1", base_url=srv.base_url, max_retries=0)
         _, art, traj = run(spec, tmp_path / "cache", AuditConfig(agents="a1"))

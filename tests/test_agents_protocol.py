@@ -15,10 +15,24 @@ from auditgraph.agents.reports import Case
 from auditgraph.agents.toolbox import ToolSpec, Toolbox
 
 CASE = Case(case_id="c1", filing_id="F1", concept="us-gaap:Assets", period="instant:2023-12-31")
-ARGS = {"type": "object", "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"},
-                                         "period": {"type": "string"}, "coverage": {"type": "string"}}}
-CALC_VIOLATION = {"rule_id": "DQC.US.0126", "sub_rule": "DQC.US.0126.9590", "status": "violation",
-                  "concept": "us-gaap:Assets", "reported_value": "100", "expected_value": "90", "facts": []}
+ARGS = {
+    "type": "object",
+    "properties": {
+        "filing_id": {"type": "string"},
+        "concept": {"type": "string"},
+        "period": {"type": "string"},
+        "coverage": {"type": "string"},
+    },
+}
+CALC_VIOLATION = {
+    "rule_id": "DQC.US.0126",
+    "sub_rule": "DQC.US.0126.9590",
+    "status": "violation",
+    "concept": "us-gaap:Assets",
+    "reported_value": "100",
+    "expected_value": "90",
+    "facts": [],
+}
 
 
 def toolbox(results: dict | None = None, calls: list | None = None) -> Toolbox:
@@ -129,8 +143,16 @@ def test_budget_exhaustion_without_findings_is_inconclusive_with_value_from_obse
 
 
 def test_malformed_actions_unknown_tools_and_bad_reports_use_steps_but_never_crash():
-    policy = Scripted(A1=["I think it's fine.", {"invalid": {"name": "check_sign", "args": "{oops", "error": "bad json"}},
-                          call("drop_table"), *CHECKS, call("final_report", verdict="maybe"), final()])
+    policy = Scripted(
+        A1=[
+            "I think it's fine.",
+            {"invalid": {"name": "check_sign", "args": "{oops", "error": "bad json"}},
+            call("drop_table"),
+            *CHECKS,
+            call("final_report", verdict="maybe"),
+            final(),
+        ]
+    )
     art, traj = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1", budget=20))
     kinds = [e["kind"] for e in traj["agents"]["A1"]["invocations"][0]["events"]]
     assert kinds[:3] == ["malformed", "malformed", "unknown_tool"] and "malformed" in kinds[6:]
@@ -152,7 +174,9 @@ def test_agreement_ends_without_a_senior_call():
 
 
 def test_disagreement_runs_at_most_three_senior_rounds_then_fuses():
-    box = toolbox({"check_calc_tree": {"rule_id": "DQC.US.0126", "status": "ok", "reported_value": "100", "expected_value": "100"}})
+    box = toolbox(
+        {"check_calc_tree": {"rule_id": "DQC.US.0126", "status": "ok", "reported_value": "100", "expected_value": "100"}}
+    )
     over = dict(overrides=[{"rule": "DQC.US.0015", "justification": "history shows sign flip", "expected_value": "-100"}])
     a1 = CHECKS + [final(rules=())] + [final(rules=())] * 3
     a2 = A2_CHECKS + [final(rules=(), **over)] * 4
@@ -194,8 +218,12 @@ def test_authoritative_reporting_ignores_overrides_and_undeclared_rules():
 
 
 def test_override_needs_declaration_and_justification():
-    over = dict(overrides=[{"rule": "0015", "justification": "sign flipped vs prior year"},
-                           {"rule": "DQC.US.0117", "justification": "  "}])
+    over = dict(
+        overrides=[
+            {"rule": "0015", "justification": "sign flipped vs prior year"},
+            {"rule": "DQC.US.0117", "justification": "  "},
+        ]
+    )
     policy = Scripted(A1=CHECKS + [final(rules=("DQC.US.0126", "DQC.US.0117"), **over)])
     art, _ = audit_case(CASE, policy, toolbox(), AuditConfig(agents="a1", overrides=True))
     assert art.rules == ("DQC.US.0015", "DQC.US.0126")

@@ -14,8 +14,10 @@ from auditgraph.agents.runner import read_cases, run_cases, trajectory_path
 from auditgraph.agents.toolbox import ToolSpec, Toolbox
 from auditgraph.errors import ConfigError, GraphUnavailable
 
-ARGS = {"type": "object", "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"},
-                                         "period": {"type": "string"}}}
+ARGS = {
+    "type": "object",
+    "properties": {"filing_id": {"type": "string"}, "concept": {"type": "string"}, "period": {"type": "string"}},
+}
 
 
 def toolbox(fail_on: str | None = None) -> Toolbox:
@@ -24,9 +26,18 @@ def toolbox(fail_on: str | None = None) -> Toolbox:
             raise GraphUnavailable("no Neo4j answers at bolt://x")
         negative = args["concept"].endswith("Neg")
         if name == "check_sign":
-            return {"status": "ok", "results": [{"rule_id": "DQC.US.0015", "status": "violation" if negative else "ok",
-                                                 "concept": args["concept"], "reported_value": "-5" if negative else "5",
-                                                 "expected_value": "5"}]}
+            return {
+                "status": "ok",
+                "results": [
+                    {
+                        "rule_id": "DQC.US.0015",
+                        "status": "violation" if negative else "ok",
+                        "concept": args["concept"],
+                        "reported_value": "-5" if negative else "5",
+                        "expected_value": "5",
+                    }
+                ],
+            }
         return {"status": "ok", "results": []}
 
     names = ["check_sign", "check_calc_tree", "check_dim_consistency", "get_fact_history"]
@@ -78,12 +89,25 @@ def test_a_failing_case_is_recorded_and_retried_on_resume(tmp_path):
 
 def test_case_files_are_validated_and_reference_fields_dropped(tmp_path):
     path = tmp_path / "cases.jsonl"
-    path.write_text(json.dumps({"case_id": "a", "filing_id": "F", "concept": "us-gaap:Assets", "period": "instant:2023-12-31",
-                                "reference_rule": "DQC.US.0126", "reference_answer": {"extracted_value": "1"}}) + "\n")
+    path.write_text(
+        json.dumps(
+            {
+                "case_id": "a",
+                "filing_id": "F",
+                "concept": "us-gaap:Assets",
+                "period": "instant:2023-12-31",
+                "reference_rule": "DQC.US.0126",
+                "reference_answer": {"extracted_value": "1"},
+            }
+        )
+        + "\n"
+    )
     (case,) = read_cases(path)
     assert case.concept == "us-gaap:Assets" and "reference" not in json.dumps(case.model_dump())
     path.write_text('{"case_id": "a"}\n')
-    with pytest.raises(ConfigError, match=r"cases.jsonl:1: field 'filing_id': Field required; each line needs case_id, filing_id, concept"):
+    with pytest.raises(
+        ConfigError, match=r"cases.jsonl:1: field 'filing_id': Field required; each line needs case_id, filing_id, concept"
+    ):
         read_cases(path)
     path.write_text('{"case_id": "a", "filing_id": "F", "concept": "x"}\n' * 2)
     with pytest.raises(ConfigError, match="appears twice"):

@@ -59,6 +59,7 @@ def box(sample_filing_graph):
 
 def native_script(box, final_verdict="violation"):
     """Both juniors call their required tools natively, then report (A2 with history first)."""
+
     def tc(name):
         return {"tool_calls": [{"name": name, "arguments": case_args(box.specs[name], ASSETS)}]}
 
@@ -75,8 +76,9 @@ REACT_FINAL = {"content": 'Done.\n{"action": "final_report", "action_input": {"v
 
 
 def post(url, body):
-    req = urllib.request.Request(url + "/chat/completions", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        url + "/chat/completions", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(req, timeout=5) as resp:
             return resp.status, json.loads(resp.read())
@@ -88,20 +90,34 @@ def test_the_replay_server_refuses_what_llama_cpp_refuses():
     call = {"id": "call_1", "type": "function", "function": {"name": "check_sign", "arguments": "{}"}}
     user = {"role": "user", "content": "audit"}
     bad = [
-        ([user, {"role": "assistant", "content": None, "tool_calls": [call]}],
-         'messages[1]: assistant message with tool_calls has content null; send "" instead'),
-        ([user, {"role": "assistant", "content": "", "tool_calls": [call]}, {"role": "tool", "content": "{}"}],
-         "messages[2]: tool message without tool_call_id"),
-        ([user, {"role": "assistant", "content": "", "tool_calls": [call]},
-          {"role": "tool", "tool_call_id": "call_9", "content": "{}"}],
-         "messages[2]: tool_call_id 'call_9' answers no earlier tool call"),
+        (
+            [user, {"role": "assistant", "content": None, "tool_calls": [call]}],
+            'messages[1]: assistant message with tool_calls has content null; send "" instead',
+        ),
+        (
+            [user, {"role": "assistant", "content": "", "tool_calls": [call]}, {"role": "tool", "content": "{}"}],
+            "messages[2]: tool message without tool_call_id",
+        ),
+        (
+            [
+                user,
+                {"role": "assistant", "content": "", "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "call_9", "content": "{}"},
+            ],
+            "messages[2]: tool_call_id 'call_9' answers no earlier tool call",
+        ),
     ]
     with ReplayServer({"default": [{"content": "ok"}]}) as srv:
         for messages, message in bad:
             assert post(srv.base_url, {"model": "replay", "messages": messages}) == (
-                400, {"error": {"message": message, "type": "invalid_request_error"}})
-        good = [user, {"role": "assistant", "content": "", "tool_calls": [call]},
-                {"role": "tool", "tool_call_id": "call_1", "content": "{}"}]
+                400,
+                {"error": {"message": message, "type": "invalid_request_error"}},
+            )
+        good = [
+            user,
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "call_1", "content": "{}"},
+        ]
         status, reply = post(srv.base_url, {"model": "replay", "messages": good, "tool_choice": "auto"})
         assert status == 200 and reply["choices"][0]["message"]["content"] == "ok"
         assert srv.rejected == [m for _, m in bad] and srv.tool_choices == [None, None, None, "auto"]
@@ -111,8 +127,25 @@ def test_the_replay_server_refuses_what_llama_cpp_refuses():
 def test_a_multi_step_audit_sends_tool_choice_and_valid_conversations(agents, box, tmp_path, choice):
     out = tmp_path / "run.jsonl"
     with ReplayServer(native_script(box)) as srv:
-        res = agents("audit", FILING, "--concept", ASSETS.concept, "--period", ASSETS.period, "--llm", "openai-compatible:replay",
-                     "--base-url", srv.base_url, "--no-cache", "--max-retries", "0", "--tool-choice", choice, "--out", str(out))
+        res = agents(
+            "audit",
+            FILING,
+            "--concept",
+            ASSETS.concept,
+            "--period",
+            ASSETS.period,
+            "--llm",
+            "openai-compatible:replay",
+            "--base-url",
+            srv.base_url,
+            "--no-cache",
+            "--max-retries",
+            "0",
+            "--tool-choice",
+            choice,
+            "--out",
+            str(out),
+        )
         assert srv.remaining() == {"A1": 0, "A2": 0} and srv.rejected == []
         requests = list(srv.requests)
     assert res.exit_code == 0, res.output
@@ -129,13 +162,24 @@ def test_a_multi_step_audit_sends_tool_choice_and_valid_conversations(agents, bo
 
 def test_a_model_name_the_server_does_not_serve_exits_2_naming_the_served_models(agents, tmp_path):
     with ReplayServer({}, model="SmolLM2-135M-Instruct") as srv:
-        res = agents("audit", FILING, "--llm", "openai-compatible:smollm2-135m", "--base-url", srv.base_url,
-                     "--no-cache", "--out", str(tmp_path / "run.jsonl"))
+        res = agents(
+            "audit",
+            FILING,
+            "--llm",
+            "openai-compatible:smollm2-135m",
+            "--base-url",
+            srv.base_url,
+            "--no-cache",
+            "--out",
+            str(tmp_path / "run.jsonl"),
+        )
         assert srv.requests == []  # refused before any model call
     assert res.exit_code == 2, res.output
     (line,) = res.stderr.strip().splitlines()
-    assert line == (f"error: --llm openai-compatible:smollm2-135m: {srv.base_url} serves SmolLM2-135M-Instruct, "
-                    "not 'smollm2-135m'; pass --llm openai-compatible:SmolLM2-135M-Instruct")
+    assert line == (
+        f"error: --llm openai-compatible:smollm2-135m: {srv.base_url} serves SmolLM2-135M-Instruct, "
+        "not 'smollm2-135m'; pass --llm openai-compatible:SmolLM2-135M-Instruct"
+    )
 
 
 def test_the_text_protocol_completes_an_audit_with_a_server_that_only_writes_react_json(box):
@@ -148,7 +192,7 @@ def test_the_text_protocol_completes_an_audit_with_a_server_that_only_writes_rea
     # no tools field: the tools are in the system prompt, the calls and results are plain turns
     assert all("tools" not in r and "tool_choice" not in r for r in requests)
     assert "## Calling tools" in requests[0]["messages"][0]["content"]
-    assert '- check_calc_tree: ' in requests[0]["messages"][0]["content"]
+    assert "- check_calc_tree: " in requests[0]["messages"][0]["content"]
     last = requests[-1]["messages"]
     assert {m["role"] for m in last} == {"system", "user", "assistant"}
     assert json.loads(last[2]["content"])["action"] == "check_sign"
@@ -169,8 +213,13 @@ def test_a_server_that_answers_tools_requests_in_prose_twice_gets_the_text_proto
     assert ["tools" in r for r in requests] == [True, True, False, False, False, False] and client.protocol == "text"
     events = traj["agents"]["A1"]["invocations"][0]["events"]
     switch = next(e for e in events if e["kind"] == "protocol_switch")
-    assert switch == {"step": 1, "kind": "protocol_switch", "message": (
-        "openai-compatible:replay answered 2 tools requests in prose; switching to the text tool protocol (ReAct JSON)")}
+    assert switch == {
+        "step": 1,
+        "kind": "protocol_switch",
+        "message": (
+            "openai-compatible:replay answered 2 tools requests in prose; switching to the text tool protocol (ReAct JSON)"
+        ),
+    }
     assert art.trace["A1"]["malformed"] == 2 and (art.verdict, art.rules) == ("violation", ("DQC.US.0126",))
 
 
@@ -196,8 +245,12 @@ class Watched(ChatClient):
 def test_each_call_gets_the_lesser_of_the_timeout_and_what_the_deadline_leaves(box, timeout, left, expected):
     from auditgraph.agents.protocol import JuniorSession, required_tools, run_junior
 
-    with ReplayServer({"A1": [{"tool_calls": [{"name": n, "arguments": case_args(box.specs[n], ASSETS)}]} for n in CHECKS]
-                       + [{"tool_calls": [{"name": "final_report", "arguments": {"verdict": "violation", "rules": []}}]}]}) as srv:
+    with ReplayServer(
+        {
+            "A1": [{"tool_calls": [{"name": n, "arguments": case_args(box.specs[n], ASSETS)}]} for n in CHECKS]
+            + [{"tool_calls": [{"name": "final_report", "arguments": {"verdict": "violation", "rules": []}}]}]
+        }
+    ) as srv:
         spec = ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url, max_retries=0, timeout=timeout)
         client = Watched(spec, ModelCache(None))
         session = JuniorSession("A1", "You are the Compliance Auditor (A1).", box, required_tools("A1", box))
@@ -214,9 +267,12 @@ def test_max_output_tokens_is_part_of_the_spec_and_the_cache_key():
     assert (a.output_budget("AS"), b.output_budget("AS"), b.output_budget("A1")) == (8192, 256, 256)
     msgs = [{"role": "user", "content": "audit"}]
     # default settings keep the keys caches were written with; a cap gives its own
-    assert a.cache_key("A1", "sys", msgs, ["check_sign"]) == cache_key("A1", "openai-compatible:replay", "sys", msgs, ["check_sign"])
+    assert a.cache_key("A1", "sys", msgs, ["check_sign"]) == cache_key(
+        "A1", "openai-compatible:replay", "sys", msgs, ["check_sign"]
+    )
     assert b.cache_key("A1", "sys", msgs, ["check_sign"]) == cache_key(
-        "A1", "openai-compatible:replay|max_output_tokens=256", "sys", msgs, ["check_sign"])
+        "A1", "openai-compatible:replay|max_output_tokens=256", "sys", msgs, ["check_sign"]
+    )
 
 
 def _bench_script():
@@ -232,10 +288,25 @@ def _bench_script():
 
 def test_the_llama_cpp_benchmark_script_builds_its_commands_and_reads_a_run(agents, tmp_path):
     bench = _bench_script()
-    args = bench.parse_args(["--port", "7790", "--tool-protocol", "text", "--chat-format", "chatml", "--venv", str(tmp_path / "v")])
-    assert bench.server_command(args, "m.gguf")[1:] == ["-m", "llama_cpp.server", "--model", "m.gguf", "--model_alias",
-                                                        "smollm2-135m", "--host", "127.0.0.1", "--port", "7790", "--n_ctx",
-                                                        "8192", "--chat_format", "chatml"]
+    args = bench.parse_args(
+        ["--port", "7790", "--tool-protocol", "text", "--chat-format", "chatml", "--venv", str(tmp_path / "v")]
+    )
+    assert bench.server_command(args, "m.gguf")[1:] == [
+        "-m",
+        "llama_cpp.server",
+        "--model",
+        "m.gguf",
+        "--model_alias",
+        "smollm2-135m",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "7790",
+        "--n_ctx",
+        "8192",
+        "--chat_format",
+        "chatml",
+    ]
     audit = bench.audit_command(args, tmp_path / "run.jsonl")
     assert audit[1:6] == ["agents", "audit", FILING, "--llm", "openai-compatible:smollm2-135m"]
     assert audit[audit.index("--base-url") + 1] == "http://127.0.0.1:7790/v1" and "text" in audit
@@ -246,6 +317,8 @@ def test_the_llama_cpp_benchmark_script_builds_its_commands_and_reads_a_run(agen
     rows = bench.rows(out)
     assert len(rows) == 3 and all(r.split(" | ")[1] == "violation" for r in rows)
     # A1: get_fact and the three checkers, then its report (5 steps); A2 adds the history (6 steps)
-    assert rows[0] == ("| us-gaap:PaymentsToAcquirePropertyPlantAndEquipment | violation |  | 11 | 9 (get_fact, check_sign, "
-                       "check_calc_tree, check_dim_consistency, get_fact, get_fact_history, check_sign, check_calc_tree, "
-                       "check_dim_consistency) | 0 | 0 | 0 |")
+    assert rows[0] == (
+        "| us-gaap:PaymentsToAcquirePropertyPlantAndEquipment | violation |  | 11 | 9 (get_fact, check_sign, "
+        "check_calc_tree, check_dim_consistency, get_fact, get_fact_history, check_sign, check_calc_tree, "
+        "check_dim_consistency) | 0 | 0 | 0 |"
+    )

@@ -33,7 +33,9 @@ def _script(box, cases):
     for i, case in enumerate(cases):
         early = [final()] if i == 0 else []  # the first case also meets the gate
         script["A1"] += early + [tc(n, case) for n in ("check_sign", "check_calc_tree", "check_dim_consistency")] + [final()]
-        script["A2"] += [tc(n, case) for n in ("get_fact_history", "check_sign", "check_calc_tree", "check_dim_consistency")] + [final()]
+        script["A2"] += [tc(n, case) for n in ("get_fact_history", "check_sign", "check_calc_tree", "check_dim_consistency")] + [
+            final()
+        ]
     return script
 
 
@@ -50,7 +52,11 @@ def test_agents_over_a_shared_filing(graph, shared_dir, tmp_path):
     # --llm none: every case gets the verdict, rules and numbers of the checkers
     arts = audit_cases(graph, cases, "none")
     for case, art in zip(cases, arts):
-        mine = [f for f in report.findings if (f.concept, f.period, sorted(f.dimensions)) == (case.concept, case.period, sorted(case.dims))]
+        mine = [
+            f
+            for f in report.findings
+            if (f.concept, f.period, sorted(f.dimensions)) == (case.concept, case.period, sorted(case.dims))
+        ]
         best = min(mine, key=lambda f: RULE_PRIORITY.index(f.rule_id))
         assert (art.status, art.verdict, set(art.rules)) == ("ok", "violation", {f.rule_id for f in mine}), case.case_id
         assert art.extracted_value == exact(best.reported_value), case.case_id
@@ -61,8 +67,9 @@ def test_agents_over_a_shared_filing(graph, shared_dir, tmp_path):
     box = catalog_toolbox(graph)
     out = tmp_path / "run.jsonl"
     with ReplayServer(_script(box, picked)) as srv:
-        client = ChatClient(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url, max_retries=0),
-                            ModelCache(tmp_path / "cache"))
+        client = ChatClient(
+            ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url, max_retries=0), ModelCache(tmp_path / "cache")
+        )
         summary = run_cases(picked, box, ModelPolicy(client), AuditConfig(), out)
         assert srv.remaining() == {"A1": 0, "A2": 0}
     assert summary.violations == 2 and summary.errors == 0
@@ -74,8 +81,10 @@ def test_agents_over_a_shared_filing(graph, shared_dir, tmp_path):
         assert (got["verdict"], tuple(got["rules"]), got["answer"]) == (ref.verdict, ref.rules, ref.answer)
         assert got["juniors"]["A1"]["restored_rules"] == list(ref.rules)
     assert '"gate_rejections":1' in first.decode().splitlines()[0]
-    replay = ChatClient(ModelSpec.parse("openai-compatible:replay", base_url="http://127.0.0.1:9/v1", max_retries=0),
-                        ModelCache(tmp_path / "cache"))
+    replay = ChatClient(
+        ModelSpec.parse("openai-compatible:replay", base_url="http://127.0.0.1:9/v1", max_retries=0),
+        ModelCache(tmp_path / "cache"),
+    )
     out2 = tmp_path / "again.jsonl"
     run_cases(picked, box, ModelPolicy(replay), AuditConfig(), out2)
     assert replay.calls == 0 and out2.read_bytes() == first

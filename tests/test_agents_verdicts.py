@@ -29,8 +29,15 @@ from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
 ASSETS = Case(case_id="assets", filing_id=FILING, concept="us-gaap:Assets", period="instant:2025-12-31")
-CALC = {"rule_id": "DQC.US.0126", "sub_rule": "DQC.US.0126.9590", "status": "violation", "concept": "us-gaap:Assets",
-        "period": "instant:2025-12-31", "reported_value": "20000000", "expected_value": "19900000"}
+CALC = {
+    "rule_id": "DQC.US.0126",
+    "sub_rule": "DQC.US.0126.9590",
+    "status": "violation",
+    "concept": "us-gaap:Assets",
+    "period": "instant:2025-12-31",
+    "reported_value": "20000000",
+    "expected_value": "19900000",
+}
 
 
 @pytest.fixture
@@ -58,13 +65,27 @@ def artifacts(path) -> list[dict]:
 
 def test_nothing_listening_is_inconclusive_and_exits_3(agents, tmp_path):
     out = tmp_path / "run.jsonl"
-    res = agents("audit", FILING, "--llm", "openai-compatible:x", "--base-url", "http://127.0.0.1:9/v1", "--no-cache",
-                 "--max-retries", "0", "--out", str(out), "--json")
+    res = agents(
+        "audit",
+        FILING,
+        "--llm",
+        "openai-compatible:x",
+        "--base-url",
+        "http://127.0.0.1:9/v1",
+        "--no-cache",
+        "--max-retries",
+        "0",
+        "--out",
+        str(out),
+        "--json",
+    )
     assert res.exit_code == 3, res.output
     arts = artifacts(out)
     assert len(arts) == 3 and {a["verdict"] for a in arts} == {"inconclusive"}
     assert {a["reason_code"] for a in arts} == {"provider"} and {a["tau"] for a in arts} == {None}
-    assert all(a["reason"].startswith("provider failed: A1: openai-compatible:x: OpenAIConnectionError: Connection error.") for a in arts)
+    assert all(
+        a["reason"].startswith("provider failed: A1: openai-compatible:x: OpenAIConnectionError: Connection error.") for a in arts
+    )
     assert "3 cases: 0 violation, 3 inconclusive, 0 not evaluable, 0 errors (reasons: provider 3)" in res.stderr
     assert "error: 3 of 3 cases ended inconclusive because the model failed" in res.stderr
     assert json.loads(res.stdout)["summary"]["reasons"] == {"provider": 3}
@@ -73,28 +94,51 @@ def test_nothing_listening_is_inconclusive_and_exits_3(agents, tmp_path):
 
 
 PROSE = {"content": "I have reviewed the balance sheet and the figures look fine to me."}
-WRONG = [{"tool_calls": [{"name": "check_everything", "arguments": {}}]},  # no such tool
-         {"tool_calls": [{"name": "check_sign", "arguments": "{not json"}]},  # unparsable arguments
-         {"tool_calls": [{"name": "check_calc_tree", "arguments": {"concpt": "Assets"}}]}]  # invalid arguments
+WRONG = [
+    {"tool_calls": [{"name": "check_everything", "arguments": {}}]},  # no such tool
+    {"tool_calls": [{"name": "check_sign", "arguments": "{not json"}]},  # unparsable arguments
+    {"tool_calls": [{"name": "check_calc_tree", "arguments": {"concpt": "Assets"}}]},
+]  # invalid arguments
 
 
-@pytest.mark.parametrize(("script", "a1_reason", "a1_trace"), [
-    ({"A1": [PROSE] * 3, "A2": [PROSE] * 3}, "A1: check_sign, check_calc_tree, check_dim_consistency",
-     {"malformed": 3, "tool_errors": 0}),
-    ({"A1": WRONG, "A2": [PROSE] * 3}, "A1: check_sign, check_dim_consistency", {"malformed": 2, "tool_errors": 1}),
-], ids=["prose", "wrong-calls"])
+@pytest.mark.parametrize(
+    ("script", "a1_reason", "a1_trace"),
+    [
+        (
+            {"A1": [PROSE] * 3, "A2": [PROSE] * 3},
+            "A1: check_sign, check_calc_tree, check_dim_consistency",
+            {"malformed": 3, "tool_errors": 0},
+        ),
+        ({"A1": WRONG, "A2": [PROSE] * 3}, "A1: check_sign, check_dim_consistency", {"malformed": 2, "tool_errors": 1}),
+    ],
+    ids=["prose", "wrong-calls"],
+)
 def test_a_model_that_never_runs_the_checkers_is_inconclusive(agents, tmp_path, script, a1_reason, a1_trace):
     cases = tmp_path / "cases.jsonl"
     cases.write_text(ASSETS.model_dump_json() + "\n")
     with ReplayServer(script) as srv:
-        res = agents("run", str(cases), "--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--no-cache",
-                     "--max-retries", "0", "--budget", "3", "--out", str(tmp_path / "run.jsonl"))
+        res = agents(
+            "run",
+            str(cases),
+            "--llm",
+            "openai-compatible:replay",
+            "--base-url",
+            srv.base_url,
+            "--no-cache",
+            "--max-retries",
+            "0",
+            "--budget",
+            "3",
+            "--out",
+            str(tmp_path / "run.jsonl"),
+        )
         assert srv.remaining() == {"A1": 0, "A2": 0}
     assert res.exit_code == 3, res.output
     (art,) = artifacts(tmp_path / "run.jsonl")
     assert (art["verdict"], art["reason_code"], art["rules"]) == ("inconclusive", "tools_not_run", [])
-    assert art["reason"] == (f"required tools not run: {a1_reason}; "
-                             "A2: check_sign, check_calc_tree, check_dim_consistency, get_fact_history")
+    assert art["reason"] == (
+        f"required tools not run: {a1_reason}; A2: check_sign, check_calc_tree, check_dim_consistency, get_fact_history"
+    )
     assert {k: art["trace"]["A1"][k] for k in a1_trace} == a1_trace and art["juniors"]["A1"]["status"] == "budget_exhausted"
     assert "1 inconclusive" in res.stderr and "tools_not_run 1" in res.stderr
 
@@ -104,13 +148,25 @@ def _checks_then_consistent(box, case):
         return {"tool_calls": [{"name": name, "arguments": case_args(box.specs[name], case)}]}
 
     def consistent():
-        return {"tool_calls": [{"name": "final_report", "arguments": {
-            "verdict": "consistent", "rules": [], "confidence": 0.99,
-            "rationale": "The checker is wrong: the balance sheet clearly adds up."}}]}
+        return {
+            "tool_calls": [
+                {
+                    "name": "final_report",
+                    "arguments": {
+                        "verdict": "consistent",
+                        "rules": [],
+                        "confidence": 0.99,
+                        "rationale": "The checker is wrong: the balance sheet clearly adds up.",
+                    },
+                }
+            ]
+        }
 
     checks = ["check_sign", "check_calc_tree", "check_dim_consistency"]
-    return {"A1": [tc(n) for n in checks] + [consistent()],
-            "A2": [tc("get_fact_history")] + [tc(n) for n in checks] + [consistent()]}
+    return {
+        "A1": [tc(n) for n in checks] + [consistent()],
+        "A2": [tc("get_fact_history")] + [tc(n) for n in checks] + [consistent()],
+    }
 
 
 def test_a_model_saying_consistent_against_a_checker_finding_stays_a_violation(sample_filing_graph, tmp_path):
@@ -144,13 +200,20 @@ def test_the_fused_verdict_cannot_be_milder_than_an_unrefuted_checker_finding():
     assert settle("consistent", (), short, [], ASSETS).code == "tools_not_run"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["no-such-filing"], "error: no filing 'no-such-filing' in the database; load it with `auditgraph filing load`"),
-    ([FILING, "--concept", "us-gaap:NoSuchConceptAtAll"], "error: no concept 'us-gaap:NoSuchConceptAtAll' in the database"),
-    ([FILING, "--concept", "us-gaap:Assets", "--period", "instant:2019-12-31"],
-     (f"error: --period instant:2019-12-31: filing '{FILING}' has no fact of us-gaap:Assets for it; "
-      "its periods: instant:2024-12-31, instant:2025-12-31")),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-filing"], "error: no filing 'no-such-filing' in the database; load it with `auditgraph filing load`"),
+        ([FILING, "--concept", "us-gaap:NoSuchConceptAtAll"], "error: no concept 'us-gaap:NoSuchConceptAtAll' in the database"),
+        (
+            [FILING, "--concept", "us-gaap:Assets", "--period", "instant:2019-12-31"],
+            (
+                f"error: --period instant:2019-12-31: filing '{FILING}' has no fact of us-gaap:Assets for it; "
+                "its periods: instant:2024-12-31, instant:2025-12-31"
+            ),
+        ),
+    ],
+)
 def test_a_filing_concept_or_period_that_does_not_exist_is_an_error(agents, tmp_path, args, message):
     res = agents("audit", *args, "--llm", "none", "--out", str(tmp_path / "run.jsonl"))
     assert res.exit_code == 2, res.output
@@ -220,16 +283,16 @@ def test_a_slow_model_meets_the_case_and_run_deadlines_as_inconclusive(sample_fi
     slow = SlowModel()
     # A1 takes 5 turns (get_fact, 3 checkers, report) up to 50 s; A2 is stopped after 1 turn, at 60 s > 55 s.
     # A1 saw the 0015 finding, which stands: the case is a violation that says what is missing.
-    run_cases(cases[:1], box, slow, AuditConfig(), tmp_path / "case.jsonl", case_timeout=55, run_timeout=None,
-              clock=slow.clock)
+    run_cases(cases[:1], box, slow, AuditConfig(), tmp_path / "case.jsonl", case_timeout=55, run_timeout=None, clock=slow.clock)
     (art,) = artifacts(tmp_path / "case.jsonl")
     assert slow.turns == 6 and art["juniors"]["A2"]["status"] == "deadline"
     assert (art["verdict"], art["rules"], art["reason_code"]) == ("violation", ["DQC.US.0015"], None)
     assert art["reason"] == "deadline passed: A2: the case timeout (55 s) passed; the observed checker findings stand"
     # the run deadline: the first case stops after one turn (nothing evaluated), the others never start
     slow = SlowModel()
-    summary = run_cases(cases, box, slow, AuditConfig(), tmp_path / "run.jsonl", case_timeout=None, run_timeout=10,
-                        clock=slow.clock)
+    summary = run_cases(
+        cases, box, slow, AuditConfig(), tmp_path / "run.jsonl", case_timeout=None, run_timeout=10, clock=slow.clock
+    )
     arts = artifacts(tmp_path / "run.jsonl")
     assert slow.turns == 1 and [a["verdict"] for a in arts] == ["inconclusive"] * 3
     assert arts[0]["reason"] == "deadline passed: A1: the run timeout (10 s) passed; A2: the run timeout (10 s) passed"
@@ -244,6 +307,21 @@ def test_max_output_tokens_reaches_the_request(agents, tmp_path):
     cases = tmp_path / "cases.jsonl"
     cases.write_text(ASSETS.model_dump_json() + "\n")
     with ReplayServer({"A1": [{"content": "prose"}], "A2": [{"content": "prose"}]}) as srv:
-        agents("run", str(cases), "--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--no-cache",
-               "--max-retries", "0", "--budget", "1", "--max-output-tokens", "256", "--out", str(tmp_path / "run.jsonl"))
+        agents(
+            "run",
+            str(cases),
+            "--llm",
+            "openai-compatible:replay",
+            "--base-url",
+            srv.base_url,
+            "--no-cache",
+            "--max-retries",
+            "0",
+            "--budget",
+            "1",
+            "--max-output-tokens",
+            "256",
+            "--out",
+            str(tmp_path / "run.jsonl"),
+        )
         assert [r["max_completion_tokens"] for r in srv.requests] == [256, 256]

@@ -48,7 +48,11 @@ def test_0015_flags_negative_listed_facts_with_their_element_ids(graph: Graph):
     assert set(bad) == {"DQC.US.0015.205", "DQC.US.0015.254", "DQC.US.0015.703"}
     r = bad["DQC.US.0015.205"]
     assert (r.concept, r.reported_value, r.expected_value, r.period) == (
-        "us-gaap:AccountsPayableRelatedPartiesNoncurrent", "-5000", "5000", "instant:2024-12-31")
+        "us-gaap:AccountsPayableRelatedPartiesNoncurrent",
+        "-5000",
+        "5000",
+        "instant:2024-12-31",
+    )
     assert r.facts[0].fact_id == "f3" and r.tolerance == "0" and "Rule Element Id: 205" in r.message
     assert not [x for x in results if x.concept == "us-gaap:ProfitLoss"]
 
@@ -57,8 +61,14 @@ def test_0015_dimensional_exclusions_and_their_narrow_misses(graph: Graph):
     sign_filing().write(graph)
     results = {r.facts[0].fact_id: r for r in check_sign(graph, "t-0015") if r.facts and r.facts[0].fact_id.startswith("dim-")}
     assert {k: r.status for k, r in results.items()} == {
-        "dim-adjust": "ok", "dim-member": "ok", "dim-axis": "ok", "dim-pair": "ok", "dim-typed": "ok",
-        "dim-near-pair": "violation", "dim-plain": "violation"}
+        "dim-adjust": "ok",
+        "dim-member": "ok",
+        "dim-axis": "ok",
+        "dim-pair": "ok",
+        "dim-typed": "ok",
+        "dim-near-pair": "violation",
+        "dim-plain": "violation",
+    }
     assert "contains 'adjust'" in results["dim-adjust"].reason
     assert "excluded axis/member pair" in results["dim-pair"].reason
     assert results["dim-plain"].dimensions == ["srt:ProductOrServiceAxis=abc:WidgetMember"]
@@ -77,12 +87,15 @@ def test_0015_refuses_with_reasons_never_silently_ok(graph: Graph):
     sign_filing("t-2021", us_gaap_year=2021).write(graph)
     assert "does not run on DocumentType 'N-CSR'" in check_sign(graph, "t-form")[0].reason
     assert check_sign(graph, "t-2021")[0].reason.startswith(
-        "no DQC.US.0015 concept list for us-gaap 2021 (shipped: 2022, 2023, 2024, 2025, 2026)")
+        "no DQC.US.0015 concept list for us-gaap 2021 (shipped: 2022, 2023, 2024, 2025, 2026)"
+    )
     assert check_sign(graph, "nope")[0].reason.startswith("no filing 'nope' in the database")
     sign_filing().write(graph)
     [not_listed] = check_sign(graph, "t-0015", concept="us-gaap:ProfitLoss")
-    assert not_listed.reason.startswith("us-gaap:ProfitLoss is not on the DQC.US.0015 list for us-gaap 2025 "
-                                        "(dqc_15_usgaap_2025_concepts.csv (dqc_us_rules@07b8c75d04f2), ")
+    assert not_listed.reason.startswith(
+        "us-gaap:ProfitLoss is not on the DQC.US.0015 list for us-gaap 2025 "
+        "(dqc_15_usgaap_2025_concepts.csv (dqc_us_rules@07b8c75d04f2), "
+    )
     assert not_listed.list_file == "dqc_15_usgaap_2025_concepts.csv"
     nils = check_sign(graph, "t-0015", concept="AccretionExpenseIncludingAssetRetirementObligations")
     assert [r.reason for r in nils if r.status == "not_evaluable"] == ["nil fact: no value to test"]
@@ -91,8 +104,12 @@ def test_0015_refuses_with_reasons_never_silently_ok(graph: Graph):
 def test_0015_every_year_uses_its_own_list_and_names_file_and_version(graph: Graph):
     for year in (2022, 2023, 2024, 2026):
         sign_filing(f"t-{year}", us_gaap_year=year).write(graph)
-    for year, srt in ((2022, "dqc_15_srt_2023_concepts.csv"), (2023, "dqc_15_srt_2023_concepts.csv"),
-                      (2024, "dqc_15_srt_2024_concepts.csv"), (2026, "dqc_15_srt_2026_concepts.csv")):
+    for year, srt in (
+        (2022, "dqc_15_srt_2023_concepts.csv"),
+        (2023, "dqc_15_srt_2023_concepts.csv"),
+        (2024, "dqc_15_srt_2024_concepts.csv"),
+        (2026, "dqc_15_srt_2026_concepts.csv"),
+    ):
         bad = {r.sub_rule: r for r in by_status(check_sign(graph, f"t-{year}"), "violation") if not r.dimensions}
         assert set(bad) == {"DQC.US.0015.205", "DQC.US.0015.254", "DQC.US.0015.703"}, year
         assert bad["DQC.US.0015.205"].list_file == f"dqc_15_usgaap_{year}_concepts.csv"
@@ -132,11 +149,20 @@ def test_0126_reports_total_against_weighted_child_sum(graph: Graph):
     calc_filing("20000000").write(graph)
     [r] = check_calc_tree(graph, "t-0126")
     assert (r.status, r.sub_rule, r.reported_value, r.expected_value, r.difference, r.tolerance, r.decimals) == (
-        "violation", "DQC.US.0126.9590", "20000000", "19900000", "100000", "3000", "-3")
+        "violation",
+        "DQC.US.0126.9590",
+        "20000000",
+        "19900000",
+        "100000",
+        "3000",
+        "-3",
+    )
     assert r.network == BS and r.period == "instant:2024-12-31"
     assert [(f.role, f.concept, f.value, f.weight) for f in r.facts] == [
-        ("total", "us-gaap:Assets", "20000000", None), ("addend", "us-gaap:AssetsCurrent", "12000000", "1"),
-        ("addend", "us-gaap:AssetsNoncurrent", "7900000", "1")]
+        ("total", "us-gaap:Assets", "20000000", None),
+        ("addend", "us-gaap:AssetsCurrent", "12000000", "1"),
+        ("addend", "us-gaap:AssetsNoncurrent", "7900000", "1"),
+    ]
     assert {rel.target for rel in r.relationships} == {"us-gaap:AssetsCurrent", "us-gaap:AssetsNoncurrent"}
 
 
@@ -204,7 +230,9 @@ def test_0126_whole_tree_walks_descendant_totals(graph: Graph):
     tree = check_calc_tree(graph, "t-tree", concept="us-gaap:Assets", whole_tree=True)
     assert [r.status for r in top] == ["ok"]
     assert {(r.concept, r.status, r.expected_value) for r in tree} == {
-        ("us-gaap:Assets", "ok", "19900000"), ("us-gaap:AssetsCurrent", "violation", "11000000")}
+        ("us-gaap:Assets", "ok", "19900000"),
+        ("us-gaap:AssetsCurrent", "violation", "11000000"),
+    }
 
 
 # ---------------------------------------------------------------- DQC.US.0117
@@ -223,7 +251,13 @@ def test_0117_9574_total_against_member_sum(graph: Graph):
     dim_filing("12500000").write(graph)
     [r] = check_dim_consistency(graph, "t-0117")
     assert (r.status, r.sub_rule, r.reported_value, r.expected_value, r.difference, r.tolerance) == (
-        "violation", "DQC.US.0117.9574", "12500000", "12000000", "500000", "2000")
+        "violation",
+        "DQC.US.0117.9574",
+        "12500000",
+        "12000000",
+        "500000",
+        "2000",
+    )
     assert r.axis == "srt:ProductOrServiceAxis" and r.network == IS
     assert sorted((f.fact_id, f.value) for f in r.facts if f.role == "member") == [("g", "4000000"), ("w", "8000000")]
 
@@ -236,8 +270,11 @@ def test_0117_tolerance_edge_is_two_units_of_decimals(graph: Graph):
 
 
 def test_0117_skips_nested_subtotals_and_other_axes(graph: Graph):
-    b = dim_filing("12000000", "t-nest", members={"abc:WidgetsMember": None, "abc:GadgetsMember": None,
-                                                   "abc:BlueWidgetsMember": "abc:WidgetsMember"})
+    b = dim_filing(
+        "12000000",
+        "t-nest",
+        members={"abc:WidgetsMember": None, "abc:GadgetsMember": None, "abc:BlueWidgetsMember": "abc:WidgetsMember"},
+    )
     b.fact("us-gaap:Revenues", "7000000", dims={"srt:ProductOrServiceAxis": "abc:BlueWidgetsMember"})
     b.fact("us-gaap:Revenues", "1", dims={"srt:StatementGeographicalAxis": "abc:MarsMember"})  # not a 0117 axis
     b.write(graph)
@@ -253,11 +290,16 @@ def test_0117_10093_member_against_its_second_axis(graph: Graph):
     b.def_arc(IS, "dimension-domain", geo, "srt:SegmentGeographicalDomain")
     for m in ("abc:UsMember", "abc:EuMember"):
         b.def_arc(IS, "domain-member", "srt:SegmentGeographicalDomain", m)
-    b.fact("us-gaap:Revenues", "-4000000", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember",
-                                                 "srt:ConsolidationItemsAxis": "srt:IntersegmentEliminationMember"})
+    b.fact(
+        "us-gaap:Revenues",
+        "-4000000",
+        dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember", "srt:ConsolidationItemsAxis": "srt:IntersegmentEliminationMember"},
+    )
     b.fact("us-gaap:Revenues", "5000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:UsMember"})
     b.fact("us-gaap:Revenues", "2000000", dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember", geo: "abc:EuMember"})
-    b.fact("us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember", "dei:LegalEntityAxis": "abc:SubMember"})
+    b.fact(
+        "us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember", "dei:LegalEntityAxis": "abc:SubMember"}
+    )
     b.write(graph)
     results = check_dim_consistency(graph, "t-10093")
     [r] = [x for x in results if x.sub_rule == "DQC.US.0117.10093"]  # nothing for the axes outside the cube
@@ -314,8 +356,11 @@ def local_name(qname: str) -> str:
 
 def test_calc11_duplicate_arcs_are_an_error_and_each_adds_its_contributor(graph: Graph):
     kids = [("us-gaap:AssetsCurrent", 1), ("us-gaap:AssetsNoncurrent", 1), ("us-gaap:AssetsNoncurrent", 1)]
-    c11_filing("t-dup", kids, {"us-gaap:Assets": [("300", "0")], "us-gaap:AssetsCurrent": [("100", "0")],
-                               "us-gaap:AssetsNoncurrent": [("100", "0")]}).write(graph)
+    c11_filing(
+        "t-dup",
+        kids,
+        {"us-gaap:Assets": [("300", "0")], "us-gaap:AssetsCurrent": [("100", "0")], "us-gaap:AssetsNoncurrent": [("100", "0")]},
+    ).write(graph)
     results = check_calc11(graph, "t-dup")
     [dup] = [r for r in results if r.sub_rule == "calc11e:duplicateCalculationRelationships"]
     assert dup.status == "violation" and dup.concept == "us-gaap:Assets" and dup.network == BS
@@ -328,18 +373,34 @@ def test_calc11_fact_sets_like_the_specification(graph: Graph):
     kids = [("us-gaap:AssetsCurrent", 1), ("us-gaap:AssetsNoncurrent", 1)]
     # consistent duplicates: the set's interval is the intersection, [1500, 1500.5] of [1500, 2500] and [1499.5, 1500.5];
     # the sum [1499.4, 1499.6] overlaps the most precise fact's interval but not the set's
-    c11_filing("t-inter", kids, {"us-gaap:Assets": [("2000", "-3"), ("1500", "0")], "us-gaap:AssetsCurrent": [
-        ("1000.0", "1")], "us-gaap:AssetsNoncurrent": [("499.5", "1")]}).write(graph)
+    c11_filing(
+        "t-inter",
+        kids,
+        {
+            "us-gaap:Assets": [("2000", "-3"), ("1500", "0")],
+            "us-gaap:AssetsCurrent": [("1000.0", "1")],
+            "us-gaap:AssetsNoncurrent": [("499.5", "1")],
+        },
+    ).write(graph)
     [r] = check_calc11(graph, "t-inter")
     assert r.status == "violation" and r.tolerance == "[1499.4, 1499.6]"
     assert r.message.startswith("us-gaap:Assets = 1500 (interval [1500, 1500.5]) does not overlap")
     # 1500 at decimals -3 has a digit below its precision: Calculations 1.1 does not check the summation
-    c11_filing("t-excess", kids, {"us-gaap:Assets": [("3000", "0")], "us-gaap:AssetsCurrent": [("1500", "-3")],
-                                  "us-gaap:AssetsNoncurrent": [("1500", "0")]}).write(graph)
+    c11_filing(
+        "t-excess",
+        kids,
+        {
+            "us-gaap:Assets": [("3000", "0")],
+            "us-gaap:AssetsCurrent": [("1500", "-3")],
+            "us-gaap:AssetsNoncurrent": [("1500", "0")],
+        },
+    ).write(graph)
     [r] = check_calc11(graph, "t-excess")
     assert r.status == "not_evaluable" and "us-gaap:AssetsCurrent: excess digits" in r.reason
     # a nil next to a value is an inconsistent duplicate; a contributor that is nil only is no contributor
-    c11_filing("t-nil", kids, {"us-gaap:Assets": [("100", "0"), (None, "0")], "us-gaap:AssetsCurrent": [("100", "0")]}).write(graph)
+    c11_filing("t-nil", kids, {"us-gaap:Assets": [("100", "0"), (None, "0")], "us-gaap:AssetsCurrent": [("100", "0")]}).write(
+        graph
+    )
     assert check_calc11(graph, "t-nil")[0].reason == "total: nil and non-nil duplicate facts"
     c11_filing("t-nilkid", kids, {"us-gaap:Assets": [("100", "0")], "us-gaap:AssetsCurrent": [(None, "0")]}).write(graph)
     assert check_calc11(graph, "t-nilkid") == []
@@ -360,7 +421,11 @@ def test_audit_collects_every_rule_with_a_verdict(graph: Graph):
 def test_0117_guards_hold_back_violations_but_not_agreements(graph: Graph):
     # a member reported with a second axis but never alone
     b2 = dim_filing("12500000", "t-g1", members={"abc:WidgetsMember": None, "abc:GadgetsMember": None, "abc:ToysMember": None})
-    b2.fact("us-gaap:Revenues", "1", dims={"srt:ProductOrServiceAxis": "abc:ToysMember", "srt:StatementGeographicalAxis": "abc:UsMember"})
+    b2.fact(
+        "us-gaap:Revenues",
+        "1",
+        dims={"srt:ProductOrServiceAxis": "abc:ToysMember", "srt:StatementGeographicalAxis": "abc:UsMember"},
+    )
     b2.write(graph)
     [r] = [x for x in check_dim_consistency(graph, "t-g1") if x.sub_rule.endswith("9574")]
     assert r.status == "not_evaluable" and "reported with a second axis but not alone" in r.reason
@@ -372,8 +437,15 @@ def test_0117_guards_hold_back_violations_but_not_agreements(graph: Graph):
         b.role(IS + "Details", "900 - Disclosure - Revenue by product")
         members = {"abc:WidgetsMember": None, "abc:GadgetsMember": None}
         b.cube(IS, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", members)
-        b.cube(IS + "Details", ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain", members,
-               table="us-gaap:DisaggregationOfRevenueTable", line_items_abstract="us-gaap:DisaggregationOfRevenueLineItems")
+        b.cube(
+            IS + "Details",
+            ["us-gaap:Revenues"],
+            "srt:ProductOrServiceAxis",
+            "srt:ProductsAndServicesDomain",
+            members,
+            table="us-gaap:DisaggregationOfRevenueTable",
+            line_items_abstract="us-gaap:DisaggregationOfRevenueLineItems",
+        )
         b.fact("us-gaap:Revenues", "12500000")
         b.fact("us-gaap:Revenues", widgets, dims={"srt:ProductOrServiceAxis": "abc:WidgetsMember"})
         b.fact("us-gaap:Revenues", "4000000", dims={"srt:ProductOrServiceAxis": "abc:GadgetsMember"})
@@ -414,8 +486,15 @@ def test_0117_parenthetical_guard(graph: Graph):
     b = dim_filing("12500000", "t-paren117")
     paren = IS + "Parenthetical"
     b.role(paren, "201 - Statement - Income Statement (Parenthetical)")
-    b.cube(paren, ["us-gaap:Revenues"], "srt:ProductOrServiceAxis", "srt:ProductsAndServicesDomain",
-           {"abc:WidgetsMember": None}, table="us-gaap:ParentheticalTable", line_items_abstract="us-gaap:ParentheticalLineItems")
+    b.cube(
+        paren,
+        ["us-gaap:Revenues"],
+        "srt:ProductOrServiceAxis",
+        "srt:ProductsAndServicesDomain",
+        {"abc:WidgetsMember": None},
+        table="us-gaap:ParentheticalTable",
+        line_items_abstract="us-gaap:ParentheticalLineItems",
+    )
     b.write(graph)
     [r] = check_dim_consistency(graph, "t-paren117")
     assert r.status == "not_evaluable" and "parenthetical statement" in r.reason and r.network == IS

@@ -55,7 +55,10 @@ def test_cli_check_and_audit(sample_filing_graph: Graph, neo4j_connection, monke
     out = CliRunner().invoke(cli, ["audit", FILING, "--format", "jsonl", "--rules", "0015"])
     [sign] = [json.loads(x) for x in out.output.splitlines()]
     assert (sign["sub_rule"], sign["list_file"], sign["list_version"]) == (
-        "DQC.US.0015.1964", "dqc_15_usgaap_2025_concepts.csv", "dqc_us_rules@07b8c75d04f2")
+        "DQC.US.0015.1964",
+        "dqc_15_usgaap_2025_concepts.csv",
+        "dqc_us_rules@07b8c75d04f2",
+    )
     out = CliRunner().invoke(cli, ["check", FILING, "--rule", "0015"], env={"COLUMNS": "400"})
     assert "dqc_15_usgaap_2025_concepts.csv (dqc_us_rules@07b8c75d04f2)" in out.output
     assert "unknown rule(s) 9999" in str(CliRunner().invoke(cli, ["check", FILING, "--rule", "9999"]).exception)
@@ -72,8 +75,10 @@ def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_fi
     name, params = reproduce(calc, FILING)
     rows = sample_filing_graph.run(name, **params)
     assert [(r["item"], r["concept"], [v.split(" ")[0] for v in r["values"]]) for r in rows] == [
-        ("total", "us-gaap:Assets", ["20000000"]), ("child", "us-gaap:AssetsCurrent", ["12000000"]),
-        ("child", "us-gaap:AssetsNoncurrent", ["7900000"])]
+        ("total", "us-gaap:Assets", ["20000000"]),
+        ("child", "us-gaap:AssetsCurrent", ["12000000"]),
+        ("child", "us-gaap:AssetsNoncurrent", ["7900000"]),
+    ]
     dim = next(r for r in report.findings if r.rule_id == "DQC.US.0117")
     name, params = reproduce(dim, FILING)
     assert sorted(r["value"] for r in sample_filing_graph.run(name, **params)) == ["12500000", "4000000", "8000000"]
@@ -84,21 +89,32 @@ def test_case_artifact_picks_the_expected_value_by_rule_priority(sample_filing_g
 
     results = [r for check in (check_sign, check_calc_tree, check_dim_consistency) for r in check(sample_filing_graph, FILING)]
     art = translate(FILING, "us-gaap:Assets", "instant:2025-12-31", results)
-    assert (art.verdict, art.reported_value, art.expected_value, art.rules) == ("violation", "20000000", "19900000", ["DQC.US.0126"])
+    assert (art.verdict, art.reported_value, art.expected_value, art.rules) == (
+        "violation",
+        "20000000",
+        "19900000",
+        ["DQC.US.0126"],
+    )
     assert {p.target for p in art.path} == {"us-gaap:AssetsCurrent", "us-gaap:AssetsNoncurrent"}
     ok = translate(FILING, "us-gaap:Liabilities", "instant:2025-12-31", results)
     assert (ok.verdict, ok.expected_value) == ("consistent", "10000000")
     assert translate(FILING, "us-gaap:Nope", None, results).verdict == "not_evaluable"
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    out = CliRunner().invoke(cli, ["check", FILING, "--case", "--concept", "us-gaap:Revenues",
-                                   "--period", "duration:2025-01-01/2025-12-31"])
+    out = CliRunner().invoke(
+        cli, ["check", FILING, "--case", "--concept", "us-gaap:Revenues", "--period", "duration:2025-01-01/2025-12-31"]
+    )
     assert out.exit_code == 0, out.output
     doc = json.loads(out.output)
     assert (doc["verdict"], doc["expected_value"], doc["rules"]) == ("violation", "12000000", ["DQC.US.0117"])
     out = CliRunner().invoke(cli, ["case", "--filing", FILING, "--concept", "us-gaap:Assets", "--period", "instant:2025-12-31"])
     assert out.exit_code == 0, out.output
     doc = json.loads(out.output)
-    assert (doc["verdict"], doc["reported_value"], doc["expected_value"], doc["rules"]) == ("violation", "20000000", "19900000", ["DQC.US.0126"])
+    assert (doc["verdict"], doc["reported_value"], doc["expected_value"], doc["rules"]) == (
+        "violation",
+        "20000000",
+        "19900000",
+        ["DQC.US.0126"],
+    )
 
 
 def test_demo_reports_the_planted_findings(sample_filing_graph: Graph, neo4j_connection, monkeypatch):

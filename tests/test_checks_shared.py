@@ -33,7 +33,8 @@ def test_bxp_negative_payments_are_dqc_0015(shared_graph: Graph):
     plain = [r for r in results if r.status == "violation" and not r.dimensions]
     assert {(r.sub_rule, r.reported_value, r.expected_value, r.period) for r in plain} == {
         ("DQC.US.0015.2878", "-1425000.0", "1425000", "duration:2024-01-01/2024-03-31"),
-        ("DQC.US.0015.2878", "-1843000.0", "1843000", "duration:2023-01-01/2023-03-31")}
+        ("DQC.US.0015.2878", "-1843000.0", "1843000", "duration:2023-01-01/2023-03-31"),
+    }
 
 
 def test_berg_net_income_breaks_its_calculation_dqc_0126(shared_graph: Graph):
@@ -57,10 +58,13 @@ def test_nflx_on_us_gaap_2023_is_evaluated_with_the_2023_list_dqc_0015(shared_gr
     assert results and all(r.status == "ok" for r in results)  # no listed fact of this 10-Q is negative
     assert {(r.concept.split(":")[0], r.list_file, r.list_version) for r in results} == {
         ("us-gaap", "dqc_15_usgaap_2023_concepts.csv", "dqc_us_rules@e54b01f59c3b"),
-        ("dei", "dqc_15_dei_concepts.csv", "dqc_us_rules@73c80fcecbe6")}
+        ("dei", "dqc_15_dei_concepts.csv", "dqc_us_rules@73c80fcecbe6"),
+    }
     buyback = [r for r in results if r.concept == "us-gaap:StockRepurchaseProgramAuthorizedAmount1"]
     assert sorted((r.sub_rule, r.reported_value) for r in buyback) == [
-        ("DQC.US.0015.2481", "10000000000"), ("DQC.US.0015.2481", "5000000000")]
+        ("DQC.US.0015.2481", "10000000000"),
+        ("DQC.US.0015.2481", "5000000000"),
+    ]
     report = audit_filing(shared_graph, "nflx-10q-2024-03-31", rules=("0015",))
     assert report.us_gaap_year == 2023 and report.verdict == "clean" and report.rules[0].not_run is None
 
@@ -73,11 +77,16 @@ def test_tol_duplicate_cash_flow_arc_is_an_error_and_counts_twice_calc11(shared_
     [dup] = [r for r in results if r.sub_rule == "calc11e:duplicateCalculationRelationships"]
     assert dup.status == "violation" and dup.network.endswith("/role/ConsolidatedStatementsofCashFlows")
     assert [(x.target, x.weight) for x in dup.relationships] == [("us-gaap:AssetImpairmentCharges", "1")] * 2
-    bad = {r.contexts[0]: (r.reported_value, r.expected_value, r.difference)
-           for r in results if r.sub_rule == "CALC11" and r.status == "violation"}
-    assert bad == {"c19": ("1266430000.0", "1335967000", "-69537000"),
-                   "c6": ("986816000.0", "1026357000", "-39541000"),
-                   "c12": ("1303127000.0", "1329662000", "-26535000")}
+    bad = {
+        r.contexts[0]: (r.reported_value, r.expected_value, r.difference)
+        for r in results
+        if r.sub_rule == "CALC11" and r.status == "violation"
+    }
+    assert bad == {
+        "c19": ("1266430000.0", "1335967000", "-69537000"),
+        "c6": ("986816000.0", "1026357000", "-39541000"),
+        "c12": ("1303127000.0", "1329662000", "-26535000"),
+    }
     [c19] = [r for r in results if r.contexts == ["c19"]]
     assert [f.concept for f in c19.facts].count("us-gaap:AssetImpairmentCharges") == 2
     assert audit_filing(shared_graph, "TOL_FY_2023", rules=("calc11",)).calc11.count(dup) == 1

@@ -44,7 +44,18 @@ def test_record_shape(records, shared_dir):
     ids = [r["id"] for r in records]
     assert len(ids) == len(set(ids))
     for r in records:
-        assert set(r) >= {"id", "filing", "style", "text", "question", "answer", "label", "error", "expected_abstain_reason", "subclaims"}
+        assert set(r) >= {
+            "id",
+            "filing",
+            "style",
+            "text",
+            "question",
+            "answer",
+            "label",
+            "error",
+            "expected_abstain_reason",
+            "subclaims",
+        }
         assert (shared_dir / "filings" / r["filing"]).is_dir(), r["filing"]
         assert r["label"] in ("true", "false", "undecidable")
         if r["style"] == "template":
@@ -158,16 +169,32 @@ def test_nflx_records_match_the_instance(records, nflx_facts):
 
 # ---------------------------------------------------------------- scorer
 def _claim(label: str, facts=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"),), style="news", reason=None, cid="x"):
-    return cs.dev_claim({"id": cid, "filing": "edgar/f", "style": style, "label": label, "error": None if label != "false" else "pct_off",
-                         "expected_abstain_reason": reason,
-                         "subclaims": [{"facts": [{"qname": q, "period": p, "value": "1", "decimals": "-3", "unit": "iso4217:USD"}
-                                                  for q, p in facts]}] if label != "undecidable" else []})
+    return cs.dev_claim(
+        {
+            "id": cid,
+            "filing": "edgar/f",
+            "style": style,
+            "label": label,
+            "error": None if label != "false" else "pct_off",
+            "expected_abstain_reason": reason,
+            "subclaims": [
+                {"facts": [{"qname": q, "period": p, "value": "1", "decimals": "-3", "unit": "iso4217:USD"} for q, p in facts]}
+            ]
+            if label != "undecidable"
+            else [],
+        }
+    )
 
 
 def _out(decision: str, bindings=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"),), sub=False, abstain_reason=None):
     b = [{"concept": c, "period": p, "value": "1"} for c, p in bindings]
     if sub:
-        return {"decision": decision, "reason": "", "abstain_reason": abstain_reason, "subclaims": [{"decision": decision, "bindings": b}]}
+        return {
+            "decision": decision,
+            "reason": "",
+            "abstain_reason": abstain_reason,
+            "subclaims": [{"decision": decision, "bindings": b}],
+        }
     return {"decision": decision, "reason": "", "abstain_reason": abstain_reason, "bindings": b}
 
 
@@ -185,39 +212,98 @@ def test_scorer_counts_each_outcome():
         (_claim("true", cid="j", style="template"), None),  # not run
     ]
     outcomes = [cs.judge(c, o) for c, o in pairs]
-    assert [o.outcome for o in outcomes] == ["TA", "FA", "TR", "FR", "Abstain", "handled", "decided_undecidable", "handled", "handled", "not_run"]
+    assert [o.outcome for o in outcomes] == [
+        "TA",
+        "FA",
+        "TR",
+        "FR",
+        "Abstain",
+        "handled",
+        "decided_undecidable",
+        "handled",
+        "handled",
+        "not_run",
+    ]
     s = cs.score(outcomes)
     assert (s.ta, s.fa, s.tr, s.fr, s.abstain, s.not_run) == (1, 1, 1, 1, 1, 1)
     assert s.decidable == 5 and s.coverage == 4 / 5 and s.accuracy == 2 / 4
     assert (s.undecidable, s.undecidable_abstained, s.wrong_entity, s.wrong_entity_named) == (4, 3, 2, 1)
     assert s.wrong_grounding == 0
-    assert [o.failure for o in outcomes] == [None, "FA", None, "FR", None, None, "decided_undecidable", None, "abstain_reason", None]
+    assert [o.failure for o in outcomes] == [
+        None,
+        "FA",
+        None,
+        "FR",
+        None,
+        None,
+        "decided_undecidable",
+        None,
+        "abstain_reason",
+        None,
+    ]
     by = cs.score_by(outcomes)
     assert by["template"].not_run == 1 and by["news"].n == 9
 
 
 def test_scorer_wrong_grounding():
-    growth = _claim("true", facts=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")))
+    growth = _claim(
+        "true",
+        facts=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")),
+    )
     # the right answer from the wrong fact: prior period bound to another concept
-    o = cs.judge(growth, _out("Verified", bindings=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"),
-                                                    ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "duration:2022-01-01/2022-12-31"))))
+    o = cs.judge(
+        growth,
+        _out(
+            "Verified",
+            bindings=(
+                ("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"),
+                ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "duration:2022-01-01/2022-12-31"),
+            ),
+        ),
+    )
     assert o.outcome == "TA" and o.wrong_grounding and o.missing == ("us-gaap:Revenues@duration:2022-01-01/2022-12-31",)
     assert o.failure == "wrong_grounding"
     # same local name in another us-gaap year's namespace, given as Clark notation: not wrong
-    ok = cs.judge(growth, _out("Violated", bindings=(("{http://fasb.org/us-gaap/2023}Revenues", "duration:2023-01-01/2023-12-31"),
-                                                     ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31"))))
+    ok = cs.judge(
+        growth,
+        _out(
+            "Violated",
+            bindings=(
+                ("{http://fasb.org/us-gaap/2023}Revenues", "duration:2023-01-01/2023-12-31"),
+                ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31"),
+            ),
+        ),
+    )
     assert ok.outcome == "FR" and not ok.wrong_grounding
     # a wrong period is wrong grounding too; an abstention never is
-    bad = cs.judge(growth, _out("Violated", bindings=(("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"), ("us-gaap:Revenues", "duration:2021-01-01/2021-12-31"))))
+    bad = cs.judge(
+        growth,
+        _out(
+            "Violated",
+            bindings=(
+                ("us-gaap:Revenues", "duration:2023-01-01/2023-12-31"),
+                ("us-gaap:Revenues", "duration:2021-01-01/2021-12-31"),
+            ),
+        ),
+    )
     assert bad.wrong_grounding
     assert not cs.judge(growth, _out("Abstain", bindings=())).wrong_grounding
     assert cs.score([o, ok, bad]).wrong_grounding == 2
     # a sentence refuted by a rightly grounded sub-claim, another left open: right for the right reason
     two = _claim("false", facts=(("us-gaap:Assets", "instant:2023-12-31"), ("us-gaap:StockholdersEquity", "instant:2023-12-31")))
-    out = {"decision": "Violated", "subclaims": [
-        {"decision": "Violated", "bindings": [{"concept": "us-gaap:Assets", "period": "instant:2023-12-31", "stage": "target"},
-                                              {"concept": "us-gaap:AssetsCurrent", "period": "instant:2023-12-31", "stage": "calc"}]},
-        {"decision": "Abstain", "bindings": []}]}
+    out = {
+        "decision": "Violated",
+        "subclaims": [
+            {
+                "decision": "Violated",
+                "bindings": [
+                    {"concept": "us-gaap:Assets", "period": "instant:2023-12-31", "stage": "target"},
+                    {"concept": "us-gaap:AssetsCurrent", "period": "instant:2023-12-31", "stage": "calc"},
+                ],
+            },
+            {"decision": "Abstain", "bindings": []},
+        ],
+    }
     assert not cs.judge(two, out).wrong_grounding
     out["subclaims"][0]["bindings"][0]["concept"] = "us-gaap:Liabilities"  # refuted by a misread neighbour
     assert cs.judge(two, out).wrong_grounding
@@ -250,10 +336,22 @@ def test_bench_runs_sentences_only_when_the_verifier_can(records):
     class New(Old):
         def verify_sentence(self, filing_id, text):
             facts = [b for s in sentence["subclaims"] for b in s["facts"]]
-            sub = {"decision": "Verified", "kind": "level", "span": "x",
-                   "bindings": [{"concept": f["qname"], "period": f["period"], "value": f["value"]} for f in facts]}
-            return SimpleNamespace(to_json=lambda: {"sentence": text, "filing_id": filing_id, "decision": "Verified",
-                                                    "reason": "", "abstain_reason": None, "subclaims": [sub]})
+            sub = {
+                "decision": "Verified",
+                "kind": "level",
+                "span": "x",
+                "bindings": [{"concept": f["qname"], "period": f["period"], "value": f["value"]} for f in facts],
+            }
+            return SimpleNamespace(
+                to_json=lambda: {
+                    "sentence": text,
+                    "filing_id": filing_id,
+                    "decision": "Verified",
+                    "reason": "",
+                    "abstain_reason": None,
+                    "subclaims": [sub],
+                }
+            )
 
     assert bench.run_one(Old(), "F", sentence) is None
     assert bench.run_one(Old(), "F", template)["decision"] == "Abstain"

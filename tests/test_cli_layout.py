@@ -18,13 +18,46 @@ REPO = Path(__file__).resolve().parents[1]
 # What `auditgraph --help` must not import: every stage, and what the stages bring (Arelle, the
 # driver, Z3, the LLM clients, MCP, plotting, lxml). The driver too: only auditgraph.database and
 # auditgraph.graph import it, and the root imports those inside the commands that connect.
-FORBIDDEN = ("arelle", "neo4j", "z3", "langchain", "langchain_core", "langchain_neo4j", "langchain_openai",
-             "langchain_anthropic", "openai", "anthropic", "mcp", "matplotlib", "lxml",
-             "auditgraph.loader", "auditgraph.agents", "auditgraph.verifier", "auditgraph.eval", "auditgraph.checks",
-             "auditgraph.tools", "auditgraph.graph", "auditgraph.database")
+FORBIDDEN = (
+    "arelle",
+    "neo4j",
+    "z3",
+    "langchain",
+    "langchain_core",
+    "langchain_neo4j",
+    "langchain_openai",
+    "langchain_anthropic",
+    "openai",
+    "anthropic",
+    "mcp",
+    "matplotlib",
+    "lxml",
+    "auditgraph.loader",
+    "auditgraph.agents",
+    "auditgraph.verifier",
+    "auditgraph.eval",
+    "auditgraph.checks",
+    "auditgraph.tools",
+    "auditgraph.graph",
+    "auditgraph.database",
+)
 
-COMMANDS = ("agents", "audit", "bench", "case", "check", "db", "demo", "eval", "filing", "mcp", "neo4j", "queries",
-            "taxonomy", "verify")
+COMMANDS = (
+    "agents",
+    "audit",
+    "bench",
+    "case",
+    "check",
+    "db",
+    "demo",
+    "eval",
+    "filing",
+    "mcp",
+    "neo4j",
+    "queries",
+    "taxonomy",
+    "verify",
+)
 
 _HELP_PROBE = """
 import json, sys
@@ -100,8 +133,9 @@ def test_every_command_and_sub_command_shows_its_help():
 
 
 def test_no_stage_imports_the_cli_root():
-    pattern = re.compile(r"^\s*(from\s+auditgraph\.cli\b|import\s+auditgraph\.cli\b|from\s+auditgraph\s+import\s+.*\bcli\b)",
-                         re.MULTILINE)
+    pattern = re.compile(
+        r"^\s*(from\s+auditgraph\.cli\b|import\s+auditgraph\.cli\b|from\s+auditgraph\s+import\s+.*\bcli\b)", re.MULTILINE
+    )
     stages = ("loader", "checks", "tools", "agents", "verifier", "eval")
     files = [f for stage in stages for f in sorted((REPO / stage).rglob("*.py"))]
     assert len(files) > 50
@@ -118,18 +152,22 @@ def test_audit_has_no_checker_only_flag():
     assert done.value.code == 2
 
 
-@pytest.mark.parametrize("args", [
-    ("filing", "list"),
-    ("filing", "relink"),
-    ("db", "stats"),
-    ("db", "wipe", "--yes"),
-    ("taxonomy", "list"),
-    ("check", "smpl-20251231"),
-    ("audit", "smpl-20251231"),
-    ("agents", "audit", "smpl-20251231"),
-    ("mcp",),
-    ("verify", "--filing", "smpl-20251231", "Revenue was $1.2 million in 2025"),
-], ids=" ".join)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("filing", "list"),
+        ("filing", "relink"),
+        ("db", "stats"),
+        ("db", "wipe", "--yes"),
+        ("taxonomy", "list"),
+        ("check", "smpl-20251231"),
+        ("audit", "smpl-20251231"),
+        ("agents", "audit", "smpl-20251231"),
+        ("mcp",),
+        ("verify", "--filing", "smpl-20251231", "Revenue was $1.2 million in 2025"),
+    ],
+    ids=" ".join,
+)
 def test_every_command_meets_a_dead_database_the_same_way(args, tmp_path, monkeypatch, capsys):
     """An external NEO4J_URI that nothing answers: exit 3 and one line naming the URI and the fix, never a start."""
     from auditgraph.cli import main

@@ -35,8 +35,11 @@ def all_modules() -> list[str]:
 
 def exceptions_defined_in(module_name: str) -> list[type[BaseException]]:
     module = importlib.import_module(module_name)
-    return [obj for obj in vars(module).values()
-            if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == module_name]
+    return [
+        obj
+        for obj in vars(module).values()
+        if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == module_name
+    ]
 
 
 def error_classes() -> list[type[AuditGraphError]]:
@@ -45,14 +48,21 @@ def error_classes() -> list[type[AuditGraphError]]:
 
 def test_the_walk_reaches_every_stage():
     found = all_modules()
-    for module in ("auditgraph.graph", "auditgraph.loader.fetch", "auditgraph.llm.providers",
-                   "auditgraph.agents.role_client", "auditgraph.verifier.model_proposals", "auditgraph.eval.cases"):
+    for module in (
+        "auditgraph.graph",
+        "auditgraph.loader.fetch",
+        "auditgraph.llm.providers",
+        "auditgraph.agents.role_client",
+        "auditgraph.verifier.model_proposals",
+        "auditgraph.eval.cases",
+    ):
         assert module in found
 
 
 def test_every_exception_class_is_defined_in_errors():
-    stray = [f"{c.__module__}.{c.__qualname__}" for m in all_modules() if m != "auditgraph.errors"
-             for c in exceptions_defined_in(m)]
+    stray = [
+        f"{c.__module__}.{c.__qualname__}" for m in all_modules() if m != "auditgraph.errors" for c in exceptions_defined_in(m)
+    ]
     assert [s for s in stray if s not in LOCAL_CONTROL_FLOW] == []
 
 
@@ -71,14 +81,17 @@ def test_the_docstring_tree_names_every_error_with_its_exit_code():
         assert re.search(rf"\b{cls.__name__}\s+{cls.exit_code}\b", doc), f"{cls.__name__} ({cls.exit_code}) not in the tree"
 
 
-@pytest.mark.parametrize("name, parents, code", [
-    ("ProviderError", (AuditGraphError,), EXIT_ENVIRONMENT),
-    ("ContextOverflow", (errors.ProviderError,), EXIT_ENVIRONMENT),
-    ("ModelError", (errors.ProviderError,), EXIT_ENVIRONMENT),
-    ("NotFound", (errors.LoadError,), EXIT_INPUT),
-    ("FormulaError", (AuditGraphError, ValueError), EXIT_INPUT),  # pydantic validators need a ValueError
-    ("ClaimParseError", (AuditGraphError, ValueError), EXIT_INPUT),
-])
+@pytest.mark.parametrize(
+    "name, parents, code",
+    [
+        ("ProviderError", (AuditGraphError,), EXIT_ENVIRONMENT),
+        ("ContextOverflow", (errors.ProviderError,), EXIT_ENVIRONMENT),
+        ("ModelError", (errors.ProviderError,), EXIT_ENVIRONMENT),
+        ("NotFound", (errors.LoadError,), EXIT_INPUT),
+        ("FormulaError", (AuditGraphError, ValueError), EXIT_INPUT),  # pydantic validators need a ValueError
+        ("ClaimParseError", (AuditGraphError, ValueError), EXIT_INPUT),
+    ],
+)
 def test_the_stages_errors_keep_their_places(name, parents, code):
     cls = getattr(errors, name)
     assert all(issubclass(cls, p) for p in parents)

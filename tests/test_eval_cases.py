@@ -16,8 +16,15 @@ from auditgraph.eval.build_cases import (
 )
 from auditgraph.eval.systems import translate
 
-META = FilingMeta(id="ACME_FY_2023", ticker="ACME", form="10-K", filing_date=None, period_end=None,
-                  source="/x/ACME_FY_2023/acme.xml", collection="xule-2025")
+META = FilingMeta(
+    id="ACME_FY_2023",
+    ticker="ACME",
+    form="10-K",
+    filing_date=None,
+    period_end=None,
+    source="/x/ACME_FY_2023/acme.xml",
+    collection="xule-2025",
+)
 P = "duration:2023-01-01/2023-12-31"
 
 
@@ -25,10 +32,20 @@ def _r(rule, status, concept, rep, exp, fact="f1", decimals="-3", tol=None, dims
     def used(fid, value, role):
         return FactUsed(fact_id=fid, concept=concept, value=value, decimals=decimals, context_id="c1", period=P, role=role)
 
-    return CheckResult(rule_id=rule, sub_rule=rule + ".1", status=status, concept=concept, reported_value=rep,
-                       expected_value=exp, period=P, unit="iso4217:USD", dimensions=list(dims), tolerance=tol,
-                       facts=[used(fact, rep, "total" if rule != "DQC.US.0015" else "fact")]
-                       + [used(f"m{i}", v, "member") for i, v in enumerate(members)])
+    return CheckResult(
+        rule_id=rule,
+        sub_rule=rule + ".1",
+        status=status,
+        concept=concept,
+        reported_value=rep,
+        expected_value=exp,
+        period=P,
+        unit="iso4217:USD",
+        dimensions=list(dims),
+        tolerance=tol,
+        facts=[used(fact, rep, "total" if rule != "DQC.US.0015" else "fact")]
+        + [used(f"m{i}", v, "member") for i, v in enumerate(members)],
+    )
 
 
 RESULTS = [
@@ -52,8 +69,11 @@ def test_findings_follow_translator_priority_0126_over_0015():
 def test_compliant_cases_are_exactly_consistent_and_never_flagged():
     cases = compliant_cases(META, RESULTS, per_rule=5, rng=random.Random(0))
     assert {(c.concept, c.reference_rule) for c in cases} == {
-        ("us-gaap:Assets", "DQC.US.0015"), ("us-gaap:Goodwill", "DQC.US.0015"),
-        ("us-gaap:Goodwill", "DQC.US.0117"), ("us-gaap:Liabilities", "DQC.US.0126")}
+        ("us-gaap:Assets", "DQC.US.0015"),
+        ("us-gaap:Goodwill", "DQC.US.0015"),
+        ("us-gaap:Goodwill", "DQC.US.0117"),
+        ("us-gaap:Liabilities", "DQC.US.0126"),
+    }
     assert all(c.reference_answer.extracted_value == c.reference_answer.calculated_value for c in cases)
 
 
@@ -94,8 +114,10 @@ def test_checker_only_translator_on_findings_and_clean_facts():
 
 
 def test_a_fact_another_rule_accepts_only_within_tolerance_is_never_injected():
-    results = [_r("DQC.US.0117", "ok", "us-gaap:Revenues", "5000", "5000", "f9", tol="2000"),
-               _r("DQC.US.0126", "ok", "us-gaap:Revenues", "5000", "4999", "f9", tol="3000")]
+    results = [
+        _r("DQC.US.0117", "ok", "us-gaap:Revenues", "5000", "5000", "f9", tol="2000"),
+        _r("DQC.US.0126", "ok", "us-gaap:Revenues", "5000", "4999", "f9", tol="3000"),
+    ]
     assert plan_injections(META, results, per_rule=3, rng=random.Random(0)) == []
     assert compliant_cases(META, results, per_rule=3, rng=random.Random(0)) == []
 

@@ -41,9 +41,16 @@ def loaded(graph: Graph, shared_dir: Path):
 
 def test_injected_cases_are_found_by_the_checkers_in_their_copy(loaded, tmp_path, shared_dir):
     graph, loader = loaded
-    cases, stats = build(graph, tmp_path / "copies", lambda fid: filing_results(graph, fid),
-                         lambda folder: loader.load(folder).id, findings_per_filing=3, injected_per_rule=1,
-                         compliant_per_rule=1, seed=0)
+    cases, stats = build(
+        graph,
+        tmp_path / "copies",
+        lambda fid: filing_results(graph, fid),
+        lambda folder: loader.load(folder).id,
+        findings_per_filing=3,
+        injected_per_rule=1,
+        compliant_per_rule=1,
+        seed=0,
+    )
     assert stats.filings == 1 and stats.findings == 3 and not stats.failed_injections
     injected = [c for c in cases if c.origin.startswith("injected_")]
     assert {c.origin for c in injected} >= {"injected_sign_flip"}
@@ -53,8 +60,11 @@ def test_injected_cases_are_found_by_the_checkers_in_their_copy(loaded, tmp_path
     assert flip.reference_answer.extracted_value.startswith("-")
     # the original shared file still holds the positive value
     name = flip.concept.split(":")[1]
-    original = read_fact_values(shared_dir / "filings" / "xule-2025" / "ABQQ_FY_2023" / "ABQQ_instance_FY_2023_2025.xml",
-                                "http://fasb.org/us-gaap/2025", name)
+    original = read_fact_values(
+        shared_dir / "filings" / "xule-2025" / "ABQQ_FY_2023" / "ABQQ_instance_FY_2023_2025.xml",
+        "http://fasb.org/us-gaap/2025",
+        name,
+    )
     assert Decimal(flip.reference_answer.calculated_value) in {Decimal(v) for _, _, v in original if v}
     write_jsonl(tmp_path / "cases.jsonl", cases)
     cases = read_cases(tmp_path / "cases.jsonl")
@@ -73,8 +83,10 @@ def test_benchmark_markdown_and_plot(tmp_path):
     from auditgraph.eval.bench import BenchResult, FilingTiming, markdown, plot_time_vs_facts
 
     rules = {"DQC.US.0015": 0.01, "DQC.US.0126": 0.02, "DQC.US.0117": 0.03}
-    rows = [FilingTiming("small", 300, 1.0, 3.0, 1.2, 1.8, 0.05, rules, {r: 0 for r in rules}),
-            FilingTiming("large", 2000, 4.0, 9.0, 4.5, 4.5, 0.2, rules, {"DQC.US.0015": 2, "DQC.US.0126": 1, "DQC.US.0117": -1})]
+    rows = [
+        FilingTiming("small", 300, 1.0, 3.0, 1.2, 1.8, 0.05, rules, {r: 0 for r in rules}),
+        FilingTiming("large", 2000, 4.0, 9.0, 4.5, 4.5, 0.2, rules, {"DQC.US.0015": 2, "DQC.US.0126": 1, "DQC.US.0117": -1}),
+    ]
     res = BenchResult(rows, taxonomy=[("us-gaap-2025.zip", 60.0, 35.7, 17326)], verifier=(100, 4.0))
     plot_time_vs_facts(rows, tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"

@@ -16,7 +16,11 @@ from auditgraph.loader.filing import FilingLoader, LoadResult, delete_filing
 
 NFLX = "edgar/nflx-10k-2023-12-31"
 ADN = "xule-2025/ADN_FY_2023"
-_LINK, _XLINK, _XML = "{http://www.xbrl.org/2003/linkbase}", "{http://www.w3.org/1999/xlink}", "{http://www.w3.org/XML/1998/namespace}"
+_LINK, _XLINK, _XML = (
+    "{http://www.xbrl.org/2003/linkbase}",
+    "{http://www.w3.org/1999/xlink}",
+    "{http://www.w3.org/XML/1998/namespace}",
+)
 
 
 def q(graph: Graph, cypher: str, **params) -> list[dict]:
@@ -56,21 +60,28 @@ def linkbase_labels(xml: bytes) -> set[tuple[str, str, str, str]]:
 
 def expected_labels(graph: Graph, filing_id: str, xml: bytes) -> set[tuple[str, str, str, str]]:
     """The linkbase's labels of the concepts the filing's facts report, its contexts name, or it defines."""
-    named = q(graph, """MATCH (fl:Filing {id: $id})
+    named = q(
+        graph,
+        """MATCH (fl:Filing {id: $id})
                         CALL (fl) {
                           MATCH (fl)-[:HAS_FACT]->()-[:REPORTS]->(c) RETURN c
                           UNION MATCH (fl)-[:HAS_CONTEXT]->()-[:ON_AXIS|HAS_MEMBER]->(c) RETURN c
                           UNION MATCH (fl)-[:DEFINES]->(c) RETURN c
                         }
                         RETURN collect(DISTINCT CASE WHEN c:Extension THEN 'ext:' + c.name ELSE c.qname END) AS ids""",
-              id=filing_id)[0]["ids"]
+        id=filing_id,
+    )[0]["ids"]
     return {row for row in linkbase_labels(xml) if row[0] in set(named)}
 
 
 def filer_labels(graph: Graph, filing_id: str) -> list[tuple[str, str, str, str]]:
-    rows = q(graph, """MATCH (:Filing {id: $id})-[l:FILER_LABEL]->(c:Concept)
+    rows = q(
+        graph,
+        """MATCH (:Filing {id: $id})-[l:FILER_LABEL]->(c:Concept)
                        RETURN CASE WHEN c:Extension THEN 'ext:' + c.name ELSE c.qname END AS c,
-                              l.role AS role, l.lang AS lang, l.text AS t""", id=filing_id)
+                              l.role AS role, l.lang AS lang, l.text AS t""",
+        id=filing_id,
+    )
     return sorted((r["c"], r["role"], r["lang"], r["t"]) for r in rows)
 
 
@@ -92,17 +103,30 @@ def nflx(neo4j_connection: Connection, shared_dir: Path) -> Iterator[tuple[Graph
 
 def test_nflx_statement_words_are_its_own_labels(nflx):
     graph, _, res = nflx
-    rows = q(graph, """MATCH (:Filing {id: $id})-[l:FILER_LABEL]->(c:Concept)
+    rows = q(
+        graph,
+        """MATCH (:Filing {id: $id})-[l:FILER_LABEL]->(c:Concept)
                        WHERE c.qname IN ['us-gaap:NetIncomeLoss', 'us-gaap:Revenues', 'us-gaap:OperatingIncomeLoss',
                                          'us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents']
-                       RETURN c.qname AS c, c.key AS key, l.role_name AS role, l.lang AS lang, l.text AS t ORDER BY c, role""", id=res.id)
+                       RETURN c.qname AS c, c.key AS key, l.role_name AS role, l.lang AS lang, l.text AS t ORDER BY c, role""",
+        id=res.id,
+    )
     assert [(r["c"], r["role"], r["t"]) for r in rows] == [
-        ("us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents", "label",
-         "Cash, Cash Equivalents, Restricted Cash, and Restricted Cash Equivalents"),
-        ("us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents", "periodEndLabel",
-         "Cash, cash equivalents and restricted cash, end of year"),
-        ("us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents", "periodStartLabel",
-         "Cash, cash equivalents and restricted cash, beginning of year"),
+        (
+            "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents",
+            "label",
+            "Cash, Cash Equivalents, Restricted Cash, and Restricted Cash Equivalents",
+        ),
+        (
+            "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents",
+            "periodEndLabel",
+            "Cash, cash equivalents and restricted cash, end of year",
+        ),
+        (
+            "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents",
+            "periodStartLabel",
+            "Cash, cash equivalents and restricted cash, beginning of year",
+        ),
         ("us-gaap:NetIncomeLoss", "label", "Net Income (Loss)"),
         ("us-gaap:NetIncomeLoss", "terseLabel", "Net Income (Loss)"),
         ("us-gaap:NetIncomeLoss", "totalLabel", "Net income"),
@@ -115,8 +139,12 @@ def test_nflx_statement_words_are_its_own_labels(nflx):
     assert {r["lang"] for r in rows} == {"en-US"}
     # the edge ends where the facts' bridge does: the us-gaap 2023 concept (a placeholder here)
     assert {r["key"] for r in rows if r["c"] == "us-gaap:NetIncomeLoss"} == {"http://fasb.org/us-gaap/2023#NetIncomeLoss"}
-    same = q(graph, """MATCH (fl:Filing {id: $id})-[:FILER_LABEL]->(c:Concept {qname: 'us-gaap:NetIncomeLoss'})
-                       RETURN DISTINCT EXISTS { (fl)-[:HAS_FACT]->()-[:REPORTS]->(c) } AS bridged""", id=res.id)
+    same = q(
+        graph,
+        """MATCH (fl:Filing {id: $id})-[:FILER_LABEL]->(c:Concept {qname: 'us-gaap:NetIncomeLoss'})
+                       RETURN DISTINCT EXISTS { (fl)-[:HAS_FACT]->()-[:REPORTS]->(c) } AS bridged""",
+        id=res.id,
+    )
     assert same == [{"bridged": True}]
 
 
@@ -130,9 +158,13 @@ def test_nflx_every_label_of_its_linkbase_for_what_it_reports_and_nothing_else(n
     count = q(graph, "MATCH (f:Filing {id: $id}) RETURN f.filer_labels AS n", id=res.id)[0]["n"]
     assert count == res.filer_labels == len(got) == 987
     # an extension concept keeps its HAS_LABEL labels and gets the same words as FILER_LABEL edges
-    ext = q(graph, """MATCH (fl:Filing {id: $id})-[:DEFINES]->(e:Extension)
+    ext = q(
+        graph,
+        """MATCH (fl:Filing {id: $id})-[:DEFINES]->(e:Extension)
                       RETURN e.qname AS c, [(e)-[:HAS_LABEL]->(l) WHERE l.role_name <> 'documentation' | l.text] AS own,
-                             [(fl)-[r:FILER_LABEL]->(e) | r.text] AS filer""", id=res.id)
+                             [(fl)-[r:FILER_LABEL]->(e) | r.text] AS filer""",
+        id=res.id,
+    )
     assert ext and all(sorted(e["own"]) == sorted(e["filer"]) for e in ext)
     assert sum(len(e["filer"]) for e in ext) > len(ext)
 
@@ -141,10 +173,14 @@ def test_label_candidates_return_the_filers_words(nflx):
     graph, _, res = nflx
     rows = {r["qname"]: r for r in graph.run("verify.label_candidates", filing_id=res.id)}
     assert rows["us-gaap:NetIncomeLoss"]["filer_labels"] == [
-        {"role_name": "label", "text": "Net Income (Loss)"}, {"role_name": "terseLabel", "text": "Net Income (Loss)"},
-        {"role_name": "totalLabel", "text": "Net income"}, {"role_name": "verboseLabel", "text": "Net income"}]
-    assert {"role_name": "totalLabel", "text": "Net cash provided by operating activities"} in \
-        rows["us-gaap:NetCashProvidedByUsedInOperatingActivities"]["filer_labels"]
+        {"role_name": "label", "text": "Net Income (Loss)"},
+        {"role_name": "terseLabel", "text": "Net Income (Loss)"},
+        {"role_name": "totalLabel", "text": "Net income"},
+        {"role_name": "verboseLabel", "text": "Net income"},
+    ]
+    assert {"role_name": "totalLabel", "text": "Net cash provided by operating activities"} in rows[
+        "us-gaap:NetCashProvidedByUsedInOperatingActivities"
+    ]["filer_labels"]
     assert set(rows["us-gaap:Revenues"]) == {"qname", "key", "label", "labels", "filer_labels"}
     # text-only concepts (dei cover page) are not candidates
     assert "dei:EntityRegistrantName" not in rows
@@ -164,9 +200,12 @@ def test_xule_2025_labels_come_from_its_taxonomy_zip(graph: Graph, shared_dir: P
     with FilingLoader(graph, packages(shared_dir, 2025)) as loader:
         res = loader.load(folder)
     assert (res.id, res.status) == ("ADN_FY_2023", "loaded")
-    rows = q(graph, """MATCH (:Filing {id: 'ADN_FY_2023'})-[l:FILER_LABEL]->(c:Concept)
+    rows = q(
+        graph,
+        """MATCH (:Filing {id: 'ADN_FY_2023'})-[l:FILER_LABEL]->(c:Concept)
                        WHERE c.qname IN ['us-gaap:NetIncomeLoss', 'us-gaap:Assets', 'us-gaap:StockholdersEquity']
-                       RETURN c.qname AS c, l.role_name AS role, l.text AS t ORDER BY c, role""")
+                       RETURN c.qname AS c, l.role_name AS role, l.text AS t ORDER BY c, role""",
+    )
     assert [(r["c"], r["role"], r["t"]) for r in rows] == [
         ("us-gaap:Assets", "label", "Assets [Default Label]"),
         ("us-gaap:Assets", "totalLabel", "Total assets"),

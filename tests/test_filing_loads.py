@@ -73,12 +73,21 @@ def loader(graph: Graph):
 def test_inline_document_values_come_out_transformed_scaled_and_signed(graph: Graph, loader: FilingLoader):
     res = loader.load(INLINE)
     assert (res.id, res.status, res.facts, res.contexts, res.errors) == ("smpl-inline-20251231", "loaded", 10, 3, 0)
-    values = {r["f.fact_id"]: (r["f.value"], r["f.decimals"]) for r in q(
-        graph, "MATCH (f:Fact {filing_id: 'smpl-inline-20251231'}) RETURN f.fact_id, f.value, f.decimals")}
+    values = {
+        r["f.fact_id"]: (r["f.value"], r["f.decimals"])
+        for r in q(graph, "MATCH (f:Fact {filing_id: 'smpl-inline-20251231'}) RETURN f.fact_id, f.value, f.decimals")
+    }
     assert values == {
-        "i-1": ("10-K", None), "i-2": ("2025-12-31", None), "i-3": ("false", None),
-        "i-4": ("12500000", "-3"), "i-5": ("8000000", "-3"), "i-6": ("-800000", "-3"), "i-7": ("650000", "-4"),
-        "i-8": ("0", "-3"), "i-9": ("300000", "-3"), "i-10": ("5000000.00", "0"),
+        "i-1": ("10-K", None),
+        "i-2": ("2025-12-31", None),
+        "i-3": ("false", None),
+        "i-4": ("12500000", "-3"),
+        "i-5": ("8000000", "-3"),
+        "i-6": ("-800000", "-3"),
+        "i-7": ("650000", "-4"),
+        "i-8": ("0", "-3"),
+        "i-9": ("300000", "-3"),
+        "i-10": ("5000000.00", "0"),
     }
 
 
@@ -100,27 +109,43 @@ def test_sec_transformations_match_what_edgar_extracts():
 # ---------------------------------------------------------------- duplicates
 def test_duplicates_are_classified_complete_consistent_or_inconsistent(graph: Graph, loader: FilingLoader, tmp_path: Path):
     body = (
-        fact("us-gaap:Revenues", "12500000", "C1", "-3", "rev-a") + fact("us-gaap:Revenues", "12480000", "C2", "-5", "rev-b")
-        + fact("us-gaap:Assets", "20000000", "C1", "-3", "as-a") + fact("us-gaap:Assets", "21000000", "C2", "-3", "as-b")
-        + fact("us-gaap:NetIncomeLoss", "2449000", "C1", "-3", "ni-a") + fact("us-gaap:NetIncomeLoss", "2449000", "C2", "-3", "ni-b")
-        + fact("us-gaap:CostOfRevenue", "7500000", "C1", "-3", "cr-a") + fact("us-gaap:CostOfRevenue", "7500000", "C2", "INF", "cr-b")
+        fact("us-gaap:Revenues", "12500000", "C1", "-3", "rev-a")
+        + fact("us-gaap:Revenues", "12480000", "C2", "-5", "rev-b")
+        + fact("us-gaap:Assets", "20000000", "C1", "-3", "as-a")
+        + fact("us-gaap:Assets", "21000000", "C2", "-3", "as-b")
+        + fact("us-gaap:NetIncomeLoss", "2449000", "C1", "-3", "ni-a")
+        + fact("us-gaap:NetIncomeLoss", "2449000", "C2", "-3", "ni-b")
+        + fact("us-gaap:CostOfRevenue", "7500000", "C1", "-3", "cr-a")
+        + fact("us-gaap:CostOfRevenue", "7500000", "C2", "INF", "cr-b")
         + fact("us-gaap:GrossProfit", "5000000", "C1", "-3", "gp")
     )
     res = loader.load(crafted(tmp_path / "dups", "dups-20251231", body))
     assert (res.facts, res.contexts, res.duplicates) == (9, 1, 8)
     rows = q(graph, "MATCH (f:Fact {filing_id: 'dups-20251231'}) RETURN f.fact_id AS id, f.duplicate AS d ORDER BY id")
     assert {r["id"]: r["d"] for r in rows} == {
-        "rev-a": "consistent", "rev-b": "consistent", "as-a": "inconsistent", "as-b": "inconsistent",
-        "ni-a": "complete", "ni-b": "complete", "cr-a": "consistent", "cr-b": "consistent", "gp": None,
+        "rev-a": "consistent",
+        "rev-b": "consistent",
+        "as-a": "inconsistent",
+        "as-b": "inconsistent",
+        "ni-a": "complete",
+        "ni-b": "complete",
+        "cr-a": "consistent",
+        "cr-b": "consistent",
+        "gp": None,
     }
     edges = q(graph, "MATCH (a)-[d:DUPLICATE_OF]->(b) RETURN a.fact_id AS a, b.fact_id AS b, d.kind AS k ORDER BY a")
-    assert edges == [{"a": "as-b", "b": "as-a", "k": "inconsistent"}, {"a": "cr-b", "b": "cr-a", "k": "consistent"},
-                     {"a": "ni-b", "b": "ni-a", "k": "complete"}, {"a": "rev-b", "b": "rev-a", "k": "consistent"}]
+    assert edges == [
+        {"a": "as-b", "b": "as-a", "k": "inconsistent"},
+        {"a": "cr-b", "b": "cr-a", "k": "consistent"},
+        {"a": "ni-b", "b": "ni-a", "k": "complete"},
+        {"a": "rev-b", "b": "rev-a", "k": "consistent"},
+    ]
 
 
 def test_duplicate_rules_on_rows():
     def r(value, decimals, nil=False, numeric=True):
         return {"value": value, "decimals": decimals, "nil": nil, "numeric": numeric}
+
     assert classify([r("1250", "-1"), r("1250", "-1")]) == "complete"
     assert classify([r("1260", "-1"), r("1300", "-2")]) == "consistent"  # both 1300 at the least precise decimals
     assert classify([r("1250", "-1"), r("1200", "-2")]) == "consistent"  # 1250 rounds half to even: 1200
@@ -132,7 +157,9 @@ def test_duplicate_rules_on_rows():
 
 # ---------------------------------------------------------------- re-load, --force, atomicity
 def test_reloading_is_a_noop_and_force_replaces_atomically(graph: Graph, loader: FilingLoader, tmp_path: Path):
-    inst = crafted(tmp_path / "f", "re-20251231", fact("us-gaap:Revenues", "100000", fid="r1") + fact("us-gaap:Assets", "5000", fid="a1"))
+    inst = crafted(
+        tmp_path / "f", "re-20251231", fact("us-gaap:Revenues", "100000", fid="r1") + fact("us-gaap:Assets", "5000", fid="a1")
+    )
     assert loader.load(inst).status == "loaded"
     assert loader.load(inst).status == "unchanged"
     inst.write_text(inst.read_text().replace(">100000<", ">200000<"))
@@ -170,16 +197,26 @@ def test_facts_bridge_to_placeholders_until_the_year_is_loaded_then_relink(graph
     session = loader.session
     model = session.load("https://auditgraph.example/sample/2025/sample-gaap-2025.xsd")
     try:
-        rows = [r.to_row() for r in concept_rows(model, model.qnameConcepts.values(), release="us-gaap/2025", year=2025)
-                if r.namespace == "http://fasb.org/us-gaap/2025"]
+        rows = [
+            r.to_row()
+            for r in concept_rows(model, model.qnameConcepts.values(), release="us-gaap/2025", year=2025)
+            if r.namespace == "http://fasb.org/us-gaap/2025"
+        ]
     finally:
         model.close()
     graph.driver.execute_query("CREATE (:Release {key: 'us-gaap/2025', taxonomy: 'us-gaap', year: 2025, status: 'loaded'})")
     graph.write_batches("load.concepts", rows)
     res = relink(graph)
-    assert (res.reports_relinked, res.releases_linked, res.placeholder_facts_by_year) == (0, 1, {2025: 8})  # the 8 dei facts wait for dei/2025
-    revenue = q(graph, """MATCH (f:Fact {fact_id: 'f-is-1'})-[:REPORTS]->(c:Concept) RETURN c.key AS k,
-                          c:Placeholder AS ph, c.balance AS bal, EXISTS { (:Release {key: 'us-gaap/2025'})-[:DECLARES]->(c) } AS declared""")
+    assert (res.reports_relinked, res.releases_linked, res.placeholder_facts_by_year) == (
+        0,
+        1,
+        {2025: 8},
+    )  # the 8 dei facts wait for dei/2025
+    revenue = q(
+        graph,
+        """MATCH (f:Fact {fact_id: 'f-is-1'})-[:REPORTS]->(c:Concept) RETURN c.key AS k,
+                          c:Placeholder AS ph, c.balance AS bal, EXISTS { (:Release {key: 'us-gaap/2025'})-[:DECLARES]->(c) } AS declared""",
+    )
     assert revenue == [{"k": GAAP + "Revenues", "ph": False, "bal": "credit", "declared": True}]
     # a `taxonomy load --force` deletes the release's concepts and with them the bridge edges: relink repairs them
     graph.driver.execute_query("MATCH (:Release {key: 'us-gaap/2025'})-[:DECLARES]->(c) DETACH DELETE c")
@@ -201,10 +238,12 @@ def test_bad_inputs_fail_with_one_line_naming_the_file(graph: Graph, loader: Fil
     broken.write_text('<?xml version="1.0"?><xbrli:xbrl xmlns:xbrli="http://www.xbrl.org/2003/instance"><unclosed></xbrli:xbrl>')
     cases = {
         broken: r"broken\.xml: malformed XML \(Arelle: Opening and ending tag mismatch",
-        crafted(tmp_path / "noschema", "noschema", fact("us-gaap:Revenues", "1"), schema="missing-20251231.xsd"):
-            r"noschema\.xml: a file of the filing or its taxonomy could not be read.*missing-20251231\.xsd",
-        crafted(tmp_path / "badvalue", "badvalue", fact("us-gaap:Revenues", "12,5x0", fid="bad")):
-            r"fact us-gaap:Revenues \(badvalue\.xml line 11\) has value '12,5x0', not a valid monetaryItemType",
+        crafted(
+            tmp_path / "noschema", "noschema", fact("us-gaap:Revenues", "1"), schema="missing-20251231.xsd"
+        ): r"noschema\.xml: a file of the filing or its taxonomy could not be read.*missing-20251231\.xsd",
+        crafted(
+            tmp_path / "badvalue", "badvalue", fact("us-gaap:Revenues", "12,5x0", fid="bad")
+        ): r"fact us-gaap:Revenues \(badvalue\.xml line 11\) has value '12,5x0', not a valid monetaryItemType",
         tmp_path / "nothing-here.xml": r"no such file or folder",
     }
     empty_zip = tmp_path / "taxonomy-only.zip"
@@ -222,21 +261,29 @@ def test_bad_inputs_fail_with_one_line_naming_the_file(graph: Graph, loader: Fil
 def test_a_broken_inline_transform_names_the_fact_and_line(graph: Graph, loader: FilingLoader, tmp_path: Path):
     bad = tmp_path / "inline" / "bad-inline.htm"
     bad.parent.mkdir()
-    bad.write_text(INLINE.read_text().replace("../../../src/auditgraph/sample/filing/smpl-20251231.xsd", str(SAMPLE_FILING / "smpl-20251231.xsd"))
-                   .replace(">12,500<", ">12.5.00<"))
+    bad.write_text(
+        INLINE.read_text()
+        .replace("../../../src/auditgraph/sample/filing/smpl-20251231.xsd", str(SAMPLE_FILING / "smpl-20251231.xsd"))
+        .replace(">12,500<", ">12.5.00<")
+    )
     with pytest.raises(LoadError, match=r"fact us-gaap:Revenues \(bad-inline\.htm line 43\) has value '12\.5\.00'"):
         loader.load(bad)
     _assert_nothing_loaded(graph)
 
 
 def test_a_filing_whose_taxonomy_package_is_not_given_is_refused(graph: Graph, tmp_path: Path):
-    with FilingLoader(graph, []) as ld, pytest.raises(LoadError, match=r"could not be read; pass its taxonomy packages.*sample-gaap-2025\.xsd"):
+    with (
+        FilingLoader(graph, []) as ld,
+        pytest.raises(LoadError, match=r"could not be read; pass its taxonomy packages.*sample-gaap-2025\.xsd"),
+    ):
         ld.load(SAMPLE_FILING)
     _assert_nothing_loaded(graph)
 
 
 # ---------------------------------------------------------------- many filings, CLI
-def test_a_folder_with_one_broken_filing_loads_the_others(graph: Graph, neo4j_connection: Connection, tmp_path: Path, monkeypatch):
+def test_a_folder_with_one_broken_filing_loads_the_others(
+    graph: Graph, neo4j_connection: Connection, tmp_path: Path, monkeypatch
+):
     batch = tmp_path / "batch"
     crafted(batch / "a", "a-20251231", fact("us-gaap:Revenues", "100000"))
     crafted(batch / "b", "b-20251231", fact("us-gaap:Revenues", "12x"))  # unparsable value
@@ -249,7 +296,10 @@ def test_a_folder_with_one_broken_filing_loads_the_others(graph: Graph, neo4j_co
     assert result.exit_code == 2, result.output
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [(r["id"], r["status"], r["facts"]) for r in lines] == [
-        ("a-20251231", "loaded", 1), ("b-20251231", "failed", 0), ("smpl-20251231", "loaded", 66)]
+        ("a-20251231", "loaded", 1),
+        ("b-20251231", "failed", 0),
+        ("smpl-20251231", "loaded", 66),
+    ]
     assert "12x" in lines[1]["message"]
     assert filings(graph) == [("a-20251231", "loaded"), ("smpl-20251231", "loaded")]
     listed = json.loads(runner.invoke(cli, ["filing", "list", "--json"]).stdout)
@@ -262,7 +312,9 @@ def test_a_folder_with_one_broken_filing_loads_the_others(graph: Graph, neo4j_co
 
 
 def test_leftovers_of_an_interrupted_load_are_removed_before_the_next(graph: Graph, neo4j_connection: Connection, monkeypatch):
-    graph.driver.execute_query("CREATE (:Filing {id: 'half', status: 'pending'})-[:HAS_FACT]->(:Fact {key: 'half|f1', filing_id: 'half'})")
+    graph.driver.execute_query(
+        "CREATE (:Filing {id: 'half', status: 'pending'})-[:HAS_FACT]->(:Fact {key: 'half|f1', filing_id: 'half'})"
+    )
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     result = CliRunner().invoke(cli, ["filing", "load", str(SAMPLE_FILING), "--packages", str(SAMPLE_TAXONOMY)])
     assert result.exit_code == 0, result.output
@@ -280,7 +332,9 @@ def test_session_enables_the_sec_transforms():
 
 
 def test_a_fact_of_an_undeclared_concept_is_skipped_and_reported(graph: Graph, loader: FilingLoader, tmp_path: Path):
-    inst = crafted(tmp_path / "u", "undeclared-20251231", fact("us-gaap:Revenues", "100") + fact("us-gaap:NoSuchConceptAnywhere", "5"))
+    inst = crafted(
+        tmp_path / "u", "undeclared-20251231", fact("us-gaap:Revenues", "100") + fact("us-gaap:NoSuchConceptAnywhere", "5")
+    )
     res = loader.load(inst)
     assert (res.status, res.facts, res.errors) == ("loaded", 1, 2)  # undeclared + unexpected element
     assert "skipped facts without a schema declaration" in res.message and "us-gaap:NoSuchConceptAnywhere" in res.message
@@ -311,7 +365,15 @@ def test_relink_after_the_taxonomy_loader_loads_and_force_reloads_the_year(graph
     load_taxonomies(graph, [SAMPLE_TAXONOMY], force=True)
     res = relink(graph)
     assert (res.reports_relinked, res.dims_relinked, res.placeholder_facts_by_year) == (0, 0, {2025: 8})
-    bridged = q(graph, """MATCH (f:Fact {fact_id: 'f-is-1'})-[:REPORTS]->(c:Concept)<-[:DECLARES]-(r:Release)
-                          RETURN r.key AS release, c:Placeholder AS ph""")
+    bridged = q(
+        graph,
+        """MATCH (f:Fact {fact_id: 'f-is-1'})-[:REPORTS]->(c:Concept)<-[:DECLARES]-(r:Release)
+                          RETURN r.key AS release, c:Placeholder AS ph""",
+    )
     assert bridged == [{"release": "us-gaap/2025", "ph": False}]
-    assert q(graph, "MATCH (c:Context)-[:ON_AXIS]->(a {key: $k}) RETURN count(c) AS n", k=GAAP + "StatementBusinessSegmentsAxis")[0]["n"] == 2
+    assert (
+        q(graph, "MATCH (c:Context)-[:ON_AXIS]->(a {key: $k}) RETURN count(c) AS n", k=GAAP + "StatementBusinessSegmentsAxis")[0][
+            "n"
+        ]
+        == 2
+    )

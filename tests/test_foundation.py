@@ -25,10 +25,22 @@ def test_every_shipped_query_parses_and_names_match_paths():
 
 def test_test_fixtures_are_served_but_not_shipped():
     """tests/conftest.py adds tests/cypher: its writes run by name, but the package does not ship them."""
-    fixtures = {"verify.fixture_filing", "verify.fixture_facts", "verify.fixture_calc", "verify.fixture_text_facts",
-                "checks.build_filing", "checks.build_concepts", "checks.build_roles", "checks.build_facts",
-                "checks.build_calc_arcs", "checks.build_def_arcs", "checks.build_pres_arcs", "checks.build_dqc_lists",
-                "db.mark_scratch", "db.scratch_state"}
+    fixtures = {
+        "verify.fixture_filing",
+        "verify.fixture_facts",
+        "verify.fixture_calc",
+        "verify.fixture_text_facts",
+        "checks.build_filing",
+        "checks.build_concepts",
+        "checks.build_roles",
+        "checks.build_facts",
+        "checks.build_calc_arcs",
+        "checks.build_def_arcs",
+        "checks.build_pres_arcs",
+        "checks.build_dqc_lists",
+        "db.mark_scratch",
+        "db.scratch_state",
+    }
     assert fixtures & queries.shipped().keys() == set()
     assert queries.registry().keys() - queries.shipped().keys() == fixtures
     assert queries.get("verify.fixture_calc").path.endswith("tests/cypher/verify/fixture_calc.cypher")
@@ -37,8 +49,9 @@ def test_test_fixtures_are_served_but_not_shipped():
 
 def test_an_extra_query_directory_cannot_shadow_a_shipped_query(tmp_path):
     (tmp_path / "db").mkdir()
-    (tmp_path / "db" / "wipe.cypher").write_text("// name: db.wipe\n// summary: s\n// mode: write\n// returns: nothing\n"
-                                                 "MATCH (n) DETACH DELETE n")
+    (tmp_path / "db" / "wipe.cypher").write_text(
+        "// name: db.wipe\n// summary: s\n// mode: write\n// returns: nothing\nMATCH (n) DETACH DELETE n"
+    )
     with pytest.raises(QueryFileError, match=r"db\.wipe already shipped in cypher/; rename the extra file"):
         queries.add_directory(tmp_path)
     assert "cypher/db/wipe.cypher" == queries.get("db.wipe").path
@@ -51,8 +64,15 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert max(len(line.rstrip()) for line in lines) <= 80
-    assert [ln.split(":")[0] for ln in lines if ln[:1].isalpha()] == ["tools", "checks", "verify", "filing", "taxonomy",
-                                                                     "eval", "db"]
+    assert [ln.split(":")[0] for ln in lines if ln[:1].isalpha()] == [
+        "tools",
+        "checks",
+        "verify",
+        "filing",
+        "taxonomy",
+        "eval",
+        "db",
+    ]
     reads = [q for q in queries.shipped().values() if q.mode == "read"]
     assert [q.name for q in reads if f"│ {q.name} " not in out.output] == []  # every name whole, on one line
     assert "│   $filing_id STRING " in out.output and "│   $dims LIST<STRING> " in out.output
@@ -64,10 +84,16 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
 
     fams = json.loads(CliRunner().invoke(cli, ["queries", "--json"]).output)
     assert {f["family"]: len(f["queries"]) for f in fams} == {
-        "tools": 11, "checks": 11, "verify": 9, "filing": 6, "taxonomy": 7, "eval": 2, "db": 5}
+        "tools": 11,
+        "checks": 11,
+        "verify": 9,
+        "filing": 6,
+        "taxonomy": 7,
+        "eval": 2,
+        "db": 5,
+    }
     facts = next(q for f in fams for q in f["queries"] if q["name"] == "tools.facts")
-    assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"),
-                                                                ("qname", "STRING")]
+    assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"), ("qname", "STRING")]
     assert facts["mode"] == "read" and facts["path"] == "cypher/tools/facts.cypher"
 
 

@@ -28,7 +28,9 @@ def user_home(tmp_path, monkeypatch):
 def test_install_start_status_stop_with_a_generated_password(user_home):
     run = CliRunner().invoke
     bolt, http = server.free_port(), server.free_port()
-    out = run(cli, ["neo4j", "install", "--bolt-port", str(bolt), "--http-port", str(http), "--heap", "1g", "--pagecache", "256m"])
+    out = run(
+        cli, ["neo4j", "install", "--bolt-port", str(bolt), "--http-port", str(http), "--heap", "1g", "--pagecache", "256m"]
+    )
     assert out.exit_code == 0, out.output
     assert "neo4j.conf" in out.output
     conf = (user_home / "data" / "neo4j" / "conf" / "neo4j.conf").read_text()
@@ -67,7 +69,9 @@ def test_port_in_use_is_named_with_the_fix(user_home):
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        srv = server.LocalServer(user_home / "inst", config.LocalServerSettings(bolt_port=port, http_port=server.free_port(), auth=False))
+        srv = server.LocalServer(
+            user_home / "inst", config.LocalServerSettings(bolt_port=port, http_port=server.free_port(), auth=False)
+        )
         server.install()
         with pytest.raises(ServerError, match=f"Bolt port {port} is already in use.*--bolt-port"):
             srv.start()
@@ -76,7 +80,7 @@ def test_port_in_use_is_named_with_the_fix(user_home):
 def test_java_too_old_or_missing_is_one_line(tmp_path, monkeypatch):
     fake = tmp_path / "jdk" / "bin"
     fake.mkdir(parents=True)
-    (fake / "java").write_text('#!/bin/sh\necho \'openjdk version "11.0.2" 2019-01-15\' >&2\n')
+    (fake / "java").write_text("#!/bin/sh\necho 'openjdk version \"11.0.2\" 2019-01-15' >&2\n")
     (fake / "java").chmod(0o755)
     monkeypatch.setenv("JAVA_HOME", str(tmp_path / "jdk"))
     with pytest.raises(ServerError, match="Java 11 .* is too old for Neo4j .*install JDK 17"):

@@ -17,15 +17,25 @@ REPO = Path(__file__).resolve().parent.parent
 STAGES = ("src", "loader", "checks", "tools", "agents", "verifier", "eval", "scripts")
 DOOR = REPO / "src" / "auditgraph" / "graph.py"
 # Names that open or reach a driver, a session or a transaction of one (code only, not prose).
-DRIVER_NAMES = {"GraphDatabase", "Neo4jGraph", "execute_query", "execute_read", "execute_write", "begin_transaction",
-                "unit_of_work"}
+DRIVER_NAMES = {
+    "GraphDatabase",
+    "Neo4jGraph",
+    "execute_query",
+    "execute_read",
+    "execute_write",
+    "begin_transaction",
+    "unit_of_work",
+}
 DRIVER_ATTRIBUTES = {"driver", "_driver", "session"}  # `x.driver`, `x._driver`, `x.session(`
 
 
 def driver_uses(source: str) -> list[tuple[int, str]]:
     """(line, what) for every driver access in Python source; comments and strings do not count."""
-    tokens = [t for t in tokenize.generate_tokens(io.StringIO(source).readline)
-              if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)]
+    tokens = [
+        t
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    ]
     found = []
     for i, tok in enumerate(tokens):
         if tok.type != tokenize.NAME:
@@ -42,18 +52,21 @@ def driver_uses(source: str) -> list[tuple[int, str]]:
 
 
 def test_the_scan_sees_driver_code_and_not_prose():
-    src = ('g.driver.session(database=None)  # .driver in a comment\n'
-           'x = "execute_query in a string"\n'
-           'loader.session.model(entry)\n'
-           'kg = Neo4jGraph(url=u)._driver\n')
+    src = (
+        "g.driver.session(database=None)  # .driver in a comment\n"
+        'x = "execute_query in a string"\n'
+        "loader.session.model(entry)\n"
+        "kg = Neo4jGraph(url=u)._driver\n"
+    )
     assert driver_uses(src) == [(1, ".driver"), (1, ".session("), (4, "Neo4jGraph"), (4, "._driver")]
 
 
 def test_only_graph_py_touches_the_driver():
     files = [p for stage in STAGES for p in sorted((REPO / stage).rglob("*.py")) if p != DOOR]
     assert len(files) > 50  # the stages are all there (a wrong REPO would pass vacuously)
-    offenders = [f"{p.relative_to(REPO)}:{line}: {what}" for p in files
-                 for line, what in driver_uses(p.read_text(encoding="utf-8"))]
+    offenders = [
+        f"{p.relative_to(REPO)}:{line}: {what}" for p in files for line, what in driver_uses(p.read_text(encoding="utf-8"))
+    ]
     assert offenders == [], "driver use outside src/auditgraph/graph.py (go through Graph):\n" + "\n".join(offenders)
 
 
@@ -102,9 +115,14 @@ def test_the_agents_schema_is_langchain_neo4js_without_its_driver(sample_filing_
     g = sample_filing_graph
     ours = Investigator(g).schema()
     conn = g.conn
-    kg = Neo4jGraph(url=conn.uri, username=conn.user if conn.password is not None else "",
-                    password=conn.password if conn.password is not None else "", database=g.database,
-                    sanitize=True, refresh_schema=True)
+    kg = Neo4jGraph(
+        url=conn.uri,
+        username=conn.user if conn.password is not None else "",
+        password=conn.password if conn.password is not None else "",
+        database=g.database,
+        sanitize=True,
+        refresh_schema=True,
+    )
     try:
         assert ours["text"] == kg.schema
         for part in ("node_props", "rel_props", "relationships"):

@@ -17,7 +17,9 @@ def test_every_data_folder_is_a_listed_package():
         for folder in root.rglob("*"):
             if not folder.is_dir() or "__pycache__" in folder.parts or "-" in folder.name or folder.name.startswith("."):
                 continue
-            if not any(f.is_file() and f.suffix in {".cypher", ".md", ".csv", ".json", ".xml", ".xsd", ".py"} for f in folder.iterdir()):
+            if not any(
+                f.is_file() and f.suffix in {".cypher", ".md", ".csv", ".json", ".xml", ".xsd", ".py"} for f in folder.iterdir()
+            ):
                 continue
             name = pkg + "." + ".".join(folder.relative_to(root).parts)
             if name not in listed:

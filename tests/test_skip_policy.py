@@ -17,9 +17,24 @@ PROBES = Path(__file__).resolve().parent / "data" / "skips"
 def outcomes(**env: str) -> dict[str, int]:
     """Counts from the summary line of a child pytest over the probe files (no Neo4j needed)."""
     base = {k: v for k, v in os.environ.items() if k not in ("AUDITGRAPH_REQUIRE_SHARED", "NEO4J_URI")}
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors",
-                        str(PROBES / "probe_skips.py"), str(PROBES / "probe_importorskip.py")],
-                       capture_output=True, text=True, env={**base, **env}, cwd=PROBES.parent.parent.parent, timeout=300)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--continue-on-collection-errors",
+            str(PROBES / "probe_skips.py"),
+            str(PROBES / "probe_importorskip.py"),
+        ],
+        capture_output=True,
+        text=True,
+        env={**base, **env},
+        cwd=PROBES.parent.parent.parent,
+        timeout=300,
+    )
     last = r.stdout.strip().splitlines()[-1]
     return {word: int(n) for n, word in re.findall(r"(\d+) (\w+)", last)}
 
@@ -39,9 +54,14 @@ def test_in_ci_against_an_external_server_its_skips_stay():
     assert got == {"failed": 1, "passed": 1, "skipped": 1, "errors": 2}
 
 
-@pytest.mark.parametrize("reason", ["external server: the Browser URL is not ours",
-                                    "memory attacks need the server auditgraph configures (no exit on OOM); NEO4J_URI is another one",
-                                    "NEO4J_URI is a server auditgraph did not configure"])
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "external server: the Browser URL is not ours",
+        "memory attacks need the server auditgraph configures (no exit on OOM); NEO4J_URI is another one",
+        "NEO4J_URI is a server auditgraph did not configure",
+    ],
+)
 def test_the_allowlist_names_the_skips_the_tests_really_make(reason):
     """An allowlisted reason must be a skip some test still makes, word for word."""
     sources = "".join(p.read_text() for p in Path(__file__).resolve().parent.rglob("test_*.py"))

@@ -47,8 +47,19 @@ def counts(graph: Graph) -> dict[str, int]:
     return {k: merged.get(k, 0) for k in keys}
 
 
-SAMPLE_COUNTS = {"Release": 1, "Concept": 35, "Label": 56, "Role": 3, "Placeholder": 0, "CALC": 21, "PRES": 33,
-                 "DEF": 16, "HAS_LABEL": 56, "DECLARES": 35, "HAS_ROLE": 3}
+SAMPLE_COUNTS = {
+    "Release": 1,
+    "Concept": 35,
+    "Label": 56,
+    "Role": 3,
+    "Placeholder": 0,
+    "CALC": 21,
+    "PRES": 33,
+    "DEF": 16,
+    "HAS_LABEL": 56,
+    "DECLARES": 35,
+    "HAS_ROLE": 3,
+}
 
 
 def one(graph: Graph, cypher: str, **params):
@@ -62,48 +73,118 @@ def test_sample_loads_with_exact_counts_and_release(graph: Graph):
     assert counts(graph) == SAMPLE_COUNTS
     [rel] = graph.run("taxonomy.releases")
     assert (rel["key"], rel["status"], rel["package"], rel["sample"], rel["year"]) == (
-        "us-gaap/2025", "loaded", "auditgraph-sample", True, 2025)
+        "us-gaap/2025",
+        "loaded",
+        "auditgraph-sample",
+        True,
+        2025,
+    )
     assert (rel["concepts"], rel["relationships"], rel["labels"]) == (35, 70, 56)
     assert rel["content_hash"] == read_package(SAMPLE).content_hash and len(rel["content_hash"]) == 64
 
 
 def test_sample_edges_keep_every_property(graph: Graph):
     load_taxonomies(graph, [SAMPLE])
-    calc = one(graph, "MATCH (:Concept {qname: 'us-gaap:NetIncomeLoss'})-[r:CALC]->(c) "
-                      "RETURN c.name AS child, properties(r) AS r ORDER BY r.order")
+    calc = one(
+        graph,
+        "MATCH (:Concept {qname: 'us-gaap:NetIncomeLoss'})-[r:CALC]->(c) "
+        "RETURN c.name AS child, properties(r) AS r ORDER BY r.order",
+    )
     assert [(c["child"], c["r"]["weight"], c["r"]["order"]) for c in calc] == [
         ("IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest", 1.0, 1.0),
-        ("IncomeTaxExpenseBenefit", -1.0, 2.0)]
-    assert calc[0]["r"] == {"owner": "us-gaap/2025", "role": ROLE + "IncomeStatement", "order": 1.0, "weight": 1.0,
-                            "arcrole": "http://www.xbrl.org/2003/arcrole/summation-item"}
-    [pres] = one(graph, "MATCH (p)-[r:PRES]->(:Concept {name: 'PaymentsToAcquirePropertyPlantAndEquipment'}) "
-                        "RETURN p.name AS parent, properties(r) AS r")
-    assert pres == {"parent": "StatementOfCashFlowsAbstract", "r": {
-        "owner": "us-gaap/2025", "role": ROLE + "CashFlow", "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
-        "order": 5.0, "preferred_label": "http://www.xbrl.org/2009/role/negatedLabel"}}
-    defs = {(d["from"], d["to"], d["r"]["arc"]): d["r"] for d in one(
-        graph, "MATCH (a)-[r:DEF]->(b) RETURN a.name AS from, b.name AS to, properties(r) AS r")}
+        ("IncomeTaxExpenseBenefit", -1.0, 2.0),
+    ]
+    assert calc[0]["r"] == {
+        "owner": "us-gaap/2025",
+        "role": ROLE + "IncomeStatement",
+        "order": 1.0,
+        "weight": 1.0,
+        "arcrole": "http://www.xbrl.org/2003/arcrole/summation-item",
+    }
+    [pres] = one(
+        graph,
+        "MATCH (p)-[r:PRES]->(:Concept {name: 'PaymentsToAcquirePropertyPlantAndEquipment'}) "
+        "RETURN p.name AS parent, properties(r) AS r",
+    )
+    assert pres == {
+        "parent": "StatementOfCashFlowsAbstract",
+        "r": {
+            "owner": "us-gaap/2025",
+            "role": ROLE + "CashFlow",
+            "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
+            "order": 5.0,
+            "preferred_label": "http://www.xbrl.org/2009/role/negatedLabel",
+        },
+    }
+    defs = {
+        (d["from"], d["to"], d["r"]["arc"]): d["r"]
+        for d in one(graph, "MATCH (a)-[r:DEF]->(b) RETURN a.name AS from, b.name AS to, properties(r) AS r")
+    }
     assert defs[("StatementLineItems", "StatementTable", "all")] == {
-        "owner": "us-gaap/2025", "role": ROLE + "IncomeStatement", "arcrole": "http://xbrl.org/int/dim/arcrole/all",
-        "arc": "all", "order": 1.0, "closed": True, "context_element": "segment"}
+        "owner": "us-gaap/2025",
+        "role": ROLE + "IncomeStatement",
+        "arcrole": "http://xbrl.org/int/dim/arcrole/all",
+        "arc": "all",
+        "order": 1.0,
+        "closed": True,
+        "context_element": "segment",
+    }
     assert defs[("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-domain")]["usable"] is False
     assert ("StatementBusinessSegmentsAxis", "SegmentDomain", "dimension-default") in defs
     assert sum(1 for k in defs if k[2] == "domain-member") == 12
-    [label] = one(graph, "MATCH (:Concept {name: 'Assets'})-[:HAS_LABEL]->(l:Label {role_name: 'totalLabel'}) "
-                         "RETURN properties(l) AS l")
-    assert label["l"] == {"key": f"{GAAP}#Assets|http://www.xbrl.org/2003/role/totalLabel|en-US", "lang": "en-US",
-                          "role": "http://www.xbrl.org/2003/role/totalLabel", "role_name": "totalLabel", "text": "Total assets"}
-    [role] = one(graph, "MATCH (:Release {key: 'us-gaap/2025'})-[:HAS_ROLE]->(r:Role {uri: $u}) RETURN properties(r) AS r",
-                 u=ROLE + "BalanceSheet")
-    assert role["r"] == {"key": f"us-gaap/2025|{ROLE}BalanceSheet", "owner": "us-gaap/2025", "uri": ROLE + "BalanceSheet",
-                         "definition": "100000 - Statement - Balance Sheet",
-                         "used_on": ["link:calculationLink", "link:definitionLink", "link:presentationLink"]}
+    [label] = one(
+        graph, "MATCH (:Concept {name: 'Assets'})-[:HAS_LABEL]->(l:Label {role_name: 'totalLabel'}) RETURN properties(l) AS l"
+    )
+    assert label["l"] == {
+        "key": f"{GAAP}#Assets|http://www.xbrl.org/2003/role/totalLabel|en-US",
+        "lang": "en-US",
+        "role": "http://www.xbrl.org/2003/role/totalLabel",
+        "role_name": "totalLabel",
+        "text": "Total assets",
+    }
+    [role] = one(
+        graph,
+        "MATCH (:Release {key: 'us-gaap/2025'})-[:HAS_ROLE]->(r:Role {uri: $u}) RETURN properties(r) AS r",
+        u=ROLE + "BalanceSheet",
+    )
+    assert role["r"] == {
+        "key": f"us-gaap/2025|{ROLE}BalanceSheet",
+        "owner": "us-gaap/2025",
+        "uri": ROLE + "BalanceSheet",
+        "definition": "100000 - Statement - Balance Sheet",
+        "used_on": ["link:calculationLink", "link:definitionLink", "link:presentationLink"],
+    }
     [c] = one(graph, "MATCH (c:Concept {key: $k}) RETURN properties(c) AS c", k=f"{GAAP}#Assets")
-    assert {k: c["c"][k] for k in ("qname", "prefix", "balance", "period_type", "type", "base_type", "numeric",
-                                   "abstract", "nillable", "year", "release", "label")} == {
-        "qname": "us-gaap:Assets", "prefix": "us-gaap", "balance": "debit", "period_type": "instant",
-        "type": "xbrli:monetaryItemType", "base_type": "monetary", "numeric": True, "abstract": False,
-        "nillable": True, "year": 2025, "release": "us-gaap/2025", "label": "Assets"}
+    assert {
+        k: c["c"][k]
+        for k in (
+            "qname",
+            "prefix",
+            "balance",
+            "period_type",
+            "type",
+            "base_type",
+            "numeric",
+            "abstract",
+            "nillable",
+            "year",
+            "release",
+            "label",
+        )
+    } == {
+        "qname": "us-gaap:Assets",
+        "prefix": "us-gaap",
+        "balance": "debit",
+        "period_type": "instant",
+        "type": "xbrli:monetaryItemType",
+        "base_type": "monetary",
+        "numeric": True,
+        "abstract": False,
+        "nillable": True,
+        "year": 2025,
+        "release": "us-gaap/2025",
+        "label": "Assets",
+    }
 
 
 def test_graph_model_questions_answer_on_the_sample(graph: Graph):
@@ -111,17 +192,26 @@ def test_graph_model_questions_answer_on_the_sample(graph: Graph):
     rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
     assert [(r["child"], r["weight"]) for r in rows] == [("us-gaap:Revenues", 1.0), ("us-gaap:CostOfRevenue", -1.0)]
     assert graph.run("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025) == [
-        {"role": ROLE + "IncomeStatement", "axis": "us-gaap:StatementBusinessSegmentsAxis"}]
-    [members] = graph.run("taxonomy.axis_members", qname="us-gaap:StatementBusinessSegmentsAxis", year=2025,
-                          role=ROLE + "IncomeStatement")
+        {"role": ROLE + "IncomeStatement", "axis": "us-gaap:StatementBusinessSegmentsAxis"}
+    ]
+    [members] = graph.run(
+        "taxonomy.axis_members", qname="us-gaap:StatementBusinessSegmentsAxis", year=2025, role=ROLE + "IncomeStatement"
+    )
     assert members["domain"] == members["default_member"] == "us-gaap:SegmentDomain"
-    assert sorted(members["members"]) == ["us-gaap:CorporateNonSegmentMember", "us-gaap:IntersegmentEliminationMember",
-                                          "us-gaap:OperatingSegmentsMember", "us-gaap:SegmentDomain"]
+    assert sorted(members["members"]) == [
+        "us-gaap:CorporateNonSegmentMember",
+        "us-gaap:IntersegmentEliminationMember",
+        "us-gaap:OperatingSegmentsMember",
+        "us-gaap:SegmentDomain",
+    ]
     labels = {r["role_name"]: r["text"] for r in graph.run("taxonomy.concept_labels", qname="us-gaap:Assets", year=2025)}
     assert labels["label"] == "Assets" and labels["totalLabel"] == "Total assets" and "documentation" in labels
     stmts = graph.run("taxonomy.statement_roles", release="us-gaap/2025")
-    assert [r["definition"] for r in stmts] == ["100000 - Statement - Balance Sheet", "200000 - Statement - Income Statement",
-                                               "300000 - Statement - Statement of Cash Flows"]
+    assert [r["definition"] for r in stmts] == [
+        "100000 - Statement - Balance Sheet",
+        "200000 - Statement - Income Statement",
+        "300000 - Statement - Statement of Cash Flows",
+    ]
 
 
 def test_reload_is_a_no_op_and_force_gives_identical_counts(graph: Graph, cli_env: CliRunner):
@@ -148,17 +238,21 @@ def _plain_folder(d: Path) -> Path:
     return d / "plain"
 
 
-@pytest.mark.parametrize("make_bad, cause", [
-    (lambda d: d / "missing.zip", "no such file"),
-    (_corrupt_zip, "not a zip file"),
-    (_plain_folder, "not a taxonomy package"),
-])
+@pytest.mark.parametrize(
+    "make_bad, cause",
+    [
+        (lambda d: d / "missing.zip", "no such file"),
+        (_corrupt_zip, "not a zip file"),
+        (_plain_folder, "not a taxonomy package"),
+    ],
+)
 def test_bad_input_is_a_one_line_error_and_leaves_the_db_alone(graph, cli_env, tmp_path, make_bad, cause):
     load_taxonomies(graph, [SAMPLE])
     bad = make_bad(tmp_path)
     # the real command line, so the message and exit code are what a user sees
-    proc = subprocess.run([sys.executable, "-m", "auditgraph", "taxonomy", "load", str(bad)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "auditgraph", "taxonomy", "load", str(bad)], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 2 and proc.stdout == ""
     message = proc.stderr.strip()
     assert message.startswith(f"error: {bad}") and cause in message and "\n" not in message
@@ -176,17 +270,27 @@ def _sample_copy(tmp_path: Path, old: str, new: str, file: str = "sample-gaap-20
 
 
 def test_unsupported_year_and_unresolvable_import_are_refused(graph: Graph, tmp_path: Path):
-    old_year = _sample_copy(tmp_path / "a", "<tp:identifier>https://auditgraph.example/sample/2025",
-                            "<tp:identifier>https://auditgraph.example/sample/2019", "manifest")
+    old_year = _sample_copy(
+        tmp_path / "a",
+        "<tp:identifier>https://auditgraph.example/sample/2025",
+        "<tp:identifier>https://auditgraph.example/sample/2019",
+        "manifest",
+    )
     old_year_entry = old_year / "META-INF/taxonomyPackage.xml"
-    old_year_entry.write_text(old_year_entry.read_text().replace("<tp:version>2025", "<tp:version>2019")
-                              .replace("sample/2025/sample", "sample/2019/sample"))
+    old_year_entry.write_text(
+        old_year_entry.read_text()
+        .replace("<tp:version>2025", "<tp:version>2019")
+        .replace("sample/2025/sample", "sample/2019/sample")
+    )
     with pytest.raises(LoadError, match=r"a 2019 package; auditgraph supports taxonomy years 2021-2026"):
         load_taxonomies(graph, [old_year])
-    offline = _sample_copy(tmp_path / "b", "<xs:import namespace='http://www.xbrl.org/2003/instance'",
-                           "<xs:import namespace='http://fasb.org/srt/2019' schemaLocation="
-                           "'https://xbrl.fasb.org/srt/2019/elts/srt-2019.xsd'/>\n"
-                           "  <xs:import namespace='http://www.xbrl.org/2003/instance'")
+    offline = _sample_copy(
+        tmp_path / "b",
+        "<xs:import namespace='http://www.xbrl.org/2003/instance'",
+        "<xs:import namespace='http://fasb.org/srt/2019' schemaLocation="
+        "'https://xbrl.fasb.org/srt/2019/elts/srt-2019.xsd'/>\n"
+        "  <xs:import namespace='http://www.xbrl.org/2003/instance'",
+    )
     with pytest.raises(LoadError, match=r"pkg: Arelle could not load its entry point .*srt-2019.xsd"):
         load_taxonomies(graph, [offline])
     assert graph.run("taxonomy.releases") == [] and counts(graph)["Concept"] == 0
@@ -234,6 +338,7 @@ def package_server(tmp_path: Path):
     shutil.make_archive(str(root / "us-gaap" / "2025" / "us-gaap-2025"), "zip", SAMPLE.parent, SAMPLE.name)
     (root / "srt" / "2025").mkdir(parents=True)
     (root / "srt" / "2025" / "srt-2025.zip").write_text("<html>proxy login page</html>")
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
@@ -248,13 +353,15 @@ def package_server(tmp_path: Path):
 def test_fetch_downloads_a_package_and_refuses_what_is_not_one(package_server: str, tmp_path: Path):
     runner = CliRunner()
     dest = tmp_path / "dl"
-    ok = runner.invoke(cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest),
-                             "--taxonomy", "us-gaap", "--quiet"])
+    ok = runner.invoke(
+        cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest), "--taxonomy", "us-gaap", "--quiet"]
+    )
     assert ok.exit_code == 0, ok.output
     assert ok.output.strip() == str(dest / "us-gaap-2025.zip")
     assert read_package(dest / "us-gaap-2025.zip").name == "auditgraph-sample"
-    bad = runner.invoke(cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest),
-                              "--taxonomy", "srt", "--quiet"])
+    bad = runner.invoke(
+        cli, ["taxonomy", "fetch", "2025", "--url-base", package_server, "--dest", str(dest), "--taxonomy", "srt", "--quiet"]
+    )
     assert isinstance(bad.exception, LoadError) and "srt-2025.zip: the download is not a taxonomy package" in str(bad.exception)
     missing = runner.invoke(cli, ["taxonomy", "fetch", "2024", "--url-base", package_server, "--dest", str(dest), "--quiet"])
     assert isinstance(missing.exception, LoadError) and "download failed" in str(missing.exception)
@@ -264,7 +371,9 @@ def test_fetch_downloads_a_package_and_refuses_what_is_not_one(package_server: s
 
 
 def test_sample_steps_aside_for_a_real_us_gaap_release(graph: Graph, tmp_path: Path):
-    real = _sample_copy(tmp_path, "<tp:name>auditgraph-sample</tp:name>", "<tp:name>us-gaap 2025 (stand-in)</tp:name>", "manifest")
+    real = _sample_copy(
+        tmp_path, "<tp:name>auditgraph-sample</tp:name>", "<tp:name>us-gaap 2025 (stand-in)</tp:name>", "manifest"
+    )
     load_taxonomies(graph, [SAMPLE])
     [replaced] = load_taxonomies(graph, [real])  # a real package replaces the sample without --force
     assert replaced.skipped is None and graph.run("taxonomy.releases")[0]["sample"] is False
@@ -291,12 +400,14 @@ def test_six_release_years_live_side_by_side(graph: Graph, tmp_path: Path):
     assert [r.releases[0].key for r in results] == [f"us-gaap/{y}" for y in years]
     releases = graph.run("taxonomy.releases")
     assert [(r["key"], r["status"], r["concepts"], r["relationships"]) for r in releases] == [
-        (f"us-gaap/{y}", "loaded", 35, 70) for y in years]
+        (f"us-gaap/{y}", "loaded", 35, 70) for y in years
+    ]
     for y in years:  # each year's networks connect only that year's concepts
         rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release=f"us-gaap/{y}")
         assert [r["child"] for r in rows] == ["us-gaap:Revenues", "us-gaap:CostOfRevenue"]
     records, _, _ = graph.driver.execute_query(
-        "MATCH (a:Concept)-[r:CALC|PRES|DEF]->(b:Concept) WHERE a.year <> b.year RETURN count(r) AS n")
+        "MATCH (a:Concept)-[r:CALC|PRES|DEF]->(b:Concept) WHERE a.year <> b.year RETURN count(r) AS n"
+    )
     assert records[0]["n"] == 0
     assert counts(graph)["Concept"] == 6 * 35 and counts(graph)["DEF"] == 6 * 16
 

@@ -106,28 +106,38 @@ def site(tmp_path: Path) -> Iterator[Site]:
     server.server_close()
 
 
-XS_HEAD = ("<?xml version='1.0' encoding='UTF-8'?>\n<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' "
-           "xmlns:xbrli='http://www.xbrl.org/2003/instance' xmlns:link='http://www.xbrl.org/2003/linkbase' "
-           "xmlns:xlink='http://www.w3.org/1999/xlink' elementFormDefault='qualified' ")
+XS_HEAD = (
+    "<?xml version='1.0' encoding='UTF-8'?>\n<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema' "
+    "xmlns:xbrli='http://www.xbrl.org/2003/instance' xmlns:link='http://www.xbrl.org/2003/linkbase' "
+    "xmlns:xlink='http://www.w3.org/1999/xlink' elementFormDefault='qualified' "
+)
 INSTANCE = "<xs:import namespace='http://www.xbrl.org/2003/instance' schemaLocation='http://www.xbrl.org/2003/xbrl-instance-2003-12-31.xsd'/>"
 
 
 def _element(prefix: str, name: str, type_: str = "xbrli:stringItemType", abstract: bool = False) -> str:
-    return (f"<xs:element id='{prefix}_{name}' name='{name}' type='{type_}' substitutionGroup='xbrli:item' "
-            f"xbrli:periodType='duration' nillable='true' abstract='{str(abstract).lower()}'/>")
+    return (
+        f"<xs:element id='{prefix}_{name}' name='{name}' type='{type_}' substitutionGroup='xbrli:item' "
+        f"xbrli:periodType='duration' nillable='true' abstract='{str(abstract).lower()}'/>"
+    )
 
 
 def _label(name: str, text: str) -> str:
-    return (f"<link:loc xlink:type='locator' xlink:href='dei-2024.xsd#dei_{name}' xlink:label='loc_{name}'/>"
-            f"<link:label xlink:type='resource' xlink:label='lab_{name}' xlink:role='http://www.xbrl.org/2003/role/label' "
-            f"xml:lang='en-US'>{text}</link:label>"
-            f"<link:labelArc xlink:type='arc' xlink:arcrole='http://www.xbrl.org/2003/arcrole/concept-label' "
-            f"xlink:from='loc_{name}' xlink:to='lab_{name}'/>")
+    return (
+        f"<link:loc xlink:type='locator' xlink:href='dei-2024.xsd#dei_{name}' xlink:label='loc_{name}'/>"
+        f"<link:label xlink:type='resource' xlink:label='lab_{name}' xlink:role='http://www.xbrl.org/2003/role/label' "
+        f"xml:lang='en-US'>{text}</link:label>"
+        f"<link:labelArc xlink:type='arc' xlink:arcrole='http://www.xbrl.org/2003/arcrole/concept-label' "
+        f"xlink:from='loc_{name}' xlink:to='lab_{name}'/>"
+    )
 
 
-DEI_CONCEPTS = {"CoverAbstract": "Cover [Abstract]", "DocumentType": "Document Type",
-                "EntityRegistrantName": "Entity Registrant Name", "EntityCentralIndexKey": "Entity Central Index Key",
-                "AmendmentFlag": "Amendment Flag"}
+DEI_CONCEPTS = {
+    "CoverAbstract": "Cover [Abstract]",
+    "DocumentType": "Document Type",
+    "EntityRegistrantName": "Entity Registrant Name",
+    "EntityCentralIndexKey": "Entity Central Index Key",
+    "AmendmentFlag": "Amendment Flag",
+}
 
 # The project's own SEC tree for 2024: dei (schema + label linkbase) and exch (an -entire- schema that
 # imports the element schema by its absolute http:// URL); dei-sub is published but nothing refers to it.
@@ -135,20 +145,27 @@ TINY_SEC_2024 = {
     "dei/2024/dei-2024.xsd": XS_HEAD + "xmlns:dei='http://xbrl.sec.gov/dei/2024' targetNamespace='http://xbrl.sec.gov/dei/2024'>"
     "<xs:annotation><xs:appinfo><link:linkbaseRef xlink:type='simple' xlink:href='dei-2024_lab.xml' "
     "xlink:role='http://www.xbrl.org/2003/role/labelLinkbaseRef' xlink:arcrole='http://www.w3.org/1999/xlink/properties/linkbase'/>"
-    "</xs:appinfo></xs:annotation>" + INSTANCE
+    "</xs:appinfo></xs:annotation>"
+    + INSTANCE
     + _element("dei", "CoverAbstract", abstract=True)
     + "".join(_element("dei", n) for n in ("DocumentType", "EntityRegistrantName", "EntityCentralIndexKey"))
-    + _element("dei", "AmendmentFlag", "xbrli:booleanItemType") + "</xs:schema>",
+    + _element("dei", "AmendmentFlag", "xbrli:booleanItemType")
+    + "</xs:schema>",
     "dei/2024/dei-2024_lab.xml": "<?xml version='1.0' encoding='UTF-8'?>\n<link:linkbase "
     "xmlns:link='http://www.xbrl.org/2003/linkbase' xmlns:xlink='http://www.w3.org/1999/xlink'>"
     "<link:labelLink xlink:type='extended' xlink:role='http://www.xbrl.org/2003/role/link'>"
-    + "".join(_label(n, t) for n, t in DEI_CONCEPTS.items()) + "</link:labelLink></link:linkbase>",
+    + "".join(_label(n, t) for n, t in DEI_CONCEPTS.items())
+    + "</link:labelLink></link:linkbase>",
     "dei/2024/dei-sub-2024.xsd": XS_HEAD + "targetNamespace='http://xbrl.sec.gov/dei-sub/2024'/>",
     "exch/2024/exch-entire-2024.xsd": XS_HEAD + "targetNamespace='http://xbrl.sec.gov/exch-entire/2024'>"
     "<xs:import namespace='http://xbrl.sec.gov/exch/2024' schemaLocation='http://xbrl.sec.gov/exch/2024/exch-2024.xsd'/>"
     "</xs:schema>",
-    "exch/2024/exch-2024.xsd": XS_HEAD + "xmlns:exch='http://xbrl.sec.gov/exch/2024' targetNamespace='http://xbrl.sec.gov/exch/2024'>" + INSTANCE
-    + _element("exch", "XNYS", abstract=True) + _element("exch", "XNAS", abstract=True) + "</xs:schema>",
+    "exch/2024/exch-2024.xsd": XS_HEAD
+    + "xmlns:exch='http://xbrl.sec.gov/exch/2024' targetNamespace='http://xbrl.sec.gov/exch/2024'>"
+    + INSTANCE
+    + _element("exch", "XNYS", abstract=True)
+    + _element("exch", "XNAS", abstract=True)
+    + "</xs:schema>",
 }
 
 
@@ -186,17 +203,26 @@ def test_fetch_packs_the_tiny_sec_tree_and_it_loads(site: Site, tmp_path: Path, 
 
     with zipfile.ZipFile(target) as zf:
         assert zf.namelist() == [
-            "sec-2024/META-INF/taxonomyPackage.xml", "sec-2024/META-INF/catalog.xml",
-            "sec-2024/dei/2024/dei-2024.xsd", "sec-2024/dei/2024/dei-2024_lab.xml",
-            "sec-2024/exch/2024/exch-entire-2024.xsd", "sec-2024/exch/2024/exch-2024.xsd"]
+            "sec-2024/META-INF/taxonomyPackage.xml",
+            "sec-2024/META-INF/catalog.xml",
+            "sec-2024/dei/2024/dei-2024.xsd",
+            "sec-2024/dei/2024/dei-2024_lab.xml",
+            "sec-2024/exch/2024/exch-entire-2024.xsd",
+            "sec-2024/exch/2024/exch-2024.xsd",
+        ]
         assert zf.read("sec-2024/dei/2024/dei-2024_lab.xml").decode() == TINY_SEC_2024["dei/2024/dei-2024_lab.xml"]
         catalog = etree.fromstring(zf.read("sec-2024/META-INF/catalog.xml"))
         manifest = etree.fromstring(zf.read("sec-2024/META-INF/taxonomyPackage.xml"))
     assert [(r.get("uriStartString"), r.get("rewritePrefix")) for r in catalog.iter(f"{CAT}rewriteURI")] == [
-        ("https://xbrl.sec.gov/dei/2024/", "../dei/2024/"), ("http://xbrl.sec.gov/dei/2024/", "../dei/2024/"),
-        ("https://xbrl.sec.gov/exch/2024/", "../exch/2024/"), ("http://xbrl.sec.gov/exch/2024/", "../exch/2024/")]
+        ("https://xbrl.sec.gov/dei/2024/", "../dei/2024/"),
+        ("http://xbrl.sec.gov/dei/2024/", "../dei/2024/"),
+        ("https://xbrl.sec.gov/exch/2024/", "../exch/2024/"),
+        ("http://xbrl.sec.gov/exch/2024/", "../exch/2024/"),
+    ]
     assert [e.get("href") for e in manifest.iter(f"{TP}entryPointDocument")] == [
-        "https://xbrl.sec.gov/dei/2024/dei-2024.xsd", "https://xbrl.sec.gov/exch/2024/exch-entire-2024.xsd"]
+        "https://xbrl.sec.gov/dei/2024/dei-2024.xsd",
+        "https://xbrl.sec.gov/exch/2024/exch-entire-2024.xsd",
+    ]
     assert [n.text for n in manifest.iter(f"{TP}name")] == ["SEC taxonomies 2024", "dei 2024", "exch 2024"]
     info = read_package(target)
     assert (info.year, info.identifier) == (2024, "https://xbrl.sec.gov/auditgraph-fetch/2024")
@@ -213,13 +239,17 @@ def test_fetch_packs_the_tiny_sec_tree_and_it_loads(site: Site, tmp_path: Path, 
     [out] = [json.loads(line) for line in loaded.stdout.splitlines()]
     assert out["skipped"] is None and out["warnings"] == []
     assert sorted((r["key"], r["concepts"], r["relationships"]) for r in out["releases"]) == [
-        ("dei/2024", 5, 0), ("exch/2024", 2, 0)]
+        ("dei/2024", 5, 0),
+        ("exch/2024", 2, 0),
+    ]
     records, _, _ = graph.driver.execute_query(
         "MATCH (c:Concept)-[:HAS_LABEL]->(l:Label) WHERE c.namespace = 'http://xbrl.sec.gov/dei/2024' "
-        "RETURN c.name AS name, l.text AS text ORDER BY name")
+        "RETURN c.name AS name, l.text AS text ORDER BY name"
+    )
     assert {r["name"]: r["text"] for r in records} == DEI_CONCEPTS
     records, _, _ = graph.driver.execute_query(
-        "MATCH (c:Concept {name: 'AmendmentFlag'}) RETURN c.qname AS q, c.year AS y, c.abstract AS a")
+        "MATCH (c:Concept {name: 'AmendmentFlag'}) RETURN c.qname AS q, c.year AS y, c.abstract AS a"
+    )
     assert [r.data() for r in records] == [{"q": "dei:AmendmentFlag", "y": 2024, "a": False}]
 
 
@@ -229,8 +259,11 @@ def test_a_missing_referenced_file_leaves_no_package(site: Site, tmp_path: Path)
     _write_tree(site.root, tree)
     dest = tmp_path / "dl"
     dest.mkdir()
-    with pytest.raises(LoadError, match=rf"^{site.url}/dei/2024/dei-2024_lab.xml: not found \(HTTP 404\), yet "
-                                        r"https://xbrl.sec.gov/dei/2024/dei-2024.xsd refers to it"):
+    with pytest.raises(
+        LoadError,
+        match=rf"^{site.url}/dei/2024/dei-2024_lab.xml: not found \(HTTP 404\), yet "
+        r"https://xbrl.sec.gov/dei/2024/dei-2024.xsd refers to it",
+    ):
         fetch_sec_package(2024, dest, site.url)
     assert list(dest.iterdir()) == []
 
@@ -267,7 +300,8 @@ def test_fasb_2021_is_requested_under_its_dated_name(site: Site, tmp_path: Path)
 
 # ------------------------------------------------------------------ the shared SEC 2025 files, served and re-packed
 def test_fetch_repacks_the_shared_sec_2025_files_with_the_same_concepts(
-        site: Site, tmp_path: Path, shared_dir: Path, graph: Graph):
+    site: Site, tmp_path: Path, shared_dir: Path, graph: Graph
+):
     original = shared_dir / "taxonomies" / "sec-2025.zip"
     with zipfile.ZipFile(original) as zf:
         for name in zf.namelist():

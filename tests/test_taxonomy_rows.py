@@ -51,7 +51,13 @@ def test_concept_rows_carry_every_model_property(sample_model):
     assert len(rows) == 35
     assets = rows["Assets"]
     assert (assets.key, assets.qname, assets.balance, assets.period_type, assets.type, assets.base_type) == (
-        f"{GAAP}#Assets", "us-gaap:Assets", "debit", "instant", "xbrli:monetaryItemType", "monetary")
+        f"{GAAP}#Assets",
+        "us-gaap:Assets",
+        "debit",
+        "instant",
+        "xbrli:monetaryItemType",
+        "monetary",
+    )
     assert assets.numeric and not assets.abstract and assets.label == "Assets" and "balance sheet date" in assets.documentation
     axis = rows["StatementBusinessSegmentsAxis"]
     assert axis.is_dimension and axis.abstract and axis.substitution_group == "xbrldt:dimensionItem"
@@ -86,5 +92,6 @@ def test_generic_writers_build_the_graph(graph: Graph, sample_model):
         "MATCH (:Release {key: 'us-gaap/2025'})-[:DECLARES]->(c:Concept) "
         "RETURN count(c) AS concepts, COUNT { (:Concept)-[:HAS_LABEL]->() } AS labels, "
         "COUNT { ()-[:CALC]->() } AS calc, COUNT { ()-[:PRES]->() } AS pres, COUNT { ()-[:DEF]->() } AS def, "
-        "COUNT { (:Release)-[:HAS_ROLE]->(:Role) } AS roles")
+        "COUNT { (:Release)-[:HAS_ROLE]->(:Role) } AS roles"
+    )
     assert records[0].data() == {"concepts": 35, "labels": 56, "calc": 21, "pres": 33, "def": 16, "roles": 3}

@@ -29,16 +29,20 @@ def arelle_view(shared_dir: Path):
     model = session.load("https://xbrl.fasb.org/us-gaap/2025/entire/us-gaap-entryPoint-all-2025.xsd")
 
     def pairs(arcrole: str, role: str) -> set[tuple[str, str]]:
-        return {(r.fromModelObject.qname.localName, r.toModelObject.qname.localName)
-                for r in model.relationshipSet(arcrole, role).modelRelationships}
+        return {
+            (r.fromModelObject.qname.localName, r.toModelObject.qname.localName)
+            for r in model.relationshipSet(arcrole, role).modelRelationships
+        }
 
     view = {
-        "concepts": sum(1 for c in model.qnameConcepts.values()
-                        if c.qname.namespaceURI == GAAP and (c.isItem or c.isTuple)),
+        "concepts": sum(1 for c in model.qnameConcepts.values() if c.qname.namespaceURI == GAAP and (c.isItem or c.isTuple)),
         "bs_calc": pairs(XbrlConst.summationItem11, BS) | pairs(XbrlConst.summationItem, BS),
         "bs_pres": pairs(XbrlConst.parentChild, BS),
-        "is_def": pairs(XbrlConst.domainMember, DEF_ROLE) | pairs(XbrlConst.all, DEF_ROLE) | pairs(XbrlConst.hypercubeDimension, DEF_ROLE)
-        | pairs(XbrlConst.dimensionDomain, DEF_ROLE) | pairs(XbrlConst.dimensionDefault, DEF_ROLE),
+        "is_def": pairs(XbrlConst.domainMember, DEF_ROLE)
+        | pairs(XbrlConst.all, DEF_ROLE)
+        | pairs(XbrlConst.hypercubeDimension, DEF_ROLE)
+        | pairs(XbrlConst.dimensionDomain, DEF_ROLE)
+        | pairs(XbrlConst.dimensionDefault, DEF_ROLE),
     }
     model.close()
     session.close()
@@ -47,7 +51,8 @@ def arelle_view(shared_dir: Path):
 
 def edge_pairs(graph: Graph, rel_type: str, role: str) -> set[tuple[str, str]]:
     records, _, _ = graph.driver.execute_query(
-        f"MATCH (a)-[r:{rel_type} {{role: $role, owner: 'us-gaap/2025'}}]->(b) RETURN a.name AS a, b.name AS b", role=role)
+        f"MATCH (a)-[r:{rel_type} {{role: $role, owner: 'us-gaap/2025'}}]->(b) RETURN a.name AS a, b.name AS b", role=role
+    )
     return {(r["a"], r["b"]) for r in records}
 
 
@@ -57,7 +62,12 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     results = load_taxonomies(graph, [tax / "us-gaap-2025.zip", tax / "srt-2025.zip", tax / "sec-2025.zip"])
     assert [r.skipped for r in results] == [None, None, None]
     releases = {r["key"]: r for r in graph.run("taxonomy.releases")}
-    assert {k for k, r in releases.items() if r["status"] == "loaded"} >= {"us-gaap/2025", "srt/2025", "dei/2025", "us-gaap-ebp/2025"}
+    assert {k for k, r in releases.items() if r["status"] == "loaded"} >= {
+        "us-gaap/2025",
+        "srt/2025",
+        "dei/2025",
+        "us-gaap-ebp/2025",
+    }
     assert releases["us-gaap/2025"]["concepts"] == arelle_view["concepts"] == 17326
     assert releases["srt/2025"]["concepts"] == 617 and releases["dei/2025"]["concepts"] == 157
 
@@ -67,32 +77,45 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     assert edge_pairs(graph, "DEF", DEF_ROLE) == arelle_view["is_def"] and len(arelle_view["is_def"]) > 20
 
     # spot checks with weights and roles
-    children = {(r["child"], r["weight"]) for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity",
-                                                             release="us-gaap/2025") if r["role"] == BS}
-    assert {("us-gaap:Liabilities", 1.0), ("us-gaap:CommitmentsAndContingencies", 1.0),
-            ("us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest", 1.0)} <= children
-    gp = {r["child"]: r["weight"] for r in graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")}
+    children = {
+        (r["child"], r["weight"])
+        for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
+        if r["role"] == BS
+    }
+    assert {
+        ("us-gaap:Liabilities", 1.0),
+        ("us-gaap:CommitmentsAndContingencies", 1.0),
+        ("us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest", 1.0),
+    } <= children
+    gp = {
+        r["child"]: r["weight"] for r in graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
+    }
     assert gp["us-gaap:CostOfRevenue"] == -1.0 and gp["us-gaap:Revenues"] == 1.0
     axes = {r["axis"] for r in graph.run("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025)}
     assert {"us-gaap:StatementBusinessSegmentsAxis", "srt:ProductOrServiceAxis", "srt:ConsolidationItemsAxis"} <= axes
     # an srt axis in a us-gaap network is the loaded srt/2025 concept, not a placeholder
     records, _, _ = graph.driver.execute_query(
         "MATCH (c:Concept {namespace: 'http://fasb.org/srt/2025'}) RETURN count(c) AS all, count(CASE WHEN c:Placeholder THEN 1 END) AS placeholders, "
-        "COUNT { (:Release {key: 'srt/2025'})-[:DECLARES]->() } AS declared")
+        "COUNT { (:Release {key: 'srt/2025'})-[:DECLARES]->() } AS declared"
+    )
     assert records[0].data() == {"all": 617, "placeholders": 0, "declared": 617}
     records, _, _ = graph.driver.execute_query("MATCH (c:Placeholder) RETURN count(c) AS n")
     assert records[0]["n"] == 0
-    assert not any("/role/dqc/" in r["role"] for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity",
-                                                                  release="us-gaap/2025"))
+    assert not any(
+        "/role/dqc/" in r["role"]
+        for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
+    )
 
     # the DQC rules taxonomy inside the package
     assert releases["us-gaap/2025"]["dqc_rules"] == 59
     dqc1 = graph.run("taxonomy.dqc_list", rule_id="DQC.US.0001", release="us-gaap/2025")
     assert {(r["list"], r["concept"]) for r in dqc1} >= {("AxisAllowExtensionsOnly", "dei:LegalEntityAxis")} and len(dqc1) == 31
     dqc14 = {r["concept"]: r for r in graph.run("taxonomy.dqc_list", rule_id="DQC.US.0014", release="us-gaap/2025")}
-    assert dqc14["us-gaap:CostOfGoodsAndServicesSold"] == {"list": "NegativeValuesWithNoDimensions",
-                                                           "concept": "us-gaap:CostOfGoodsAndServicesSold",
-                                                           "element_id": "DQC.US.0014.2695"}
+    assert dqc14["us-gaap:CostOfGoodsAndServicesSold"] == {
+        "list": "NegativeValuesWithNoDimensions",
+        "concept": "us-gaap:CostOfGoodsAndServicesSold",
+        "element_id": "DQC.US.0014.2695",
+    }
     assert graph.run("taxonomy.dqc_list", rule_id="DQC.US.0015", release="us-gaap/2025") == []  # placeholder file in this package
 
     # an unchanged package is skipped on re-load

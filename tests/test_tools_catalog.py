@@ -18,11 +18,27 @@ def call(g: Graph, name: str, **args) -> dict:
 
 
 def test_catalog_has_the_papers_tools_with_schemas():
-    assert set(STATIC_TOOLS) >= {"get_concept_metadata", "get_calc_children", "get_calc_parents", "get_presentation_context",
-                                 "get_dimensions", "get_candidate_rules", "get_fact", "check_sign", "check_calc_tree",
-                                 "check_dim_consistency"}
-    assert set(DYNAMIC_TOOLS) >= {"get_fact_history", "compare_periods", "get_dimensional_breakdown", "get_siblings",
-                                  "check_unit_decimals", "analyze_magnitude", "run_cypher"}
+    assert set(STATIC_TOOLS) >= {
+        "get_concept_metadata",
+        "get_calc_children",
+        "get_calc_parents",
+        "get_presentation_context",
+        "get_dimensions",
+        "get_candidate_rules",
+        "get_fact",
+        "check_sign",
+        "check_calc_tree",
+        "check_dim_consistency",
+    }
+    assert set(DYNAMIC_TOOLS) >= {
+        "get_fact_history",
+        "compare_periods",
+        "get_dimensional_breakdown",
+        "get_siblings",
+        "check_unit_decimals",
+        "analyze_magnitude",
+        "run_cypher",
+    }
     assert all(t.kind == "static" for t in STATIC_TOOLS.values()) and all(t.kind == "dynamic" for t in DYNAMIC_TOOLS.values())
     assert "filing_id" in STATIC_TOOLS["get_fact"].schema()["properties"]
 
@@ -34,7 +50,9 @@ def test_taxonomy_tools(sample_filing_graph: Graph):
     kids = call(g, "get_calc_children", filing_id=F, concept="us-gaap:OperatingExpenses")
     assert kids["message"] == "from the filing networks"
     assert [(r["qname"], r["weight"]) for r in kids["rows"]] == [
-        ("smpl:SellingAndAdministrativeExpense", 1.0), ("smpl:WidgetWarrantyExpense", 1.0)]
+        ("smpl:SellingAndAdministrativeExpense", 1.0),
+        ("smpl:WidgetWarrantyExpense", 1.0),
+    ]
     parents = call(g, "get_calc_parents", filing_id=F, concept="GrossProfit")["rows"]
     assert [r["qname"] for r in parents] == ["us-gaap:OperatingIncomeLoss"]
     pres = call(g, "get_presentation_context", filing_id=F, concept="us-gaap:GrossProfit")["rows"][0]
@@ -50,9 +68,16 @@ def test_get_fact_is_exact_and_filters(sample_filing_graph: Graph):
     g = sample_filing_graph
     out = call(g, "get_fact", filing_id=F, concept="us-gaap:Assets", period="2025-12-31", dimensions={})
     assert [(r["fact_id"], r["value"], r["decimals"], r["unit"]) for r in out["rows"]] == [
-        ("f-bs-11", "20000000", "-3", "iso4217:USD")]
-    seg = call(g, "get_fact", filing_id=F, concept="us-gaap:Revenues", period="2025-01-01/2025-12-31",
-               dimensions={"us-gaap:StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"})
+        ("f-bs-11", "20000000", "-3", "iso4217:USD")
+    ]
+    seg = call(
+        g,
+        "get_fact",
+        filing_id=F,
+        concept="us-gaap:Revenues",
+        period="2025-01-01/2025-12-31",
+        dimensions={"us-gaap:StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"},
+    )
     assert [r["value"] for r in seg["rows"]] == ["8000000"]
 
 
@@ -72,7 +97,9 @@ def test_dynamic_tools(sample_filing_graph: Graph):
     g = sample_filing_graph
     hist = call(g, "get_fact_history", filing_id=F, concept="us-gaap:GrossProfit")["rows"]
     assert [(r["period_key"], r["value"]) for r in hist] == [
-        ("duration:2025-01-01/2025-12-31", "5000000"), ("duration:2024-01-01/2024-12-31", "4400000")]
+        ("duration:2025-01-01/2025-12-31", "5000000"),
+        ("duration:2024-01-01/2024-12-31", "4400000"),
+    ]
     cmp = call(g, "compare_periods", filing_id=F, concept="us-gaap:GrossProfit")["rows"]
     assert (cmp[0]["change"], cmp[0]["change_pct"]) == ("600000", "13.64")
     br = call(g, "get_dimensional_breakdown", filing_id=F, concept="us-gaap:Revenues", period="2025-12-31")["rows"][0]
@@ -89,8 +116,12 @@ def test_run_cypher_is_read_only_limited_and_timed(sample_filing_graph: Graph):
     out = call(g, "run_cypher", query="MATCH (f:Filing) RETURN f.id AS id")
     assert out["rows"] == [{"id": F}]
     assert call(g, "run_cypher", query="MATCH (f:Fact) RETURN f.fact_id AS id", limit=3)["message"].startswith("first 3 rows")
-    for q in ("MATCH (n) DETACH DELETE n", "CREATE (:X)", "MATCH (f:Filing) SET f.x = 1",
-              "CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DELETE n', {})"):
+    for q in (
+        "MATCH (n) DETACH DELETE n",
+        "CREATE (:X)",
+        "MATCH (f:Filing) SET f.x = 1",
+        "CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DELETE n', {})",
+    ):
         assert call(g, "run_cypher", query=q)["status"] == "error", q
     assert call(g, "run_cypher", query="MATCH (f:Filing) WHERE f.id = 'CREATE' RETURN f")["status"] == "no_data"
     assert call(g, "run_cypher", query="MATCH (n RETURN n")["status"] == "error"
@@ -115,6 +146,8 @@ def test_period_and_dimension_matching_rules():
     assert period_matches("2024-12-31", *d) and period_matches("2024-01-01/2024-12-31", *d)
     assert period_matches("duration:2024-01-01/2024-12-31", *d) and not period_matches("instant:2024-12-31", *d)
     assert period_matches("instant:2024-12-31", "instant:2024-12-31", "instant", None, Date(2024, 12, 31))
-    assert dims_match(["us-gaap:StatementBusinessSegmentsAxis=smpl:WidgetsSegmentMember"],
-                      {"StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"})
+    assert dims_match(
+        ["us-gaap:StatementBusinessSegmentsAxis=smpl:WidgetsSegmentMember"],
+        {"StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"},
+    )
     assert dims_match([], {}) and not dims_match(["a:X=b:Y"], {}) and dims_match(["a:X=b:Y"], None)

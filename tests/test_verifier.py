@@ -42,18 +42,40 @@ LABELS = {
 def _fact(filing, n, qname, value, period, unit=USD, decimals="-6", dims=(), duplicate=None, period_type=None):
     key, kind, start, end, days = period
     return {
-        "filing_id": filing, "fact_id": f"f{n}", "qname": qname, "concept_key": NS + qname.split(":")[1],
-        "label": LABELS.get(qname, qname.split(":")[1]), "period_type": period_type or kind, "value": value,
-        "decimals": decimals, "duplicate": duplicate, "unit_key": unit,
-        "context": f"c-{key}-{'-'.join(dims)}", "dims": list(dims), "period_key": key, "kind": kind,
-        "start": start, "end": end, "days": days,
+        "filing_id": filing,
+        "fact_id": f"f{n}",
+        "qname": qname,
+        "concept_key": NS + qname.split(":")[1],
+        "label": LABELS.get(qname, qname.split(":")[1]),
+        "period_type": period_type or kind,
+        "value": value,
+        "decimals": decimals,
+        "duplicate": duplicate,
+        "unit_key": unit,
+        "context": f"c-{key}-{'-'.join(dims)}",
+        "dims": list(dims),
+        "period_key": key,
+        "kind": kind,
+        "start": start,
+        "end": end,
+        "days": days,
     }
 
 
 def load_acme(graph: Graph) -> None:
-    graph.run("verify.fixture_filing", filing={
-        "id": FILING, "accession": "0000320193-23-000106", "entity_name": "Acme Inc.", "form": "10-K",
-        "period_end": "2023-09-30", "fiscal_year_focus": 2023, "fiscal_period_focus": "FY", "us_gaap_year": 2023})
+    graph.run(
+        "verify.fixture_filing",
+        filing={
+            "id": FILING,
+            "accession": "0000320193-23-000106",
+            "entity_name": "Acme Inc.",
+            "form": "10-K",
+            "period_end": "2023-09-30",
+            "fiscal_year_focus": 2023,
+            "fiscal_period_focus": "FY",
+            "us_gaap_year": 2023,
+        },
+    )
     rows = [
         ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "383285000000", FY23),
         ("us-gaap:CostOfGoodsAndServicesSold", "214137000000", FY23),
@@ -77,35 +99,69 @@ def load_acme(graph: Graph) -> None:
     facts = [_fact(FILING, i, q, v, p) for i, (q, v, p) in enumerate(rows, 1)]
     facts += [
         _fact(FILING, 100, "us-gaap:EarningsPerShareDiluted", "6.13", FY23, unit=USD_SH, decimals="2"),
-        _fact(FILING, 101, "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "200583000000", FY23,
-              dims=("srt:ProductOrServiceAxis=us-gaap:ProductMember",)),
+        _fact(
+            FILING,
+            101,
+            "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+            "200583000000",
+            FY23,
+            dims=("srt:ProductOrServiceAxis=us-gaap:ProductMember",),
+        ),
         # an inconsistent duplicate pair: the filing contradicts itself
         _fact(FILING, 102, "us-gaap:AccountsPayableCurrent", "62611000000", I23, duplicate="inconsistent"),
         _fact(FILING, 103, "us-gaap:AccountsPayableCurrent", "62000000000", I23, duplicate="inconsistent"),
     ]
     graph.write_batches("verify.fixture_facts", facts)
-    calc = [("us-gaap:GrossProfit", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", 1.0, 1.0),
-            ("us-gaap:GrossProfit", "us-gaap:CostOfGoodsAndServicesSold", -1.0, 2.0),
-            ("us-gaap:OperatingExpenses", "us-gaap:ResearchAndDevelopmentExpense", 1.0, 1.0),
-            ("us-gaap:OperatingExpenses", "us-gaap:SellingGeneralAndAdministrativeExpense", 1.0, 2.0),
-            ("us-gaap:OperatingIncomeLoss", "us-gaap:GrossProfit", 1.0, 1.0),
-            ("us-gaap:OperatingIncomeLoss", "us-gaap:OperatingExpenses", -1.0, 2.0)]
-    graph.write_batches("verify.fixture_calc", [
-        {"owner": FILING, "role": OPS_ROLE, "total_qname": t, "total_key": NS + t.split(":")[1], "child_qname": c,
-         "child_key": NS + c.split(":")[1], "weight": w, "order": o} for t, c, w, o in calc])
+    calc = [
+        ("us-gaap:GrossProfit", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", 1.0, 1.0),
+        ("us-gaap:GrossProfit", "us-gaap:CostOfGoodsAndServicesSold", -1.0, 2.0),
+        ("us-gaap:OperatingExpenses", "us-gaap:ResearchAndDevelopmentExpense", 1.0, 1.0),
+        ("us-gaap:OperatingExpenses", "us-gaap:SellingGeneralAndAdministrativeExpense", 1.0, 2.0),
+        ("us-gaap:OperatingIncomeLoss", "us-gaap:GrossProfit", 1.0, 1.0),
+        ("us-gaap:OperatingIncomeLoss", "us-gaap:OperatingExpenses", -1.0, 2.0),
+    ]
+    graph.write_batches(
+        "verify.fixture_calc",
+        [
+            {
+                "owner": FILING,
+                "role": OPS_ROLE,
+                "total_qname": t,
+                "total_key": NS + t.split(":")[1],
+                "child_qname": c,
+                "child_key": NS + c.split(":")[1],
+                "weight": w,
+                "order": o,
+            }
+            for t, c, w, o in calc
+        ],
+    )
 
 
 def load_acme_quarter(graph: Graph) -> None:
-    graph.run("verify.fixture_filing", filing={
-        "id": QFILING, "accession": "0000320193-23-000077", "entity_name": "Acme Inc.", "form": "10-Q",
-        "period_end": "2023-07-01", "fiscal_year_focus": 2023, "fiscal_period_focus": "Q3", "us_gaap_year": 2023})
+    graph.run(
+        "verify.fixture_filing",
+        filing={
+            "id": QFILING,
+            "accession": "0000320193-23-000077",
+            "entity_name": "Acme Inc.",
+            "form": "10-Q",
+            "period_end": "2023-07-01",
+            "fiscal_year_focus": 2023,
+            "fiscal_period_focus": "Q3",
+            "us_gaap_year": 2023,
+        },
+    )
     rev = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
-    graph.write_batches("verify.fixture_facts", [
-        _fact(QFILING, 1, rev, "81797000000", Q3M),
-        _fact(QFILING, 2, rev, "289573000000", Q9M),
-        _fact(QFILING, 3, "us-gaap:CostOfGoodsAndServicesSold", "45384000000", Q3M),
-        _fact(QFILING, 4, "us-gaap:CostOfGoodsAndServicesSold", "160043000000", Q9M),
-    ])
+    graph.write_batches(
+        "verify.fixture_facts",
+        [
+            _fact(QFILING, 1, rev, "81797000000", Q3M),
+            _fact(QFILING, 2, rev, "289573000000", Q9M),
+            _fact(QFILING, 3, "us-gaap:CostOfGoodsAndServicesSold", "45384000000", Q3M),
+            _fact(QFILING, 4, "us-gaap:CostOfGoodsAndServicesSold", "160043000000", Q9M),
+        ],
+    )
 
 
 @pytest.fixture
@@ -124,11 +180,13 @@ def test_verified_total_from_filing_calculation_with_provenance(acme: Verifier):
     assert calc.source_id == OPS_ROLE
     assert calc.expression == ("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax - us-gaap:CostOfGoodsAndServicesSold")
     rev = next(b for b in v.bindings if b.concept.endswith("ExcludingAssessedTax"))
-    assert (rev.value, rev.period, rev.unit, rev.filing_id, rev.fact_id) == (
-        Decimal("383285000000"), FY23[0], USD, FILING, "f1")
+    assert (rev.value, rev.period, rev.unit, rev.filing_id, rev.fact_id) == (Decimal("383285000000"), FY23[0], USD, FILING, "f1")
     assert (rev.lower, rev.upper) == (Decimal("383284500000"), Decimal("383285500000"))
     assert rev.accession == "0000320193-23-000106"
-    assert (v.expected_lower, v.expected_upper) == (Decimal("169147500000"), Decimal("169148500000"))  # tightest: the reported total
+    assert (v.expected_lower, v.expected_upper) == (
+        Decimal("169147500000"),
+        Decimal("169148500000"),
+    )  # tightest: the reported total
     assert v.entailed is True  # 169.1 billion +- 0.05 billion covers every value the facts allow
 
 
@@ -217,16 +275,24 @@ def test_label_match_is_the_last_resort(acme: Verifier):
     assert "us-gaap:OtherAssetsCurrent" in v.reason and "us-gaap:OtherAssetsNoncurrent" in v.reason
 
 
-@pytest.mark.parametrize("question,claim,reason,text", [
-    ("What was gross profit for fiscal 2023?", "about a billion", AbstainReason.CLAIM_UNPARSABLE, "no number"),
-    ("What was gross profit for fiscal 2023?", "between 160 and 170 billion", AbstainReason.CLAIM_UNPARSABLE, "range"),
-    ("What was gross profit for fiscal 2023?", "44%", AbstainReason.CLAIM_UNIT_MISMATCH, "percentage"),
-    ("What was the gross margin for fiscal 2023?", "$1.2 billion", AbstainReason.CLAIM_UNIT_MISMATCH, "ratio"),
-    ("What was the weather in fiscal 2023?", "1", AbstainReason.NO_METRIC, "weather"),
-    ("What was gross profit for fiscal 2019?", "$169.1 billion", AbstainReason.NO_PERIOD, "2023-09-30"),
-    ("What was free cash flow for fiscal 2023?", "$99.6 billion", AbstainReason.OPERAND_UNGROUNDED, "PaymentsToAcquirePropertyPlantAndEquipment"),
-    ("What were accounts payable at September 30, 2023?", "$62.6 billion", AbstainReason.EVIDENCE_INCONSISTENT, "fact:"),
-])
+@pytest.mark.parametrize(
+    "question,claim,reason,text",
+    [
+        ("What was gross profit for fiscal 2023?", "about a billion", AbstainReason.CLAIM_UNPARSABLE, "no number"),
+        ("What was gross profit for fiscal 2023?", "between 160 and 170 billion", AbstainReason.CLAIM_UNPARSABLE, "range"),
+        ("What was gross profit for fiscal 2023?", "44%", AbstainReason.CLAIM_UNIT_MISMATCH, "percentage"),
+        ("What was the gross margin for fiscal 2023?", "$1.2 billion", AbstainReason.CLAIM_UNIT_MISMATCH, "ratio"),
+        ("What was the weather in fiscal 2023?", "1", AbstainReason.NO_METRIC, "weather"),
+        ("What was gross profit for fiscal 2019?", "$169.1 billion", AbstainReason.NO_PERIOD, "2023-09-30"),
+        (
+            "What was free cash flow for fiscal 2023?",
+            "$99.6 billion",
+            AbstainReason.OPERAND_UNGROUNDED,
+            "PaymentsToAcquirePropertyPlantAndEquipment",
+        ),
+        ("What were accounts payable at September 30, 2023?", "$62.6 billion", AbstainReason.EVIDENCE_INCONSISTENT, "fact:"),
+    ],
+)
 def test_each_abstain_reason_names_the_missing_requirement(acme: Verifier, question, claim, reason, text):
     v = acme.verify(FILING, question, claim)
     assert v.decision is Decision.ABSTAIN
@@ -242,8 +308,15 @@ def test_formula_authority_incomplete_or_ambiguous_abstains(acme: Verifier, tmp_
     v = acme.verify(FILING, "What was revenue minus net sales in fiscal 2023?", "0")
     assert v.abstain_reason is AbstainReason.FORMULA_AMBIGUOUS  # both operands are the same concept
     doc = _json.loads((Path(__file__).resolve().parent.parent / "verifier" / "metrics_registry.json").read_text())
-    doc["metrics"]["brand_value"] = {"label": "Brand value", "statement": "BS", "unit": "monetary",
-                                     "aliases": ["brand value"], "concept": None, "formula": None, "source": "none"}
+    doc["metrics"]["brand_value"] = {
+        "label": "Brand value",
+        "statement": "BS",
+        "unit": "monetary",
+        "aliases": ["brand value"],
+        "concept": None,
+        "formula": None,
+        "source": "none",
+    }
     custom = tmp_path / "registry.json"
     custom.write_text(_json.dumps(doc))
     v = Verifier(acme.graph, load_registry(str(custom))).verify(FILING, "What was the brand value in fiscal 2023?", "$1 billion")
@@ -276,7 +349,9 @@ def test_cli_single_claim_json_and_unknown_filing(acme: Verifier, verify_json, m
 
     rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$169.1 billion")
     assert rec["decision"] == "Verified" and rec["bindings"]
-    r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170 billion"])
+    r = CliRunner().invoke(
+        cli, ["verify", "--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170 billion"]
+    )
     assert r.exit_code == 0 and "Violated" in r.output and "unsat core: claim" in r.output
     monkeypatch.setattr("sys.argv", ["auditgraph", "verify", "--filing", "nope", "-q", "What was gross profit?", "-c", "1"])
     with pytest.raises(SystemExit) as exc:
@@ -290,9 +365,27 @@ def test_cli_batch_writes_jsonl_and_the_acceptance_summary(acme: Verifier, neo4j
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     claims = tmp_path / "claims.jsonl"
     rows = [
-        {"case_id": "ok", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$169.1 billion", "correct": True},
-        {"case_id": "year", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$170.8 billion", "correct": False},
-        {"case_id": "text", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "a lot", "label": "incorrect"},
+        {
+            "case_id": "ok",
+            "filing_id": FILING,
+            "question": "What was gross profit for fiscal 2023?",
+            "claim": "$169.1 billion",
+            "correct": True,
+        },
+        {
+            "case_id": "year",
+            "filing_id": FILING,
+            "question": "What was gross profit for fiscal 2023?",
+            "claim": "$170.8 billion",
+            "correct": False,
+        },
+        {
+            "case_id": "text",
+            "filing_id": FILING,
+            "question": "What was gross profit for fiscal 2023?",
+            "claim": "a lot",
+            "label": "incorrect",
+        },
         {"case_id": "nolabel", "filing": FILING, "question": "What was gross profit for fiscal 2022?", "claim": "$170.8 billion"},
     ]
     claims.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
@@ -301,7 +394,11 @@ def test_cli_batch_writes_jsonl_and_the_acceptance_summary(acme: Verifier, neo4j
     assert r.exit_code == 0, r.output
     recs = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(x["case_id"], x["decision"], x["correct"]) for x in recs] == [
-        ("ok", "Verified", True), ("year", "Violated", False), ("text", "Abstain", False), ("nolabel", "Verified", None)]
+        ("ok", "Verified", True),
+        ("year", "Violated", False),
+        ("text", "Abstain", False),
+        ("nolabel", "Verified", None),
+    ]
     assert all({"case_id", "decision", "claim", "plan", "bindings", "core", "reason"} <= x.keys() for x in recs)
     assert "TA" in r.output and "75.0%" in r.output  # coverage 3/4
     bad = tmp_path / "bad.jsonl"
@@ -327,10 +424,16 @@ class Replay:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
                 content = outer.replies.pop(0) if outer.replies else ""
-                payload = json.dumps({"id": "r", "object": "chat.completion", "created": 0, "model": body["model"],
-                                      "choices": [{"index": 0, "finish_reason": "stop",
-                                                   "message": {"role": "assistant", "content": content}}],
-                                      "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
+                payload = json.dumps(
+                    {
+                        "id": "r",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": body["model"],
+                        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+                    }
+                ).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(payload)))
@@ -365,14 +468,23 @@ def test_llm_plan_is_checked_against_the_registry_and_never_sees_the_claim(acme:
     from auditgraph.llm.providers import ModelSpec
     from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner
 
-    srv = replay([
-        json.dumps({"metric": None, "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
-                    "period": {"fiscal_year": 2023}, "scale": "millions"}),
-        json.dumps({"metric": "ebitda_adjusted_by_vibes"}),  # not in the registry: rejected, deterministic plan used
-        "I think it's fine",  # no JSON at all
-    ])
-    v = Verifier(acme.graph, planner=LLMPlanner(ChatModel(ModelSpec.parse("openai-compatible:qwen3", base_url=srv.url)),
-                                                acme.registry))
+    srv = replay(
+        [
+            json.dumps(
+                {
+                    "metric": None,
+                    "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
+                    "period": {"fiscal_year": 2023},
+                    "scale": "millions",
+                }
+            ),
+            json.dumps({"metric": "ebitda_adjusted_by_vibes"}),  # not in the registry: rejected, deterministic plan used
+            "I think it's fine",  # no JSON at all
+        ]
+    )
+    v = Verifier(
+        acme.graph, planner=LLMPlanner(ChatModel(ModelSpec.parse("openai-compatible:qwen3", base_url=srv.url)), acme.registry)
+    )
     r = v.verify(FILING, "How much did revenue exceed cost of sales in FY2023 (in millions)?", "169,148")
     assert r.decision is Decision.VERIFIED, r.reason
     assert r.plan.planner == "llm:openai-compatible:qwen3" and [f.source for f in r.formulas] == ["question"]
@@ -393,10 +505,18 @@ def test_llm_planner_speaks_the_agents_providers(acme: Verifier, provider, monke
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-verifier-test-000000000000")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
-    operation = {"metric": None, "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
-                 "period": {"fiscal_year": 2022}, "scale": "millions"}
-    script = {"default": [{"content": json.dumps(operation)},
-                          {"content": "Here is the plan: " + json.dumps({"metric": "gross_margin", "percent": True})}]}
+    operation = {
+        "metric": None,
+        "operation": {"formula": "x - y", "operands": {"x": "revenue", "y": "cost_of_revenue"}},
+        "period": {"fiscal_year": 2022},
+        "scale": "millions",
+    }
+    script = {
+        "default": [
+            {"content": json.dumps(operation)},
+            {"content": "Here is the plan: " + json.dumps({"metric": "gross_margin", "percent": True})},
+        ]
+    }
     with ReplayServer(script) as srv:
         model = ChatModel.from_options(f"{provider}:planner-1", srv.root_url if provider == "anthropic" else srv.base_url)
         v = Verifier(acme.graph, planner=LLMPlanner(model, acme.registry))
@@ -420,8 +540,22 @@ def test_cli_repair_through_anthropic(acme: Verifier, verify_json, monkeypatch):
 
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-verifier-test-0000000")
     with ReplayServer({"default": [{"content": "$169.1 billion"}]}) as srv:
-        rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170.8 billion",
-                          "--repair", "1", "--llm", "anthropic:fixer", "--base-url", srv.root_url, "--planner", "deterministic")
+        rec = verify_json(
+            "--filing",
+            FILING,
+            "-q",
+            "What was gross profit for fiscal 2023?",
+            "-c",
+            "$170.8 billion",
+            "--repair",
+            "1",
+            "--llm",
+            "anthropic:fixer",
+            "--base-url",
+            srv.root_url,
+            "--planner",
+            "deterministic",
+        )
         body = srv.requests[0]
     assert rec["recovered"] and [a["decision"] for a in rec["attempts"]] == ["Verified"]
     assert "overstates" in json.dumps(body["messages"])  # the unsat core went to the model as feedback
@@ -436,15 +570,29 @@ def test_guided_repair_uses_the_core_and_reverifies(acme: Verifier, replay):
     from auditgraph.verifier.repair import repair
 
     srv = replay(["$170.0 billion", "$169.1 billion"])
-    res = repair(acme, ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion", k=3)
+    res = repair(
+        acme,
+        ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)),
+        FILING,
+        "What was gross profit for fiscal 2023?",
+        "$170.8 billion",
+        k=3,
+    )
     assert res.initial.decision is Decision.VIOLATED
     assert [a.verdict.decision for a in res.attempts] == [Decision.VIOLATED, Decision.VERIFIED]
     assert res.recovered is True
     first_hint = srv.requests[0]["messages"][-1]["content"]
     assert "overstates" in first_hint and "filed fact us-gaap:CostOfGoodsAndServicesSold = 214137000000" in first_hint
     srv = replay(["$170.0 billion", "$169.1 billion"])
-    naive = repair(acme, ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)), FILING, "What was gross profit for fiscal 2023?", "$170.8 billion",
-                   k=3, mode="naive")
+    naive = repair(
+        acme,
+        ChatModel(ModelSpec.parse("openai-compatible:m", base_url=srv.url)),
+        FILING,
+        "What was gross profit for fiscal 2023?",
+        "$170.8 billion",
+        k=3,
+        mode="naive",
+    )
     assert len(naive.attempts) == 1 and not naive.recovered  # one generic retry only
     assert "filed fact" not in srv.requests[0]["messages"][-1]["content"]
 
@@ -453,8 +601,22 @@ def test_cli_repair_reports_each_attempt(acme: Verifier, verify_json, replay):
     from auditgraph.cli import cli
 
     srv = replay(["$169.1 billion"])
-    rec = verify_json("--filing", FILING, "-q", "What was gross profit for fiscal 2023?", "-c", "$170.8 billion",
-                      "--repair", "2", "--llm", "openai-compatible:m", "--base-url", srv.url, "--planner", "deterministic")
+    rec = verify_json(
+        "--filing",
+        FILING,
+        "-q",
+        "What was gross profit for fiscal 2023?",
+        "-c",
+        "$170.8 billion",
+        "--repair",
+        "2",
+        "--llm",
+        "openai-compatible:m",
+        "--base-url",
+        srv.url,
+        "--planner",
+        "deterministic",
+    )
     assert rec["recovered"] and rec["initial"]["decision"] == "Violated"
     assert [a["decision"] for a in rec["attempts"]] == ["Verified"]
     r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", "q", "-c", "1", "--repair", "2"])
@@ -466,14 +628,46 @@ def test_cli_batch_repairs_violated_claims(acme: Verifier, neo4j_connection, mon
 
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     claims = tmp_path / "claims.jsonl"
-    claims.write_text("\n".join(json.dumps(r) for r in [
-        {"case_id": "ok", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$169.1 billion"},
-        {"case_id": "bad", "filing_id": FILING, "question": "What was gross profit for fiscal 2023?", "claim": "$170.8 billion"},
-    ]) + "\n")
+    claims.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {
+                    "case_id": "ok",
+                    "filing_id": FILING,
+                    "question": "What was gross profit for fiscal 2023?",
+                    "claim": "$169.1 billion",
+                },
+                {
+                    "case_id": "bad",
+                    "filing_id": FILING,
+                    "question": "What was gross profit for fiscal 2023?",
+                    "claim": "$170.8 billion",
+                },
+            ]
+        )
+        + "\n"
+    )
     srv = replay(["$169.1 billion"])
     out = tmp_path / "out.jsonl"
-    r = CliRunner().invoke(cli, ["verify", "--batch", str(claims), "--out", str(out), "--repair", "1", "--llm", "m",
-                                 "--base-url", srv.url, "--planner", "deterministic"])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "verify",
+            "--batch",
+            str(claims),
+            "--out",
+            str(out),
+            "--repair",
+            "1",
+            "--llm",
+            "m",
+            "--base-url",
+            srv.url,
+            "--planner",
+            "deterministic",
+        ],
+    )
     assert r.exit_code == 0, r.output
     recs = {x["case_id"]: x for x in map(json.loads, out.read_text().splitlines())}
     assert "repair" not in recs["ok"] and recs["bad"]["repair"]["recovered"] is True
@@ -520,8 +714,24 @@ def test_the_human_output_says_a_model_plan_was_rejected_and_why(acme, neo4j_con
 
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     with ReplayServer({"default": [{"content": "Gross profit is revenue minus cost of sales."}]}) as srv:
-        r = CliRunner().invoke(cli, ["verify", "--filing", FILING, "-q", REPAIR_QUESTION, "-c", "$169.1 billion",
-                                     "--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--planner", "llm"])
+        r = CliRunner().invoke(
+            cli,
+            [
+                "verify",
+                "--filing",
+                FILING,
+                "-q",
+                REPAIR_QUESTION,
+                "-c",
+                "$169.1 billion",
+                "--llm",
+                "openai-compatible:replay",
+                "--base-url",
+                srv.base_url,
+                "--planner",
+                "llm",
+            ],
+        )
     assert r.exit_code == 0, r.output
     assert "Verified" in r.output
     assert "model plan rejected (the model's reply holds no JSON object); deterministic plan used" in " ".join(r.output.split())

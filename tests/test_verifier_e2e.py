@@ -61,7 +61,9 @@ def test_sample_total_from_the_filings_own_calculation_with_extension_children(v
     calc = next(f for f in v.formulas if f.source == "filing-calc")
     assert calc.roles == ("smpl:SellingAndAdministrativeExpense", "smpl:WidgetWarrantyExpense")
     assert {b.concept: b.value for b in v.bindings if b.stage == "calc"} == {
-        "smpl:SellingAndAdministrativeExpense": Decimal("1700000"), "smpl:WidgetWarrantyExpense": Decimal("300000")}
+        "smpl:SellingAndAdministrativeExpense": Decimal("1700000"),
+        "smpl:WidgetWarrantyExpense": Decimal("300000"),
+    }
     assert all(b.filing_id == SMPL and b.period == "duration:2025-01-01/2025-12-31" for b in v.bindings)
     v = verifier.verify(SMPL, "What were total operating expenses for fiscal 2024 (in thousands)?", "2,000")
     assert (v.decision, v.direction) == (Decision.VIOLATED, "overstates")  # 1,900 in 2024
@@ -73,8 +75,12 @@ def test_sample_planted_inconsistency_is_not_accepted(verifier: Verifier):
     for claim in ("$20.0 million", "$19.9 million"):
         v = verifier.verify(SMPL, "What were total assets at fiscal year end 2025?", claim)
         assert v.abstain_reason is AbstainReason.EVIDENCE_INCONSISTENT, v.reason
-        assert {"fact:us-gaap:Assets:f-bs-11", "fact:us-gaap:AssetsCurrent:f-bs-7", "fact:us-gaap:AssetsNoncurrent:f-bs-9",
-                "formula:filed-fact:2"} <= set(v.core)
+        assert {
+            "fact:us-gaap:Assets:f-bs-11",
+            "fact:us-gaap:AssetsCurrent:f-bs-7",
+            "fact:us-gaap:AssetsNoncurrent:f-bs-9",
+            "formula:filed-fact:2",
+        } <= set(v.core)
         assert any(c.startswith("formula:filing-calc") for c in v.core)  # the balance-sheet calculation
 
 

@@ -17,20 +17,23 @@ from auditgraph.verifier.types import Unit
 LEX = Lexicon(load_registry(), [])
 
 
-@pytest.mark.parametrize("text,value,half,kind", [
-    ("$33.7 billion", "33.7e9", "0.05e9", Kind.MONEY),
-    ("$33,723 million", "33723e6", "0.5e6", Kind.MONEY),
-    ("33.7bn", "33.7e9", "0.05e9", Kind.NUMBER),
-    ("USD 33.7B", "33.7e9", "0.05e9", Kind.MONEY),
-    ("$(1.2) billion", "-1.2e9", "0.05e9", Kind.MONEY),
-    ("-$0.58", "-0.58", "0.005", Kind.MONEY),
-    ("18.0%", "0.180", "0.0005", Kind.PERCENT),
-    ("1.17x", "1.17", "0.005", Kind.MULTIPLE),
-    ("1.2 times", "1.2", "0.05", Kind.MULTIPLE),
-    ("$1.26 per diluted share", "1.26", "0.005", Kind.PER_SHARE),
-    ("2.4 billion shares", "2.4e9", "0.05e9", Kind.SHARES),
-    ("120 basis points", "0.012", "0.00005", Kind.POINTS),
-])
+@pytest.mark.parametrize(
+    "text,value,half,kind",
+    [
+        ("$33.7 billion", "33.7e9", "0.05e9", Kind.MONEY),
+        ("$33,723 million", "33723e6", "0.5e6", Kind.MONEY),
+        ("33.7bn", "33.7e9", "0.05e9", Kind.NUMBER),
+        ("USD 33.7B", "33.7e9", "0.05e9", Kind.MONEY),
+        ("$(1.2) billion", "-1.2e9", "0.05e9", Kind.MONEY),
+        ("-$0.58", "-0.58", "0.005", Kind.MONEY),
+        ("18.0%", "0.180", "0.0005", Kind.PERCENT),
+        ("1.17x", "1.17", "0.005", Kind.MULTIPLE),
+        ("1.2 times", "1.2", "0.05", Kind.MULTIPLE),
+        ("$1.26 per diluted share", "1.26", "0.005", Kind.PER_SHARE),
+        ("2.4 billion shares", "2.4e9", "0.05e9", Kind.SHARES),
+        ("120 basis points", "0.012", "0.00005", Kind.POINTS),
+    ],
+)
 def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, half, kind):
     (m,) = find_numbers(f"The figure was {text} last time.")
     assert (m.value, m.half_width, m.kind) == (Decimal(value), Decimal(half), kind)
@@ -50,8 +53,17 @@ def test_dates_years_quarters_and_forms_are_no_amounts():
     assert find_numbers("revenue of $1e999 billion in 9M23") == []  # no number runs into letters
 
 
-@pytest.mark.parametrize("words,hedge", [("about", Hedge.ABOUT), ("approximately", Hedge.ABOUT), ("more than", Hedge.OVER),
-                                         ("at least", Hedge.OVER), ("nearly", Hedge.NEARLY), ("under", Hedge.UNDER)])
+@pytest.mark.parametrize(
+    "words,hedge",
+    [
+        ("about", Hedge.ABOUT),
+        ("approximately", Hedge.ABOUT),
+        ("more than", Hedge.OVER),
+        ("at least", Hedge.OVER),
+        ("nearly", Hedge.NEARLY),
+        ("under", Hedge.UNDER),
+    ],
+)
 def test_hedge_words_are_read(words, hedge):
     (m,) = find_numbers(f"revenue of {words} $34 billion")
     assert m.hedge is hedge
@@ -67,15 +79,18 @@ def test_tolerance_follows_precision_and_hedge():
     assert interval(Decimal("3e9"), Decimal("0.5e9"), Hedge.ABOUT) == Interval(Decimal("2.85e9"), Decimal("3.15e9"))
 
 
-@pytest.mark.parametrize("text,fy,quarter,months,year_end", [
-    ("in fiscal 2023", 2023, None, 12, False),
-    ("FY23", 2023, None, 12, False),
-    ("the first half of 2024", 2024, 2, 6, False),
-    ("the third quarter", None, 3, 3, False),
-    ("Q3 2024", 2024, 3, 3, False),
-    ("the first nine months of 2024", 2024, 3, 9, False),
-    ("at year end", None, None, 12, True),
-])
+@pytest.mark.parametrize(
+    "text,fy,quarter,months,year_end",
+    [
+        ("in fiscal 2023", 2023, None, 12, False),
+        ("FY23", 2023, None, 12, False),
+        ("the first half of 2024", 2024, 2, 6, False),
+        ("the third quarter", None, 3, 3, False),
+        ("Q3 2024", 2024, 3, 3, False),
+        ("the first nine months of 2024", 2024, 3, 9, False),
+        ("at year end", None, None, 12, True),
+    ],
+)
 def test_periods_as_written(text, fy, quarter, months, year_end):
     (p,) = find_periods(f"Revenue {text} was up")
     assert (p.request.fiscal_year, p.request.quarter, p.request.months, p.request.year_end) == (fy, quarter, months, year_end)
@@ -90,7 +105,12 @@ def test_dated_periods_and_relative_markers():
 def test_a_news_sentence_is_a_growth_and_a_level():
     r = read("Netflix's revenue rose 6.7% to $33.7 billion in 2023", LEX.knows, frozenset({"netflix"}))
     growth, level = r.subclaims
-    assert (growth.kind, growth.metric.matched, growth.number.text, growth.period.fiscal_year) == ("growth", "revenue", "6.7%", 2023)
+    assert (growth.kind, growth.metric.matched, growth.number.text, growth.period.fiscal_year) == (
+        "growth",
+        "revenue",
+        "6.7%",
+        2023,
+    )
     assert (level.kind, level.number.value, level.period.fiscal_year) == ("level", Decimal("33.7e9"), 2023)
     maths = arithmetic(growth, Decimal(1), Unit.MONETARY)
     assert [f.period for f in maths.figures] == ["cur", "base"] and maths.claim == Interval(Decimal("0.0665"), Decimal("0.0675"))
@@ -116,13 +136,20 @@ def test_differences_ratios_comparisons_and_prior_period_levels():
     assert (ratio.kind, ratio.metric.matched, ratio.other.matched) == ("ratio", "R&D", "revenue")
     (c,) = read("Free cash flow more than doubled in 2023.", LEX.knows).subclaims
     assert (c.kind, c.relation, c.hedge) == ("comparison", "double", "more than")
-    now, before = read("Total assets were $48.7 billion at year end compared with $48.6 billion a year earlier.", LEX.knows).subclaims
+    now, before = read(
+        "Total assets were $48.7 billion at year end compared with $48.6 billion a year earlier.", LEX.knows
+    ).subclaims
     assert not now.at_base and before.at_base and before.base_relative == "prior"
 
 
 def test_respectively_pairs_names_and_numbers_in_order():
     a, b = read("Revenue and net income were $33.7 billion and $5.4 billion, respectively, in 2023", LEX.knows).subclaims
-    assert (a.metric.matched, a.number.text, b.metric.matched, b.number.text) == ("Revenue", "$33.7 billion", "net income", "$5.4 billion")
+    assert (a.metric.matched, a.number.text, b.metric.matched, b.number.text) == (
+        "Revenue",
+        "$33.7 billion",
+        "net income",
+        "$5.4 billion",
+    )
 
 
 def test_what_is_not_tied_to_a_metric_is_reported_unread():
@@ -140,4 +167,7 @@ def test_entities_are_matched_against_the_registrant():
 
 def test_text_splits_into_sentences_without_breaking_amounts():
     assert split_sentences("Revenue was $33.7 billion. Netflix Inc. grew 6.7% in 2023.\n\nNet income rose.") == [
-        "Revenue was $33.7 billion.", "Netflix Inc. grew 6.7% in 2023.", "Net income rose."]
+        "Revenue was $33.7 billion.",
+        "Netflix Inc. grew 6.7% in 2023.",
+        "Net income rose.",
+    ]

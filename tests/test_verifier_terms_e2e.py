@@ -39,27 +39,66 @@ def filings(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier
         g.close()
 
 
-@pytest.mark.parametrize("question,claim,target,concepts", [
-    ("What was Apple's top line in fiscal 2023?", "$383.3 billion", "concept:revenue",
-     {"us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"}),
-    ("What was Apple's bottom line in fiscal 2023?", "$97.0 billion", "metric:net_income", {"us-gaap:NetIncomeLoss"}),
-    ("What was Apple's pre-tax profit in fiscal 2023?", "$113.7 billion", "metric:income_before_tax",
-     {"us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"}),
-    ("What was Apple's comprehensive income (loss), net of tax, attributable to parent in fiscal 2023?", "$96.7 billion",
-     "concept:comprehensive_income", {"us-gaap:ComprehensiveIncomeNetOfTax"}),
-    ("What was Apple's net debt as of September 30, 2023?", "$81.1 billion", "metric:net_debt",
-     {"us-gaap:LongTermDebtNoncurrent", "us-gaap:LongTermDebtCurrent", "us-gaap:CommercialPaper",
-      "us-gaap:CashAndCashEquivalentsAtCarryingValue"}),
-    ("What was Apple's book value per share as of September 30, 2023?", "$4.00", "metric:book_value_per_share",
-     {"us-gaap:StockholdersEquity", "us-gaap:CommonStockSharesOutstanding"}),
-    ("What was Apple's FCF in fiscal 2023?", "$99.6 billion", "metric:free_cash_flow",
-     {"us-gaap:NetCashProvidedByUsedInOperatingActivities", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"}),
-    ("What was Apple's EPS in fiscal 2023?", "$6.13", "concept:eps_diluted", {"us-gaap:EarningsPerShareDiluted"}),
-    ("What was Apple's op margin in fiscal 2023?", "29.8%", "metric:operating_margin",
-     {"us-gaap:OperatingIncomeLoss", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"}),
-    ("What was Apple's capital returned to shareholders in fiscal 2023?", "$92.6 billion", "metric:capital_returned",
-     {"us-gaap:PaymentsOfDividends", "us-gaap:PaymentsForRepurchaseOfCommonStock"}),
-])
+@pytest.mark.parametrize(
+    "question,claim,target,concepts",
+    [
+        (
+            "What was Apple's top line in fiscal 2023?",
+            "$383.3 billion",
+            "concept:revenue",
+            {"us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"},
+        ),
+        ("What was Apple's bottom line in fiscal 2023?", "$97.0 billion", "metric:net_income", {"us-gaap:NetIncomeLoss"}),
+        (
+            "What was Apple's pre-tax profit in fiscal 2023?",
+            "$113.7 billion",
+            "metric:income_before_tax",
+            {"us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"},
+        ),
+        (
+            "What was Apple's comprehensive income (loss), net of tax, attributable to parent in fiscal 2023?",
+            "$96.7 billion",
+            "concept:comprehensive_income",
+            {"us-gaap:ComprehensiveIncomeNetOfTax"},
+        ),
+        (
+            "What was Apple's net debt as of September 30, 2023?",
+            "$81.1 billion",
+            "metric:net_debt",
+            {
+                "us-gaap:LongTermDebtNoncurrent",
+                "us-gaap:LongTermDebtCurrent",
+                "us-gaap:CommercialPaper",
+                "us-gaap:CashAndCashEquivalentsAtCarryingValue",
+            },
+        ),
+        (
+            "What was Apple's book value per share as of September 30, 2023?",
+            "$4.00",
+            "metric:book_value_per_share",
+            {"us-gaap:StockholdersEquity", "us-gaap:CommonStockSharesOutstanding"},
+        ),
+        (
+            "What was Apple's FCF in fiscal 2023?",
+            "$99.6 billion",
+            "metric:free_cash_flow",
+            {"us-gaap:NetCashProvidedByUsedInOperatingActivities", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment"},
+        ),
+        ("What was Apple's EPS in fiscal 2023?", "$6.13", "concept:eps_diluted", {"us-gaap:EarningsPerShareDiluted"}),
+        (
+            "What was Apple's op margin in fiscal 2023?",
+            "29.8%",
+            "metric:operating_margin",
+            {"us-gaap:OperatingIncomeLoss", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"},
+        ),
+        (
+            "What was Apple's capital returned to shareholders in fiscal 2023?",
+            "$92.6 billion",
+            "metric:capital_returned",
+            {"us-gaap:PaymentsOfDividends", "us-gaap:PaymentsForRepurchaseOfCommonStock"},
+        ),
+    ],
+)
 def test_apple_claims_in_analyst_terms_ground_on_the_named_concepts(filings: Verifier, question, claim, target, concepts):
     v = filings.verify(AAPL, question, claim)
     assert v.decision is Decision.VERIFIED, v.reason
@@ -79,26 +118,68 @@ def test_apple_wrong_figures_in_analyst_terms_are_violated(filings: Verifier):
     assert filings.verify(AAPL, "What was Apple's OCI in fiscal 2023?", "-$343 million").decision is Decision.VERIFIED
 
 
-@pytest.mark.parametrize("question,claim,decision,target,concept", [
-    # P&G: net income 14,653 (parent), 14,738 including NCI, 14,371 available to common after 282 preferred dividends
-    ("What was net income attributable to common stockholders for fiscal 2023?", "$14,371 million", Decision.VERIFIED,
-     "concept:net_income_common", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic"),
-    ("What was net income attributable to common stockholders for fiscal 2023?", "$14,653 million", Decision.VIOLATED,
-     "concept:net_income_common", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic"),
-    ("What was net income attributable to parent for fiscal 2023?", "$14,653 million", Decision.VERIFIED,
-     "metric:net_income", "us-gaap:NetIncomeLoss"),
-    ("What was net income including noncontrolling interests for fiscal 2023?", "$14,738 million", Decision.VERIFIED,
-     "metric:net_income_including_nci", "us-gaap:ProfitLoss"),
-    ("What was comprehensive income attributable to parent for fiscal 2023?", "$14,622 million", Decision.VERIFIED,
-     "concept:comprehensive_income", "us-gaap:ComprehensiveIncomeNetOfTax"),
-    ("What was comprehensive income attributable to parent for fiscal 2023?", "$14,700 million", Decision.VIOLATED,
-     "concept:comprehensive_income", "us-gaap:ComprehensiveIncomeNetOfTax"),
-    ("What was comprehensive income including noncontrolling interests for fiscal 2023?", "$14,700 million", Decision.VERIFIED,
-     "metric:comprehensive_income_including_nci",
-     "us-gaap:ComprehensiveIncomeNetOfTaxIncludingPortionAttributableToNoncontrollingInterest"),
-    ("What was comprehensive income attributable to noncontrolling interests for fiscal 2023?", "$78 million", Decision.VERIFIED,
-     "concept:comprehensive_income_nci", "us-gaap:ComprehensiveIncomeNetOfTaxAttributableToNoncontrollingInterest"),
-])
+@pytest.mark.parametrize(
+    "question,claim,decision,target,concept",
+    [
+        # P&G: net income 14,653 (parent), 14,738 including NCI, 14,371 available to common after 282 preferred dividends
+        (
+            "What was net income attributable to common stockholders for fiscal 2023?",
+            "$14,371 million",
+            Decision.VERIFIED,
+            "concept:net_income_common",
+            "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic",
+        ),
+        (
+            "What was net income attributable to common stockholders for fiscal 2023?",
+            "$14,653 million",
+            Decision.VIOLATED,
+            "concept:net_income_common",
+            "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic",
+        ),
+        (
+            "What was net income attributable to parent for fiscal 2023?",
+            "$14,653 million",
+            Decision.VERIFIED,
+            "metric:net_income",
+            "us-gaap:NetIncomeLoss",
+        ),
+        (
+            "What was net income including noncontrolling interests for fiscal 2023?",
+            "$14,738 million",
+            Decision.VERIFIED,
+            "metric:net_income_including_nci",
+            "us-gaap:ProfitLoss",
+        ),
+        (
+            "What was comprehensive income attributable to parent for fiscal 2023?",
+            "$14,622 million",
+            Decision.VERIFIED,
+            "concept:comprehensive_income",
+            "us-gaap:ComprehensiveIncomeNetOfTax",
+        ),
+        (
+            "What was comprehensive income attributable to parent for fiscal 2023?",
+            "$14,700 million",
+            Decision.VIOLATED,
+            "concept:comprehensive_income",
+            "us-gaap:ComprehensiveIncomeNetOfTax",
+        ),
+        (
+            "What was comprehensive income including noncontrolling interests for fiscal 2023?",
+            "$14,700 million",
+            Decision.VERIFIED,
+            "metric:comprehensive_income_including_nci",
+            "us-gaap:ComprehensiveIncomeNetOfTaxIncludingPortionAttributableToNoncontrollingInterest",
+        ),
+        (
+            "What was comprehensive income attributable to noncontrolling interests for fiscal 2023?",
+            "$78 million",
+            Decision.VERIFIED,
+            "concept:comprehensive_income_nci",
+            "us-gaap:ComprehensiveIncomeNetOfTaxAttributableToNoncontrollingInterest",
+        ),
+    ],
+)
 def test_pg_qualifiers_select_the_concept_they_name(filings: Verifier, question, claim, decision, target, concept):
     v = filings.verify(PG, question, claim)
     assert v.decision is decision, v.reason

@@ -39,39 +39,86 @@ LIQUIDITY = (  # fact t2: net debt again (same formula, other words); adjusted o
 
 def _fact(n, qname, value, period, label=None):
     key, kind, start, end, days = period
-    return {"filing_id": FILING, "fact_id": f"f{n}", "qname": qname, "concept_key": NS + qname.split(":")[1],
-            "label": label or qname.split(":")[1], "period_type": kind, "value": value, "decimals": "-6",
-            "duplicate": None, "unit_key": "iso4217:USD", "context": f"c-{key}", "dims": [], "period_key": key,
-            "kind": kind, "start": start, "end": end, "days": days}
+    return {
+        "filing_id": FILING,
+        "fact_id": f"f{n}",
+        "qname": qname,
+        "concept_key": NS + qname.split(":")[1],
+        "label": label or qname.split(":")[1],
+        "period_type": kind,
+        "value": value,
+        "decimals": "-6",
+        "duplicate": None,
+        "unit_key": "iso4217:USD",
+        "context": f"c-{key}",
+        "dims": [],
+        "period_key": key,
+        "kind": kind,
+        "start": start,
+        "end": end,
+        "days": days,
+    }
 
 
 def _text(fact_id, qname, value):
     key, kind, start, end, days = FY
-    return {"filing_id": FILING, "fact_id": fact_id, "qname": qname, "concept_key": NS + qname.split(":")[1],
-            "value": value, "context": f"c-{key}", "period_key": key, "kind": kind, "start": start, "end": end,
-            "days": days}
+    return {
+        "filing_id": FILING,
+        "fact_id": fact_id,
+        "qname": qname,
+        "concept_key": NS + qname.split(":")[1],
+        "value": value,
+        "context": f"c-{key}",
+        "period_key": key,
+        "kind": kind,
+        "start": start,
+        "end": end,
+        "days": days,
+    }
 
 
 @pytest.fixture
 def textco(graph: Graph) -> Verifier:
-    graph.run("verify.fixture_filing", filing={
-        "id": FILING, "accession": "0000000001-24-000001", "entity_name": "Textco Inc.", "form": "10-K",
-        "period_end": "2023-12-31", "fiscal_year_focus": 2023, "fiscal_period_focus": "FY", "us_gaap_year": 2023})
-    graph.write_batches("verify.fixture_facts", [
-        _fact(1, "us-gaap:LongTermDebtNoncurrent", "95281000000", END, "Long-Term Debt, Excluding Current Maturities"),
-        _fact(2, "us-gaap:FinanceLeaseLiability", "5985000000", END, "Finance Lease, Liability"),
-        _fact(3, "us-gaap:CashAndCashEquivalentsAtCarryingValue", "29965000000", END, "Cash and Cash Equivalents, at Carrying Value"),
-        _fact(4, "us-gaap:NetCashProvidedByUsedInOperatingActivities", "110543000000", FY),
-        _fact(5, "us-gaap:PaymentsForRepurchaseOfCommonStock", "77550000000", FY),
-        _fact(6, "us-gaap:NetIncomeLoss", "96995000000", FY),
-        _fact(7, "us-gaap:DepreciationDepletionAndAmortization", "11519000000", FY),
-        _fact(8, "us-gaap:AssetsCurrent", "143566000000", END),
-        _fact(9, "us-gaap:LiabilitiesCurrent", "145308000000", END),
-    ])
-    graph.write_batches("verify.fixture_text_facts", [
-        _text("t1", "us-gaap:SignificantAccountingPoliciesTextBlock", POLICIES),
-        _text("t2", "us-gaap:LiquidityDisclosureTextBlock", LIQUIDITY),
-    ])
+    graph.run(
+        "verify.fixture_filing",
+        filing={
+            "id": FILING,
+            "accession": "0000000001-24-000001",
+            "entity_name": "Textco Inc.",
+            "form": "10-K",
+            "period_end": "2023-12-31",
+            "fiscal_year_focus": 2023,
+            "fiscal_period_focus": "FY",
+            "us_gaap_year": 2023,
+        },
+    )
+    graph.write_batches(
+        "verify.fixture_facts",
+        [
+            _fact(1, "us-gaap:LongTermDebtNoncurrent", "95281000000", END, "Long-Term Debt, Excluding Current Maturities"),
+            _fact(2, "us-gaap:FinanceLeaseLiability", "5985000000", END, "Finance Lease, Liability"),
+            _fact(
+                3,
+                "us-gaap:CashAndCashEquivalentsAtCarryingValue",
+                "29965000000",
+                END,
+                "Cash and Cash Equivalents, at Carrying Value",
+            ),
+            _fact(4, "us-gaap:NetCashProvidedByUsedInOperatingActivities", "110543000000", FY),
+            _fact(5, "us-gaap:PaymentsForRepurchaseOfCommonStock", "77550000000", FY),
+            _fact(6, "us-gaap:NetIncomeLoss", "96995000000", FY),
+            _fact(7, "us-gaap:DepreciationDepletionAndAmortization", "11519000000", FY),
+            _fact(8, "us-gaap:AssetsCurrent", "143566000000", END),
+            _fact(9, "us-gaap:LiabilitiesCurrent", "145308000000", END),
+        ],
+    )
+    graph.write_batches(
+        "verify.fixture_text_facts",
+        [
+            _text("t1", "us-gaap:SignificantAccountingPoliciesTextBlock", POLICIES),
+            _text("t2", "us-gaap:LiquidityDisclosureTextBlock", LIQUIDITY),
+        ],
+    )
     return Verifier(graph)
 
 
@@ -86,7 +133,8 @@ def test_a_metric_defined_in_the_filing_text_is_verified_with_the_sentence_as_pr
     assert {(b.role, b.concept, b.value) for b in v.bindings} == {
         ("long_term_debt", "us-gaap:LongTermDebtNoncurrent", Decimal("95281000000")),
         ("us_gaap_FinanceLeaseLiability", "us-gaap:FinanceLeaseLiability", Decimal("5985000000")),
-        ("cash", "us-gaap:CashAndCashEquivalentsAtCarryingValue", Decimal("29965000000"))}
+        ("cash", "us-gaap:CashAndCashEquivalentsAtCarryingValue", Decimal("29965000000")),
+    }
     assert {b.stage for b in v.bindings} == {"filing-text"} and {b.period for b in v.bindings} == {END[0]}
     assert v.extra["expected_point"] == "71301000000"
     assert 'text fact t1: "We define net debt' in v.reason
@@ -106,12 +154,15 @@ def test_two_different_text_definitions_abstain_naming_both(textco: Verifier):
     assert "2 different ways" in v.reason and "fact t1" in v.reason and "fact t2" in v.reason
 
 
-@pytest.mark.parametrize("question,missing", [
-    # capital expenditures maps through the registry, but the filing reports no such fact
-    ("What were owner earnings for fiscal 2023?", "PaymentsToAcquirePropertyPlantAndEquipment"),
-    # "undrawn revolver capacity" is no registry concept and no concept label
-    ("What was total liquidity at December 31, 2023?", "term 'undrawn revolver capacity'"),
-])
+@pytest.mark.parametrize(
+    "question,missing",
+    [
+        # capital expenditures maps through the registry, but the filing reports no such fact
+        ("What were owner earnings for fiscal 2023?", "PaymentsToAcquirePropertyPlantAndEquipment"),
+        # "undrawn revolver capacity" is no registry concept and no concept label
+        ("What was total liquidity at December 31, 2023?", "term 'undrawn revolver capacity'"),
+    ],
+)
 def test_a_partly_grounded_text_definition_abstains_with_the_missing_term(textco: Verifier, question, missing):
     v = textco.verify(FILING, question, "$100.0 billion")
     assert v.abstain_reason is AbstainReason.OPERAND_UNGROUNDED, v.reason
@@ -137,18 +188,24 @@ def test_cli_prints_the_text_formula_and_its_sentence(textco: Verifier, verify_j
 def test_definitions_are_read_strictly_from_html_text():
     assert plain_text("&lt;p&gt;Net debt is defined as A less B.&lt;/p&gt;") == "Net debt is defined as A less B."
     assert plain_text("<div><b>Heading</b><p>Body&#160;text</p></div>").splitlines() == ["Heading", "Body text"]
-    assert parse_definition("Free cash flow, a non-GAAP measure, is defined as net cash provided by operating "
-                            "activities less capital expenditures.") == (
+    assert parse_definition(
+        "Free cash flow, a non-GAAP measure, is defined as net cash provided by operating activities less capital expenditures."
+    ) == (
         ("Free cash flow", "non-GAAP measure"),
-        ((1, "net cash provided by operating activities"), (-1, "capital expenditures")))
+        ((1, "net cash provided by operating activities"), (-1, "capital expenditures")),
+    )
     assert parse_definition("Working capital equals current assets minus current liabilities")[1] == (
-        (1, "current assets"), (-1, "current liabilities"))
+        (1, "current assets"),
+        (-1, "current liabilities"),
+    )
     # ratios, percentages, prose and comparisons are not sum/difference definitions
-    for s in ("Segment operating margin is calculated as segment operating income divided by segment revenue.",
-              "The estimated loss is calculated as a percentage of the total category.",
-              "Fair value is defined as the price that would be received to sell an asset.",
-              "Availability is calculated as the lesser of the commitment and the borrowing base.",
-              "Net revenue is defined as total revenue less excise, sales or similar taxes."):
+    for s in (
+        "Segment operating margin is calculated as segment operating income divided by segment revenue.",
+        "The estimated loss is calculated as a percentage of the total category.",
+        "Fair value is defined as the price that would be received to sell an asset.",
+        "Availability is calculated as the lesser of the commitment and the borrowing base.",
+        "Net revenue is defined as total revenue less excise, sales or similar taxes.",
+    ):
         assert parse_definition(s) is None, s
     text = FilingText(lambda: [{"fact_id": "t9", "concept_qname": "x:Notes", "value": POLICIES}])
     assert [d.fact_id for d in text.defining(["net debt"])] == ["t9"]

@@ -18,24 +18,35 @@ from auditgraph.verifier.registry import load_registry, normalise
 from auditgraph.verifier.types import Binding, Decision, Unit
 
 
-@pytest.mark.parametrize("text,value,half,percent", [
-    ("$1.2 billion", "1200000000", "50000000", False),
-    ("(1,234)", "-1234", "0.5", False),
-    ("-$5.5M", "-5500000", "50000", False),
-    ("44.1%", "0.441", "0.0005", True),
-    ("12 percent", "0.12", "0.005", True),
-    ("$6.13 per diluted share", "6.13", "0.005", False),
-    ("383,285 million", "383285000000", "500000", False),
-    (123.4, "123.4", "0.05", False),
-])
+@pytest.mark.parametrize(
+    "text,value,half,percent",
+    [
+        ("$1.2 billion", "1200000000", "50000000", False),
+        ("(1,234)", "-1234", "0.5", False),
+        ("-$5.5M", "-5500000", "50000", False),
+        ("44.1%", "0.441", "0.0005", True),
+        ("12 percent", "0.12", "0.005", True),
+        ("$6.13 per diluted share", "6.13", "0.005", False),
+        ("383,285 million", "383285000000", "500000", False),
+        (123.4, "123.4", "0.05", False),
+    ],
+)
 def test_claims_parse_to_exact_values_with_their_own_rounding(text, value, half, percent):
     c = parse_claim(text)
     assert (c.value, c.half_width, c.percent) == (Decimal(value), Decimal(half), percent)
 
 
-@pytest.mark.parametrize("text,why", [("about a billion", "no number"), ("between 1 and 2 billion", "range"),
-                                      ("1-2 billion", "range"), ("", "empty"), ("5% billion", "not one number"),
-                                      ("1e999999999", "implausible magnitude")])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ("about a billion", "no number"),
+        ("between 1 and 2 billion", "range"),
+        ("1-2 billion", "range"),
+        ("", "empty"),
+        ("5% billion", "not one number"),
+        ("1e999999999", "implausible magnitude"),
+    ],
+)
 def test_unparsable_claims_say_why(text, why):
     with pytest.raises(ClaimParseError, match=why):
         parse_claim(text)
@@ -88,8 +99,12 @@ def test_z3_named_core_direction_and_open_claim_interval():
     assert bad.decision is Decision.VIOLATED and bad.direction == "overstates"
     assert bad.core == ("claim", "fact:cogs:f2", "fact:rev:f1", "formula:registry:1")
     # a claim interval that only touches the evidence interval is a different rounded figure
-    touch = check([_b("a", "352583000000")], [Authorised("formula:filed-fact:1", fx.Ref("a"))],
-                  Decimal("352583500000"), Decimal("352584500000"))
+    touch = check(
+        [_b("a", "352583000000")],
+        [Authorised("formula:filed-fact:1", fx.Ref("a"))],
+        Decimal("352583500000"),
+        Decimal("352584500000"),
+    )
     assert touch.decision is Decision.VIOLATED and touch.direction == "overstates"
     zero = check([_b("a", "0", "INF")], [Authorised("formula:filed-fact:1", fx.Ref("a"))], Decimal(0), Decimal(0))
     assert zero.decision is Decision.VERIFIED
@@ -123,8 +138,10 @@ def test_solver_unknown_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(check_module.z3, "Solver", GivesUp)
     names = [f"x{i}" for i in range(12)]
     facts = [_b(n, str(1000 + 7 * i), "0", f"f{i}") for i, n in enumerate(names)]
-    hard = [Authorised("formula:registry:1", fx.parse(" * ".join(names[:6]) + " / (" + " * ".join(names[6:]) + " - 3)")),
-            Authorised("formula:registry:2", fx.parse(" * ".join(reversed(names)) + " / 7"))]
+    hard = [
+        Authorised("formula:registry:1", fx.parse(" * ".join(names[:6]) + " / (" + " * ".join(names[6:]) + " - 3)")),
+        Authorised("formula:registry:2", fx.parse(" * ".join(reversed(names)) + " / 7")),
+    ]
     r = check(facts, hard, Decimal("1.5"), Decimal("1.6"))
     assert r.decision is Decision.ABSTAIN and not r.evidence_inconsistent
     assert r.solver_unknown in ("max. resource limit exceeded", "canceled")
@@ -142,20 +159,44 @@ def test_analyst_terms_load_with_a_version_and_every_target_exists():
         assert t.id in (reg.metrics if t.kind == "metric" else reg.concepts), t
     for u in reg.unmapped_terms:  # left out on purpose, with what they might mean
         assert all(i in (reg.metrics if k == "metric" else reg.concepts) for k, i in u.candidates), u
-    assert reg.unmapped("margin").candidates == (("metric", "gross_margin"), ("metric", "operating_margin"), ("metric", "net_margin"))
+    assert reg.unmapped("margin").candidates == (
+        ("metric", "gross_margin"),
+        ("metric", "operating_margin"),
+        ("metric", "net_margin"),
+    )
 
 
-@pytest.mark.parametrize("term,target", [
-    ("top line", "concept:revenue"), ("net sales", "concept:revenue"), ("COGS", "concept:cost_of_revenue"),
-    ("bottom line", "metric:net_income"), ("profit", "metric:net_income"), ("operating profit", "metric:operating_income"),
-    ("EBITDA", "metric:ebitda"), ("opex", "metric:operating_expenses"), ("SG&A", "concept:sga"),
-    ("G&A", "concept:general_and_administrative"), ("R&D", "concept:research_and_development"), ("capex", "concept:capex"),
-    ("capital spending", "concept:capex"), ("FCF", "metric:free_cash_flow"), ("op margin", "metric:operating_margin"),
-    ("net debt", "metric:net_debt"), ("book value per share", "metric:book_value_per_share"), ("EPS", "concept:eps_diluted"),
-    ("basic EPS", "concept:eps_basic"), ("tax rate", "metric:effective_tax_rate"), ("pre-tax profit", "metric:income_before_tax"),
-    ("buybacks", "concept:share_repurchases"), ("PP&E", "concept:ppe_net"), ("accumulated deficit", "concept:retained_earnings"),
-    ("OCI", "concept:oci"), ("ROE", "metric:return_on_equity"),
-])
+@pytest.mark.parametrize(
+    "term,target",
+    [
+        ("top line", "concept:revenue"),
+        ("net sales", "concept:revenue"),
+        ("COGS", "concept:cost_of_revenue"),
+        ("bottom line", "metric:net_income"),
+        ("profit", "metric:net_income"),
+        ("operating profit", "metric:operating_income"),
+        ("EBITDA", "metric:ebitda"),
+        ("opex", "metric:operating_expenses"),
+        ("SG&A", "concept:sga"),
+        ("G&A", "concept:general_and_administrative"),
+        ("R&D", "concept:research_and_development"),
+        ("capex", "concept:capex"),
+        ("capital spending", "concept:capex"),
+        ("FCF", "metric:free_cash_flow"),
+        ("op margin", "metric:operating_margin"),
+        ("net debt", "metric:net_debt"),
+        ("book value per share", "metric:book_value_per_share"),
+        ("EPS", "concept:eps_diluted"),
+        ("basic EPS", "concept:eps_basic"),
+        ("tax rate", "metric:effective_tax_rate"),
+        ("pre-tax profit", "metric:income_before_tax"),
+        ("buybacks", "concept:share_repurchases"),
+        ("PP&E", "concept:ppe_net"),
+        ("accumulated deficit", "concept:retained_earnings"),
+        ("OCI", "concept:oci"),
+        ("ROE", "metric:return_on_equity"),
+    ],
+)
 def test_analyst_term_spot_checks(term, target):
     t = load_registry().term(term)
     assert t is not None and f"{t.kind}:{t.id}" == target
@@ -164,9 +205,15 @@ def test_analyst_term_spot_checks(term, target):
 def test_net_debt_and_book_value_per_share_are_defined_precisely():
     reg = load_registry()
     debt = "long_term_debt_noncurrent + long_term_debt_current + short_term_borrowings + commercial_paper"
-    assert reg.metrics["total_debt"].formula == debt and reg.concepts["total_debt"].candidates == ("us-gaap:DebtLongtermAndShorttermCombinedAmount",)
+    assert reg.metrics["total_debt"].formula == debt and reg.concepts["total_debt"].candidates == (
+        "us-gaap:DebtLongtermAndShorttermCombinedAmount",
+    )
     assert reg.metrics["net_debt"].formula == f"{debt} - cash"
-    assert reg.metrics["net_debt"].optional == ("long_term_debt_current", "short_term_borrowings", "commercial_paper")  # never the cash
+    assert reg.metrics["net_debt"].optional == (
+        "long_term_debt_current",
+        "short_term_borrowings",
+        "commercial_paper",
+    )  # never the cash
     bvps = reg.metrics["book_value_per_share"]
     assert (bvps.formula, bvps.unit) == ("stockholders_equity / shares_outstanding", Unit.PER_SHARE)
     assert reg.concepts["sga"].candidates == ("us-gaap:SellingGeneralAndAdministrativeExpense",)  # G&A is not SG&A
@@ -179,19 +226,22 @@ def test_aliases_include_the_terms_longest_first_metrics_before_concepts():
     assert keys == sorted(keys) and len(set(aliases)) == len(aliases)
 
 
-@pytest.mark.parametrize("phrase,concept", [
-    ("net income attributable to parent", "net_income"),
-    ("net income attributable to shareholders", "net_income"),
-    ("net income attributable to common stockholders", "net_income_common"),
-    ("net loss attributable to common stockholders", "net_income_common"),
-    ("net income including noncontrolling interests", "profit_loss"),
-    ("comprehensive income (loss), net of tax, attributable to parent", "comprehensive_income"),
-    ("comprehensive income including noncontrolling interests", "comprehensive_income_including_nci"),
-    ("income before income taxes", "income_before_tax"),
-    ("income from continuing operations", "income_continuing_ops"),
-    ("diluted earnings per share", "eps_diluted"),
-    ("basic earnings per share", "eps_basic"),
-])
+@pytest.mark.parametrize(
+    "phrase,concept",
+    [
+        ("net income attributable to parent", "net_income"),
+        ("net income attributable to shareholders", "net_income"),
+        ("net income attributable to common stockholders", "net_income_common"),
+        ("net loss attributable to common stockholders", "net_income_common"),
+        ("net income including noncontrolling interests", "profit_loss"),
+        ("comprehensive income (loss), net of tax, attributable to parent", "comprehensive_income"),
+        ("comprehensive income including noncontrolling interests", "comprehensive_income_including_nci"),
+        ("income before income taxes", "income_before_tax"),
+        ("income from continuing operations", "income_continuing_ops"),
+        ("diluted earnings per share", "eps_diluted"),
+        ("basic earnings per share", "eps_basic"),
+    ],
+)
 def test_qualifiers_select_one_concept(phrase, concept):
     reg = load_registry()
     hits = {(k, i) for a, k, i in reg.aliases() if a == normalise(phrase)}
@@ -202,8 +252,10 @@ def test_qualifiers_select_one_concept(phrase, concept):
 
 def test_qualifier_rule_in_the_registry_data():
     reg = load_registry()
-    assert [q.id for q in reg.qualifiers_in("Comprehensive income (loss), net of tax, attributable to parent")] == \
-        ["net_of_tax", "attributable_to_parent"]
+    assert [q.id for q in reg.qualifiers_in("Comprehensive income (loss), net of tax, attributable to parent")] == [
+        "net_of_tax",
+        "attributable_to_parent",
+    ]
     assert reg.select("net_income", ["attributable_to_common"]) == "net_income_common"
     assert reg.select("net_income", ["continuing_operations", "before_income_taxes"]) == "income_before_tax"
     assert reg.select("eps_diluted", ["basic"]) == "eps_basic" and reg.select("basic_shares", ["diluted"]) == "diluted_shares"
@@ -253,9 +305,15 @@ def test_a_bad_terms_file_is_a_config_error_naming_the_term(tmp_path):
     with pytest.raises(ConfigError, match=r"terms\.json: term 'top line' maps to unknown metric 'topline'"):
         load_registry(registry, _terms_file(tmp_path, [{"term": "top line", "target": "metric:topline"}]))
     with pytest.raises(ConfigError, match=r"term 'Top-line' maps to both concept:revenue and metric:net_income"):
-        load_registry(registry, _terms_file(tmp_path, [{"term": "top line", "target": "concept:revenue"},
-                                                       {"term": "Top-line", "target": "metric:net_income"}]))
-    with pytest.raises(ConfigError, match=r"term 'net sales' maps to metric:gross_profit, but the registry alias maps it to concept:revenue"):
+        load_registry(
+            registry,
+            _terms_file(
+                tmp_path, [{"term": "top line", "target": "concept:revenue"}, {"term": "Top-line", "target": "metric:net_income"}]
+            ),
+        )
+    with pytest.raises(
+        ConfigError, match=r"term 'net sales' maps to metric:gross_profit, but the registry alias maps it to concept:revenue"
+    ):
         load_registry(registry, _terms_file(tmp_path, [{"term": "net sales", "target": "metric:gross_profit"}]))
     with pytest.raises(ConfigError, match=r"term 'sales' has target 'revenue'; write metric:<id> or concept:<id>"):
         load_registry(registry, _terms_file(tmp_path, [{"term": "sales", "target": "revenue"}]))
@@ -277,7 +335,9 @@ def test_custom_registry_keeps_working_with_the_shipped_terms(tmp_path):
     own = tmp_path / "own"
     own.mkdir()
     (own / "registry.json").write_text(json.dumps(doc))
-    (own / "analyst_terms.json").write_text(json.dumps({"version": "x", "terms": [{"term": "bvps", "target": "metric:book_value_per_share"}]}))
+    (own / "analyst_terms.json").write_text(
+        json.dumps({"version": "x", "terms": [{"term": "bvps", "target": "metric:book_value_per_share"}]})
+    )
     with pytest.raises(ConfigError, match=r"analyst_terms\.json: term 'bvps' maps to unknown metric 'book_value_per_share'"):
         load_registry(str(own / "registry.json"))
 

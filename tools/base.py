@@ -46,8 +46,10 @@ class ToolSpec:
 
     def as_openai(self) -> dict[str, Any]:
         """The function-calling form OpenAI-style APIs (and LangChain's bind_tools) take."""
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": dict(self.schema)}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": dict(self.schema)},
+        }
 
 
 @dataclass(frozen=True)
@@ -142,8 +144,9 @@ def period_matches(period: str | None, key: str, kind: str | None, start: Any, e
     try:
         dt.date.fromisoformat(p.split(":")[-1])
     except ValueError:
-        raise ConfigError(f"period {period!r} is not a date or period key; use 2023-12-31, "
-                          "2023-01-01/2023-12-31 or instant:2023-12-31") from None
+        raise ConfigError(
+            f"period {period!r} is not a date or period key; use 2023-12-31, 2023-01-01/2023-12-31 or instant:2023-12-31"
+        ) from None
     if p.startswith("instant:"):
         return kind == "instant" and e == p.split(":", 1)[1]
     return e == p

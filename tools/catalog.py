@@ -35,7 +35,9 @@ def call_tool(graph: Graph, name: str, args: dict) -> dict:
     """Validate `args`, run the tool, return a JSON-serialisable dict (errors included, not raised)."""
     tool = ALL_TOOLS.get(name)
     if tool is None:
-        return ToolError(tool=name, message=f"unknown tool {name!r}; tools: {', '.join(sorted(ALL_TOOLS))}").model_dump(mode="json")
+        return ToolError(tool=name, message=f"unknown tool {name!r}; tools: {', '.join(sorted(ALL_TOOLS))}").model_dump(
+            mode="json"
+        )
     try:
         params = tool.params.model_validate(args or {})
     except ValidationError as exc:

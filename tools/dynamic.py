@@ -29,7 +29,8 @@ from auditgraph.tools.static import ConceptArgs
 
 class HistoryArgs(ConceptArgs):
     dimensions: dict[str, str] | None = Field(
-        default_factory=dict, description="axis -> member; {} (default) non-dimensional only; null for any")
+        default_factory=dict, description="axis -> member; {} (default) non-dimensional only; null for any"
+    )
 
 
 class PeriodArgs(ConceptArgs):
@@ -55,20 +56,29 @@ class CypherArgs(BaseModel):
 def run_history(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     ns, name = split_key(c.key)
-    rows = [r for r in graph.read("tools.fact_history", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, local_name=name) if dims_match(r["dims"], a.dimensions)]
+    rows = [
+        r
+        for r in graph.read("tools.fact_history", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, local_name=name)
+        if dims_match(r["dims"], a.dimensions)
+    ]
     seen, out = set(), []
     for r in rows:  # one row per (filing, period, unit, dims, value): duplicates and repeated comparatives collapse
         k = (r["filing_id"], r["period_key"], r["unit"], tuple(r["dims"]), r["value"])
         if k not in seen:
             seen.add(k)
             out.append(r)
-    return rows_result(c.qname, out, f"no facts of {c.qname} with these dimensions in {a.filing_id} or its issuer's other filings")
+    return rows_result(
+        c.qname, out, f"no facts of {c.qname} with these dimensions in {a.filing_id} or its issuer's other filings"
+    )
 
 
 def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    facts = [r for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
-             if not r["nil"] and dims_match(r["dims"], a.dimensions)]
+    facts = [
+        r
+        for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
+        if not r["nil"] and dims_match(r["dims"], a.dimensions)
+    ]
     by_period: dict[tuple, dict] = {}
     for r in facts:
         length = (r["end"].to_native() - r["start"].to_native()).days if r["kind"] == "duration" else 0
@@ -82,15 +92,27 @@ def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
             pv, cv = parse_value(prev["value"]), parse_value(cur["value"])
             change = cv - pv if pv is not None and cv is not None else None
             pct = fmt((change / abs(pv) * 100).quantize(Decimal("0.01"))) if change is not None and pv else None
-            out.append({"from_period": prev["period_key"], "from_value": prev["value"], "to_period": cur["period_key"],
-                        "to_value": cur["value"], "unit": cur["unit"], "change": fmt(change), "change_pct": pct})
+            out.append(
+                {
+                    "from_period": prev["period_key"],
+                    "from_value": prev["value"],
+                    "to_period": cur["period_key"],
+                    "to_value": cur["value"],
+                    "unit": cur["unit"],
+                    "change": fmt(change),
+                    "change_pct": pct,
+                }
+            )
     return rows_result(c.qname, out, f"{c.qname} has fewer than two comparable periods in {a.filing_id}")
 
 
 def run_breakdown(graph: Graph, a: BreakdownArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    facts = [r for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
-             if not r["nil"] and period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"])]
+    facts = [
+        r
+        for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
+        if not r["nil"] and period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"])
+    ]
     totals = {(r["period_key"], r["unit"]): r for r in facts if not r["dims"]}
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for r in facts:
@@ -104,17 +126,39 @@ def run_breakdown(graph: Graph, a: BreakdownArgs) -> ToolResult:
         s = sum((v for v in values if v is not None), Decimal(0))
         total = totals.get((period, unit))
         tv = parse_value(total["value"]) if total else None
-        out.append({"period": period, "unit": unit, "axis": axis, "total": total["value"] if total else None,
-                    "member_sum": fmt(s), "difference": fmt(tv - s) if tv is not None else None,
-                    "members": [{"member": r["dims"][0].split("=", 1)[1], "value": r["value"], "fact_id": r["fact_id"],
-                                 "decimals": r["decimals"]} for r in rs]})
-    return rows_result(c.qname, out, f"{c.qname} has no single-axis facts in {a.filing_id}"
-                 + (f" for {a.period}" if a.period else ""))
+        out.append(
+            {
+                "period": period,
+                "unit": unit,
+                "axis": axis,
+                "total": total["value"] if total else None,
+                "member_sum": fmt(s),
+                "difference": fmt(tv - s) if tv is not None else None,
+                "members": [
+                    {
+                        "member": r["dims"][0].split("=", 1)[1],
+                        "value": r["value"],
+                        "fact_id": r["fact_id"],
+                        "decimals": r["decimals"],
+                    }
+                    for r in rs
+                ],
+            }
+        )
+    return rows_result(
+        c.qname, out, f"{c.qname} has no single-axis facts in {a.filing_id}" + (f" for {a.period}" if a.period else "")
+    )
 
 
 def run_siblings(graph: Graph, a: ConceptArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = graph.read("tools.siblings", timeout=QUERY_TIMEOUT_S, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
+    rows = graph.read(
+        "tools.siblings",
+        timeout=QUERY_TIMEOUT_S,
+        key=c.key,
+        filing_id=a.filing_id,
+        release=c.release or filing_release(graph, a.filing_id),
+    )
     own = [r for r in rows if r["owner"] == a.filing_id]
     return rows_result(c.qname, own or rows, f"{c.qname} has no calculation or presentation siblings")
 
@@ -152,8 +196,11 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
     """Ratios near 10^3 or 10^6 against the concept's other periods and its calculation neighbours."""
     data = load_filing_data(graph, a.filing_id)
     c = resolve_concept(graph, a.filing_id, a.concept)
-    mine = [f for f in data.by_concept.get(c.key, []) if f.value and not f.dims and
-            period_matches(a.period, f.period_key, f.kind, f.start, f.end)]
+    mine = [
+        f
+        for f in data.by_concept.get(c.key, [])
+        if f.value and not f.dims and period_matches(a.period, f.period_key, f.kind, f.start, f.end)
+    ]
     related: dict[str, str] = {}
     for arc in data.calc:
         if arc.source_key == c.key:
@@ -162,18 +209,34 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
             related[arc.source_key] = f"parent {arc.source}"
     out = []
     for f in mine:
-        peers = [(g, "same concept, " + g.period_key) for g in data.by_concept.get(c.key, [])
-                 if g is not f and not g.dims and g.value and g.kind == f.kind and g.unit == f.unit]
-        peers += [(g, why) for k, why in related.items() for g in data.by_concept.get(k, [])
-                  if not g.dims and g.value and g.period_key == f.period_key and g.unit == f.unit]
+        peers = [
+            (g, "same concept, " + g.period_key)
+            for g in data.by_concept.get(c.key, [])
+            if g is not f and not g.dims and g.value and g.kind == f.kind and g.unit == f.unit
+        ]
+        peers += [
+            (g, why)
+            for k, why in related.items()
+            for g in data.by_concept.get(k, [])
+            if not g.dims and g.value and g.period_key == f.period_key and g.unit == f.unit
+        ]
         for g, why in peers:
             ratio = abs(f.amount / g.amount)  # both non-zero: the filters above keep only valued facts
-            scale = next((s for s in (Decimal(1000), Decimal(1000000)) if s / 2 <= ratio <= s * 2 or
-                          s / 2 <= 1 / ratio <= s * 2), None)
+            scale = next(
+                (s for s in (Decimal(1000), Decimal(1000000)) if s / 2 <= ratio <= s * 2 or s / 2 <= 1 / ratio <= s * 2), None
+            )
             if scale is not None:
-                out.append({"fact_id": f.fact_id, "value": f.raw, "period": f.period_key, "compared_with": why,
-                            "other_value": g.raw, "ratio": fmt(ratio.quantize(Decimal("0.001"))),
-                            "suspected_scale": f"x{fmt(scale)}"})
+                out.append(
+                    {
+                        "fact_id": f.fact_id,
+                        "value": f.raw,
+                        "period": f.period_key,
+                        "compared_with": why,
+                        "other_value": g.raw,
+                        "ratio": fmt(ratio.quantize(Decimal("0.001"))),
+                        "suspected_scale": f"x{fmt(scale)}",
+                    }
+                )
     res = rows_result(c.qname, out, f"no scale anomaly (x1000, x1000000) found for {c.qname}")
     res.message = res.message or f"{len(mine)} fact(s) compared"
     return res
@@ -190,23 +253,60 @@ def run_cypher(graph: Graph, a: CypherArgs) -> ToolResult:
     if out.truncated == "rows":
         res.message = f"first {a.limit} rows only; add LIMIT or narrow the query"
     elif out.truncated == "bytes":
-        res.message = f"first {len(out.rows)} rows only (the result passed {ADHOC_MAX_BYTES:,} bytes); return fewer columns or rows"
+        res.message = (
+            f"first {len(out.rows)} rows only (the result passed {ADHOC_MAX_BYTES:,} bytes); return fewer columns or rows"
+        )
     return res
 
 
 DYNAMIC = [
-    Tool("get_fact_history", "Facts of a concept across periods in this filing and the issuer's other loaded filings.",
-         "dynamic", HistoryArgs, run_history),
-    Tool("compare_periods", "Period-over-period changes (exact) of a concept's comparable facts.", "dynamic",
-         HistoryArgs, run_compare_periods),
-    Tool("get_dimensional_breakdown", "A concept's total and its single-axis member facts per period, with the member sum.",
-         "dynamic", BreakdownArgs, run_breakdown),
-    Tool("get_siblings", "Other children of the concept's calculation and presentation parents.", "dynamic",
-         ConceptArgs, run_siblings),
-    Tool("check_unit_decimals", "Units and decimals used by a concept (or the filing) with inconsistency flags.",
-         "dynamic", UnitArgs, run_unit_decimals),
-    Tool("analyze_magnitude", "Scale errors (x1000, x1000000) against other periods and calculation neighbours.",
-         "dynamic", PeriodArgs, run_magnitude),
-    Tool("run_cypher", "Read-only ad-hoc Cypher with a timeout and a row limit (the graph model is in docs/graph-model.md).",
-         "dynamic", CypherArgs, run_cypher),
+    Tool(
+        "get_fact_history",
+        "Facts of a concept across periods in this filing and the issuer's other loaded filings.",
+        "dynamic",
+        HistoryArgs,
+        run_history,
+    ),
+    Tool(
+        "compare_periods",
+        "Period-over-period changes (exact) of a concept's comparable facts.",
+        "dynamic",
+        HistoryArgs,
+        run_compare_periods,
+    ),
+    Tool(
+        "get_dimensional_breakdown",
+        "A concept's total and its single-axis member facts per period, with the member sum.",
+        "dynamic",
+        BreakdownArgs,
+        run_breakdown,
+    ),
+    Tool(
+        "get_siblings",
+        "Other children of the concept's calculation and presentation parents.",
+        "dynamic",
+        ConceptArgs,
+        run_siblings,
+    ),
+    Tool(
+        "check_unit_decimals",
+        "Units and decimals used by a concept (or the filing) with inconsistency flags.",
+        "dynamic",
+        UnitArgs,
+        run_unit_decimals,
+    ),
+    Tool(
+        "analyze_magnitude",
+        "Scale errors (x1000, x1000000) against other periods and calculation neighbours.",
+        "dynamic",
+        PeriodArgs,
+        run_magnitude,
+    ),
+    Tool(
+        "run_cypher",
+        "Read-only ad-hoc Cypher with a timeout and a row limit (the graph model is in docs/graph-model.md).",
+        "dynamic",
+        CypherArgs,
+        run_cypher,
+    ),
 ]

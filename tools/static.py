@@ -41,7 +41,8 @@ class NetworkArgs(ConceptArgs):
 class FactArgs(ConceptArgs):
     period: str | None = Field(None, description="2023-12-31 (instant or duration end), 2023-01-01/2023-12-31, or a Period key")
     dimensions: dict[str, str] | None = Field(
-        None, description="axis QName -> member QName; {} for non-dimensional facts only; omit for any")
+        None, description="axis QName -> member QName; {} for non-dimensional facts only; omit for any"
+    )
     unit: str | None = Field(None, description="unit key, e.g. iso4217:USD")
 
 
@@ -53,7 +54,8 @@ class CheckArgs(BaseModel):
 
 class SignArgs(CheckArgs):
     coverage: Literal["expanded", "limited"] = Field(
-        "expanded", description="expanded: full official DQC.US.0015 list; limited: its debit-balance concepts only")
+        "expanded", description="expanded: full official DQC.US.0015 list; limited: its debit-balance concepts only"
+    )
 
 
 class CalcTreeArgs(CheckArgs):
@@ -76,15 +78,24 @@ def _check_result(rule: str, results: list[CheckResult], concept: str | None, li
     ok = [r for r in results if r.status == "ok"]
     ne = [r for r in results if r.status == "not_evaluable"]
     outcome: Literal["violation", "ok", "not_evaluable", "no_data"] = (
-        "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data")
+        "violation" if bad else "ok" if ok else "not_evaluable" if ne else "no_data"
+    )
     leads = bad or (ok if concept else []) or ne  # filing-wide: an ok row says nothing on its own
     lead = leads[0] if leads else None
     shown = (bad + ne + ok)[:limit] if len(results) > limit else bad + ne + ok
     msg = (lead.message or lead.reason) if lead else (f"{len(ok)} item(s) checked, no violation" if ok else "no applicable facts")
-    return CheckToolResult(rule=rule, outcome=outcome, status="no_data" if outcome == "no_data" else "ok", message=msg,
-                           reported_value=lead.reported_value if lead else None,
-                           expected_value=lead.expected_value if lead else None, violations=len(bad), ok=len(ok),
-                           not_evaluable=len(ne), results=shown)
+    return CheckToolResult(
+        rule=rule,
+        outcome=outcome,
+        status="no_data" if outcome == "no_data" else "ok",
+        message=msg,
+        reported_value=lead.reported_value if lead else None,
+        expected_value=lead.expected_value if lead else None,
+        violations=len(bad),
+        ok=len(ok),
+        not_evaluable=len(ne),
+        results=shown,
+    )
 
 
 def _known(graph: Graph, filing_id: str, concept: str | None) -> None:
@@ -114,14 +125,27 @@ def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
     rows = graph.read("tools.concept_metadata", timeout=QUERY_TIMEOUT_S, key=c.key)
     meta = jsonable(rows[0]["concept"]) if rows else {}
-    return Rows(concept=c.qname, rows=[{"metadata": meta, "node_labels": rows[0]["node_labels"] if rows else [],
-                                        "labels": rows[0]["labels"] if rows else []}])
+    return Rows(
+        concept=c.qname,
+        rows=[
+            {"metadata": meta, "node_labels": rows[0]["node_labels"] if rows else [], "labels": rows[0]["labels"] if rows else []}
+        ],
+    )
 
 
 def _network(graph: Graph, a: NetworkArgs, query: str) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = [r for r in graph.read(query, timeout=QUERY_TIMEOUT_S, key=c.key, filing_id=a.filing_id, release=c.release or filing_release(graph, a.filing_id))
-            if a.role is None or r["role"] == a.role]
+    rows = [
+        r
+        for r in graph.read(
+            query,
+            timeout=QUERY_TIMEOUT_S,
+            key=c.key,
+            filing_id=a.filing_id,
+            release=c.release or filing_release(graph, a.filing_id),
+        )
+        if a.role is None or r["role"] == a.role
+    ]
     own = [r for r in rows if r["owner"] == a.filing_id]
     source = "filing" if own else "taxonomy"
     out = rows_result(c.qname, own or rows, f"{c.qname} has no such relationships in the filing or its taxonomy")
@@ -158,8 +182,10 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
             rules.append({"rule": "DQC.US.0015", "sub_rule": f"DQC.US.0015.{eid}", "why": "on the official non-negative list"})
     except ConfigError as exc:
         rules.append({"rule": "DQC.US.0015", "sub_rule": None, "why": f"not evaluable: {exc}"})
-    rules += [{"rule": r["rule_id"], "sub_rule": r["element_id"], "why": f"dqcrules list {r['list']}"}
-              for r in graph.read("tools.dqc_lists", timeout=QUERY_TIMEOUT_S, key=c.key)]
+    rules += [
+        {"rule": r["rule_id"], "sub_rule": r["element_id"], "why": f"dqcrules list {r['list']}"}
+        for r in graph.read("tools.dqc_lists", timeout=QUERY_TIMEOUT_S, key=c.key)
+    ]
     stmt = set(statement_roles(data))
     for arc in data.calc:
         if arc.role in stmt and c.key in (arc.source_key, arc.target_key):
@@ -169,14 +195,21 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
     for cube in build_cubes(data):
         axes = [ax.qname for n, ax in cube.axes.items() if n in DIM_AXES]
         if is_statement(cube) and c.key in cube.primaries and axes:
-            rules.append({"rule": "DQC.US.0117", "sub_rule": "DQC.US.0117.9574/10093",
-                          "why": f"line item of statement cube {cube.role} with {', '.join(axes)}"})
+            rules.append(
+                {
+                    "rule": "DQC.US.0117",
+                    "sub_rule": "DQC.US.0117.9574/10093",
+                    "why": f"line item of statement cube {cube.role} with {', '.join(axes)}",
+                }
+            )
     return rows_result(c.qname, rules, f"no DQC.US.0015/0117/0126 rule applies to {c.qname} in {a.filing_id}")
 
 
 def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
     c = resolve_concept(graph, a.filing_id, a.concept)
-    rows = graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None)
+    rows = graph.read(
+        "tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=a.concept if ":" in a.concept else None
+    )
     out = []
     for r in rows:
         if not period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"]):
@@ -198,24 +231,74 @@ def _tool(name: str, kind: str, params: type[BaseModel], run, description: str) 
 
 
 STATIC = [
-    _tool("get_concept_metadata", "static", ConceptArgs, run_metadata,
-          "Concept type, balance, period type, abstract/nillable flags, labels and documentation."),
-    _tool("get_calc_children", "static", NetworkArgs, run_calc_children,
-          "Calculation children (with weights) of a total, per role: the filing's own networks first, else the taxonomy's."),
-    _tool("get_calc_parents", "static", NetworkArgs, run_calc_parents,
-          "Calculation parents (totals) a concept contributes to, per role: filing first, else taxonomy."),
-    _tool("get_presentation_context", "static", NetworkArgs, run_presentation,
-          "Where a concept is presented: statement role, parent, preferred label, siblings and children."),
-    _tool("get_dimensions", "static", NetworkArgs, run_dimensions,
-          "Hypercubes, axes, domains, members and defaults allowed for a line item."),
-    _tool("get_candidate_rules", "static", ConceptArgs, run_candidate_rules,
-          "Which DQC rules (0015 with its element id, 0126, 0117) can apply to a concept in this filing, and why."),
-    _tool("get_fact", "static", FactArgs, run_get_fact,
-          "Facts of a concept with exact value, decimals, unit, period, dimensions, context and fact id."),
-    _tool("check_sign", "static", SignArgs, run_check_sign,
-          "DQC.US.0015: negative values of concepts on the official non-negative list (with its exclusions)."),
-    _tool("check_calc_tree", "static", CalcTreeArgs, run_check_calc_tree,
-          "DQC.US.0126: statement calculation totals vs the weighted sum of their children (decimals tolerance)."),
-    _tool("check_dim_consistency", "static", CheckArgs, run_check_dim,
-          "DQC.US.0117 (9574, 10093): statement totals vs the sum of their axis members."),
+    _tool(
+        "get_concept_metadata",
+        "static",
+        ConceptArgs,
+        run_metadata,
+        "Concept type, balance, period type, abstract/nillable flags, labels and documentation.",
+    ),
+    _tool(
+        "get_calc_children",
+        "static",
+        NetworkArgs,
+        run_calc_children,
+        "Calculation children (with weights) of a total, per role: the filing's own networks first, else the taxonomy's.",
+    ),
+    _tool(
+        "get_calc_parents",
+        "static",
+        NetworkArgs,
+        run_calc_parents,
+        "Calculation parents (totals) a concept contributes to, per role: filing first, else taxonomy.",
+    ),
+    _tool(
+        "get_presentation_context",
+        "static",
+        NetworkArgs,
+        run_presentation,
+        "Where a concept is presented: statement role, parent, preferred label, siblings and children.",
+    ),
+    _tool(
+        "get_dimensions",
+        "static",
+        NetworkArgs,
+        run_dimensions,
+        "Hypercubes, axes, domains, members and defaults allowed for a line item.",
+    ),
+    _tool(
+        "get_candidate_rules",
+        "static",
+        ConceptArgs,
+        run_candidate_rules,
+        "Which DQC rules (0015 with its element id, 0126, 0117) can apply to a concept in this filing, and why.",
+    ),
+    _tool(
+        "get_fact",
+        "static",
+        FactArgs,
+        run_get_fact,
+        "Facts of a concept with exact value, decimals, unit, period, dimensions, context and fact id.",
+    ),
+    _tool(
+        "check_sign",
+        "static",
+        SignArgs,
+        run_check_sign,
+        "DQC.US.0015: negative values of concepts on the official non-negative list (with its exclusions).",
+    ),
+    _tool(
+        "check_calc_tree",
+        "static",
+        CalcTreeArgs,
+        run_check_calc_tree,
+        "DQC.US.0126: statement calculation totals vs the weighted sum of their children (decimals tolerance).",
+    ),
+    _tool(
+        "check_dim_consistency",
+        "static",
+        CheckArgs,
+        run_check_dim,
+        "DQC.US.0117 (9574, 10093): statement totals vs the sum of their axis members.",
+    ),
 ]

@@ -50,8 +50,9 @@ class NotEstablished:
     message: str
 
 
-def establish(plan: Plan, grounder: Grounder, registry: Registry, text: FilingText | None = None,
-              labels: LabelLookup | None = None) -> Established | NotEstablished:
+def establish(
+    plan: Plan, grounder: Grounder, registry: Registry, text: FilingText | None = None, labels: LabelLookup | None = None
+) -> Established | NotEstablished:
     if plan.explicit_formula:
         return _explicit(plan, grounder, registry)
     notes: list[str] = []
@@ -106,8 +107,10 @@ def establish(plan: Plan, grounder: Grounder, registry: Registry, text: FilingTe
         formulas.append((Formula(target.concept, "filed-fact", target.concept, (target.concept,)), fx.Ref(target.concept)))
     if not formulas:
         if not plan.target_concepts and not plan.registry_formula:
-            return NotEstablished(AbstainReason.FORMULA_INCOMPLETE,
-                                  f"no authority defines {plan.target_label}: no calculation, registry formula or reported concept")
+            return NotEstablished(
+                AbstainReason.FORMULA_INCOMPLETE,
+                f"no authority defines {plan.target_label}: no calculation, registry formula or reported concept",
+            )
         return NotEstablished(AbstainReason.OPERAND_UNGROUNDED, "; ".join(dict.fromkeys(notes)))
     authorised = tuple(Authorised(f"formula:{f.source}:{i}", e) for i, (f, e) in enumerate(formulas, 1))
     unique = tuple({(b.role, b.fact_id): b for b in bindings}.values())  # a child shared by two networks binds once
@@ -171,18 +174,23 @@ def _text(plan: Plan, grounder: Grounder, registry: Registry, text: FilingText, 
         terms = text_terms(d, registry, labels, plan.unit)
         if isinstance(terms, str) and len(d.chunks) == 1:
             continue  # "X is defined as <one phrase that is no line item>": prose, not a formula
-        key = (tuple(sorted((s, o.candidates) for s, o in terms)) if not isinstance(terms, str)
-               else tuple(sorted((s, " ".join(sorted(tokens(p)))) for s, p in d.chunks)))
+        key = (
+            tuple(sorted((s, o.candidates) for s, o in terms))
+            if not isinstance(terms, str)
+            else tuple(sorted((s, " ".join(sorted(tokens(p)))) for s, p in d.chunks))
+        )
         mapped.setdefault(key, (d, terms))  # the same definition repeated in two text blocks is one
     if not mapped:
         return None
     if len(mapped) > 1:
-        shown = "; ".join(f"fact {d.fact_id} ({d.concept}): \"{d.sentence}\"" for d, _ in mapped.values())
-        return NotEstablished(AbstainReason.FORMULA_AMBIGUOUS,
-                              f"the filing text defines {plan.target_label} in {len(mapped)} different ways: {shown}; "
-                              "ask with an explicit operation")
+        shown = "; ".join(f'fact {d.fact_id} ({d.concept}): "{d.sentence}"' for d, _ in mapped.values())
+        return NotEstablished(
+            AbstainReason.FORMULA_AMBIGUOUS,
+            f"the filing text defines {plan.target_label} in {len(mapped)} different ways: {shown}; "
+            "ask with an explicit operation",
+        )
     d, terms = next(iter(mapped.values()))
-    where = f"the filing text's definition of {plan.target_label} (fact {d.fact_id}: \"{d.sentence}\")"
+    where = f'the filing text\'s definition of {plan.target_label} (fact {d.fact_id}: "{d.sentence}")'
     if isinstance(terms, str):
         return NotEstablished(AbstainReason.OPERAND_UNGROUNDED, f"{where} is only partly grounded: {terms}")
     bindings: list[Binding] = []
@@ -197,8 +205,9 @@ def _text(plan: Plan, grounder: Grounder, registry: Registry, text: FilingText, 
     return (formula, expr), bindings
 
 
-def text_terms(d: TextDefinition, registry: Registry, labels: LabelLookup | None,
-               unit: Unit) -> list[tuple[int, OperandSpec]] | str:
+def text_terms(
+    d: TextDefinition, registry: Registry, labels: LabelLookup | None, unit: Unit
+) -> list[tuple[int, OperandSpec]] | str:
     """Each signed phrase of a definition as an operand, or why one cannot be mapped.
 
     A phrase maps as a whole first; otherwise a list ("A, B and C") maps item by item, all items
@@ -271,8 +280,10 @@ def _explicit(plan: Plan, grounder: Grounder, registry: Registry) -> Established
         if op.stage == "label" and op.extracted_value is not None:
             filed = g.bindings[0].value
             if abs(filed - op.extracted_value) > abs(filed) * PLAUSIBLE_RELATIVE:
-                return NotEstablished(AbstainReason.OPERAND_UNGROUNDED,
-                                      f"{op.role}: label-matched {g.concept} is {filed}, implausibly far from the planner's reading {op.extracted_value}")
+                return NotEstablished(
+                    AbstainReason.OPERAND_UNGROUNDED,
+                    f"{op.role}: label-matched {g.concept} is {filed}, implausibly far from the planner's reading {op.extracted_value}",
+                )
         bindings += g.bindings
     expr = fx.parse(plan.explicit_formula)
     formula = Formula(plan.explicit_formula, "question", plan.target_label, tuple(fx.roles(expr)))

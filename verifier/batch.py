@@ -55,9 +55,18 @@ class Summary:
         return _rate(self.n - self.abstain, self.n)
 
     def to_json(self) -> dict[str, Any]:
-        return {"n": self.n, "TA": self.ta, "FA": self.fa, "TR": self.tr, "FR": self.fr, "Abs": self.abstain,
-                "unlabelled": self.unlabelled, "precision": self.precision,
-                "decision_accuracy": self.decision_accuracy, "coverage": self.coverage}
+        return {
+            "n": self.n,
+            "TA": self.ta,
+            "FA": self.fa,
+            "TR": self.tr,
+            "FR": self.fr,
+            "Abs": self.abstain,
+            "unlabelled": self.unlabelled,
+            "precision": self.precision,
+            "decision_accuracy": self.decision_accuracy,
+            "coverage": self.coverage,
+        }
 
 
 def _rate(k: int, n: int) -> float | None:
@@ -79,23 +88,37 @@ def read_cases(path: Path) -> list[Case]:
             raise ConfigError(f"{path}:{n}: a JSON object is expected, not {type(row).__name__}")
         filing = row.get("filing_id") or row.get("filing")
         sentence = row.get("sentence")
-        need = (("filing_id", filing), ("sentence", sentence)) if sentence is not None else (
-            ("filing_id", filing), ("question", row.get("question")), ("claim", row.get("claim")))
+        need = (
+            (("filing_id", filing), ("sentence", sentence))
+            if sentence is not None
+            else (("filing_id", filing), ("question", row.get("question")), ("claim", row.get("claim")))
+        )
         missing = [k for k, v in need if v in (None, "")]
         if missing:
-            raise ConfigError(f"{path}:{n}: missing {', '.join(missing)}; each line needs filing_id and a sentence, "
-                              "or filing_id, question and claim")
+            raise ConfigError(
+                f"{path}:{n}: missing {', '.join(missing)}; each line needs filing_id and a sentence, "
+                "or filing_id, question and claim"
+            )
         correct = row.get("correct")
         if correct is None and isinstance(row.get("label"), str):
             correct = {"correct": True, "incorrect": False}.get(row["label"].lower())
-        cases.append(Case(str(row.get("case_id") or f"line-{n}"), str(filing), str(row.get("question") or ""),
-                          str(row.get("claim") or ""), correct if isinstance(correct, bool) else None, row,
-                          str(sentence) if sentence is not None else None))
+        cases.append(
+            Case(
+                str(row.get("case_id") or f"line-{n}"),
+                str(filing),
+                str(row.get("question") or ""),
+                str(row.get("claim") or ""),
+                correct if isinstance(correct, bool) else None,
+                row,
+                str(sentence) if sentence is not None else None,
+            )
+        )
     return cases
 
 
-def run(verifier: Verifier, cases: Iterable[Case],
-        on_done: Callable[[Case, Verdict | SentenceVerdict], None] | None = None) -> Iterator[tuple[Case, Verdict | SentenceVerdict]]:
+def run(
+    verifier: Verifier, cases: Iterable[Case], on_done: Callable[[Case, Verdict | SentenceVerdict], None] | None = None
+) -> Iterator[tuple[Case, Verdict | SentenceVerdict]]:
     for case in cases:
         verdict: Verdict | SentenceVerdict
         if case.sentence is not None:
@@ -110,8 +133,11 @@ def run(verifier: Verifier, cases: Iterable[Case],
 def record(case: Case, verdict: Verdict | SentenceVerdict) -> dict[str, Any]:
     rec = verdict.to_json()
     rec["correct"] = case.correct
-    extra = {k: v for k, v in case.raw.items()
-             if k not in ("case_id", "filing_id", "filing", "question", "claim", "sentence", "correct", "label")}
+    extra = {
+        k: v
+        for k, v in case.raw.items()
+        if k not in ("case_id", "filing_id", "filing", "question", "claim", "sentence", "correct", "label")
+    }
     if extra:
         rec["input"] = extra
     return rec

@@ -74,8 +74,9 @@ def _z3(expr: fx.Expr, vars_: dict[str, z3.ArithRef]) -> z3.ArithRef:
     return {"+": a + b, "-": a - b, "*": a * b, "/": a / b}[expr.op]
 
 
-def _evidence(bindings: Sequence[Binding], formulas: Sequence[Authorised], timeout_ms: int,
-              prefix: str = "fact", points: bool = False) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
+def _evidence(
+    bindings: Sequence[Binding], formulas: Sequence[Authorised], timeout_ms: int, prefix: str = "fact", points: bool = False
+) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
     s = z3.Solver()
     s.set("timeout", timeout_ms)
     roles = {b.role for b in bindings} | {r for f in formulas for r in (*fx.roles(f.expr), f.target)}
@@ -111,8 +112,9 @@ def _bound(value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal
     return z3.And(*parts)
 
 
-def _claim(s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal | None,
-           half_up: bool = False) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None]:
+def _claim(
+    s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal | None, half_up: bool = False
+) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None]:
     """Add the claim; (result, core, direction when unsat)."""
     s.push()
     s.assert_and_track(_bound(value, claim_lower, claim_upper, half_up), "claim")
@@ -132,8 +134,13 @@ def _claim(s: z3.Solver, value: z3.ArithRef, claim_lower: Decimal | None, claim_
     return verdict, core, direction
 
 
-def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal | None,
-          claim_upper: Decimal | None, timeout_ms: int = 5000) -> CheckResult:
+def check(
+    bindings: Sequence[Binding],
+    formulas: Sequence[Authorised],
+    claim_lower: Decimal | None,
+    claim_upper: Decimal | None,
+    timeout_ms: int = 5000,
+) -> CheckResult:
     """Interval stage, then reported-value stage (see module docstring)."""
     s, vars_ = _evidence(bindings, formulas, timeout_ms)
     expected = expected_range(bindings, formulas)
@@ -156,14 +163,26 @@ def check(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_low
     if point == "too_precise":
         return CheckResult(Decision.ABSTAIN, expected=expected, too_precise=True)
     if point is not None and point[0] == z3.unsat:
-        return CheckResult(Decision.VIOLATED, core=point[1], direction=point[2], entailed=False, expected=expected,
-                           point_mismatch=True, expected_point=point[3])
-    return CheckResult(Decision.VERIFIED, entailed=entailed, expected=expected,
-                       expected_point=point[3] if point else None)
+        return CheckResult(
+            Decision.VIOLATED,
+            core=point[1],
+            direction=point[2],
+            entailed=False,
+            expected=expected,
+            point_mismatch=True,
+            expected_point=point[3],
+        )
+    return CheckResult(Decision.VERIFIED, entailed=entailed, expected=expected, expected_point=point[3] if point else None)
 
 
-def _point_stage(bindings: Sequence[Binding], formulas: Sequence[Authorised], claim_lower: Decimal | None,
-                 claim_upper: Decimal | None, timeout_ms: int, filed_totals: bool = True):
+def _point_stage(
+    bindings: Sequence[Binding],
+    formulas: Sequence[Authorised],
+    claim_lower: Decimal | None,
+    claim_upper: Decimal | None,
+    timeout_ms: int,
+    filed_totals: bool = True,
+):
     """The claim against the value computed from the figures as reported (most precise duplicate,
     the reported total when there is one). None when the reported figures disagree among
     themselves (rounding in the filing): then the interval stage alone decides. "too_precise"

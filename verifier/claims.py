@@ -16,10 +16,21 @@ from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for an
 from auditgraph.verifier.types import ClaimValue
 
 SCALE_WORDS: dict[str, Decimal] = {
-    "thousand": Decimal(10) ** 3, "thousands": Decimal(10) ** 3, "k": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6, "millions": Decimal(10) ** 6, "mm": Decimal(10) ** 6, "m": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6, "billion": Decimal(10) ** 9, "billions": Decimal(10) ** 9, "bn": Decimal(10) ** 9,
-    "b": Decimal(10) ** 9, "trillion": Decimal(10) ** 12, "trillions": Decimal(10) ** 12, "tn": Decimal(10) ** 12,
+    "thousand": Decimal(10) ** 3,
+    "thousands": Decimal(10) ** 3,
+    "k": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "m": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "b": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "trillions": Decimal(10) ** 12,
+    "tn": Decimal(10) ** 12,
 }
 _CURRENCY = r"(?:US\$|\$|USD|usd|€|EUR|£|GBP)"
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+"
@@ -60,7 +71,9 @@ def parse_claim(text: str | int | float | Decimal) -> ClaimValue:
     except InvalidOperation as exc:  # the regex admits only decimals; belt and braces
         raise ClaimParseError(f"claim {raw!r}: {m['num']!r} is not a decimal number") from exc
     if number != 0 and not -20 <= number.adjusted() <= 20:
-        raise ClaimParseError(f"claim {raw!r} has an implausible magnitude; give the figure in units, thousands, millions or billions")
+        raise ClaimParseError(
+            f"claim {raw!r} has an implausible magnitude; give the figure in units, thousands, millions or billions"
+        )
     scale_word = m["scale"].lower() if m["scale"] else None
     scale = Decimal(1)
     if scale_word:

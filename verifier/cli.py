@@ -27,27 +27,67 @@ _STYLE = {"Verified": "bold green", "Violated": "bold red", "Abstain": "bold yel
 @click.command("verify")
 @click.argument("sentence", required=False)
 @click.option("--filing", "filing_id", help="Filing id (accession or folder name, see `auditgraph filing list`).")
-@click.option("--text", "text_path", type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
-              help="Verify every sentence with a number in this text file (- for stdin): an earnings release, an MD&A excerpt.")
+@click.option(
+    "--text",
+    "text_path",
+    type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
+    help="Verify every sentence with a number in this text file (- for stdin): an earnings release, an MD&A excerpt.",
+)
 @click.option("--question", "-q", help="The question the claim answers.")
 @click.option("--claim", "-c", help="The candidate answer: 383285000000, $383.3 billion, (1,234), 44.1% ...")
 @click.option("--batch", type=click.Path(path_type=Path), help="JSONL of {case_id, filing_id, question, claim[, correct]}.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path), help="Write batch decisions here (default: stdout).")
 @click.option("--json", "as_json", is_flag=True, help="Print the decision as JSON.")
-@click.option("--repair", "repair_k", type=int, default=0, show_default=True,
-              help="On Violated, give the core to the model and re-verify up to K answers.")
-@click.option("--repair-mode", type=click.Choice(["guided", "naive"]), default="guided", show_default=True,
-              help="guided: structured feedback from the unsat core; naive: one generic retry.")
-@click.option("--llm", "model_name", help="Model for planning/repair, as for the agents: openai:MODEL, anthropic:MODEL or "
-                                           "openai-compatible[:MODEL] (or AUDITGRAPH_VERIFIER_MODEL).")
-@click.option("--base-url", help="Endpoint: http://127.0.0.1:8000/v1 for openai-compatible servers; optional for openai and "
-                                 "anthropic (or AUDITGRAPH_VERIFIER_BASE_URL).")
-@click.option("--planner", type=click.Choice(["auto", "deterministic", "llm"]), default="auto", show_default=True,
-              help="auto: the model plans when one is configured (its plans are checked), else the deterministic planner.")
+@click.option(
+    "--repair",
+    "repair_k",
+    type=int,
+    default=0,
+    show_default=True,
+    help="On Violated, give the core to the model and re-verify up to K answers.",
+)
+@click.option(
+    "--repair-mode",
+    type=click.Choice(["guided", "naive"]),
+    default="guided",
+    show_default=True,
+    help="guided: structured feedback from the unsat core; naive: one generic retry.",
+)
+@click.option(
+    "--llm",
+    "model_name",
+    help="Model for planning/repair, as for the agents: openai:MODEL, anthropic:MODEL or "
+    "openai-compatible[:MODEL] (or AUDITGRAPH_VERIFIER_MODEL).",
+)
+@click.option(
+    "--base-url",
+    help="Endpoint: http://127.0.0.1:8000/v1 for openai-compatible servers; optional for openai and "
+    "anthropic (or AUDITGRAPH_VERIFIER_BASE_URL).",
+)
+@click.option(
+    "--planner",
+    type=click.Choice(["auto", "deterministic", "llm"]),
+    default="auto",
+    show_default=True,
+    help="auto: the model plans when one is configured (its plans are checked), else the deterministic planner.",
+)
 @click.option("--registry", "registry_path", type=click.Path(path_type=Path), help="Another metric registry JSON file.")
-def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, question: str | None, claim: str | None,
-           batch: Path | None, out_path: Path | None, as_json: bool, repair_k: int, repair_mode: str,
-           model_name: str | None, base_url: str | None, planner: str, registry_path: Path | None) -> None:
+def verify(
+    sentence: str | None,
+    filing_id: str | None,
+    text_path: Path | None,
+    question: str | None,
+    claim: str | None,
+    batch: Path | None,
+    out_path: Path | None,
+    as_json: bool,
+    repair_k: int,
+    repair_mode: str,
+    model_name: str | None,
+    base_url: str | None,
+    planner: str,
+    registry_path: Path | None,
+) -> None:
     """Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain.
 
     \b
@@ -59,29 +99,43 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
 
-    modes = [m for m, on in (("a claim sentence", sentence is not None), ("--text", text_path is not None),
-                             ("--question/--claim", question is not None or claim is not None), ("--batch", batch is not None)) if on]
+    modes = [
+        m
+        for m, on in (
+            ("a claim sentence", sentence is not None),
+            ("--text", text_path is not None),
+            ("--question/--claim", question is not None or claim is not None),
+            ("--batch", batch is not None),
+        )
+        if on
+    ]
     if len(modes) > 1:
         raise click.UsageError(f"give one of a claim sentence, --text, --question/--claim or --batch, not {' and '.join(modes)}")
     if sentence is not None and not sentence.strip():
-        raise click.UsageError("the claim sentence is empty; write one such as \"Revenue rose 6.7% to $33.7 billion in 2023\"")
+        raise click.UsageError('the claim sentence is empty; write one such as "Revenue rose 6.7% to $33.7 billion in 2023"')
     if (sentence is not None or text_path is not None) and not filing_id:
         raise click.UsageError("give --filing FILING_ID (see `auditgraph filing list`) with a claim sentence or --text")
     if batch is None and sentence is None and text_path is None and not (filing_id and question and claim is not None):
-        raise click.UsageError("give --filing and a claim sentence, --filing and --text FILE, --filing, --question and "
-                               "--claim, or --batch claims.jsonl")
+        raise click.UsageError(
+            "give --filing and a claim sentence, --filing and --text FILE, --filing, --question and "
+            "--claim, or --batch claims.jsonl"
+        )
     text = None
     if text_path is not None:
         try:
             text = sys.stdin.read() if str(text_path) == "-" else text_path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{text_path}: cannot read it as UTF-8 text ({exc.__class__.__name__}); pass a plain-text file") from None
+            raise ConfigError(
+                f"{text_path}: cannot read it as UTF-8 text ({exc.__class__.__name__}); pass a plain-text file"
+            ) from None
     if repair_k < 0:
         raise click.UsageError("--repair takes a number of attempts >= 0")
     registry = load_registry(str(registry_path) if registry_path else None)
     model = ChatModel.from_options(model_name, base_url)
     if (repair_k or planner == "llm") and model is None:
-        raise click.UsageError(f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm openai:MODEL, anthropic:MODEL or openai-compatible:MODEL --base-url URL")
+        raise click.UsageError(
+            f"{'--repair' if repair_k else '--planner llm'} needs a model: --llm openai:MODEL, anthropic:MODEL or openai-compatible:MODEL --base-url URL"
+        )
     graph = open_graph()
     try:
         use_model = model is not None and planner != "deterministic"
@@ -106,7 +160,10 @@ def verify(sentence: str | None, filing_id: str | None, text_path: Path | None, 
             else:
                 _show(result.initial)
                 for i, a in enumerate(result.attempts, 1):
-                    out.print(f"[bold]repair {i}[/bold]: " + escape(f"{a.answer!r} -> {a.verdict.decision.value if a.verdict else a.error}"))
+                    out.print(
+                        f"[bold]repair {i}[/bold]: "
+                        + escape(f"{a.answer!r} -> {a.verdict.decision.value if a.verdict else a.error}")
+                    )
                 answered = [a.verdict for a in result.attempts if a.verdict is not None]
                 if answered:  # the last verified answer (a prose reply has no verdict)
                     _show(answered[-1])
@@ -128,15 +185,24 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
     from auditgraph.verifier.sentence import split_sentences
 
     if verifier.filing(filing_id) is None:
-        raise ConfigError(f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`")
+        raise ConfigError(
+            f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`"
+        )
     if sentence is not None:
         verdicts = [verifier.verify_sentence(filing_id, sentence)]
     else:
         assert text is not None
         todo = [s for s in split_sentences(text) if find_numbers(s)]  # a year alone is no number to check
         verdicts = []
-        with Progress(TextColumn("verifying sentences"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, transient=True, disable=len(todo) < 5) as progress:
+        with Progress(
+            TextColumn("verifying sentences"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+            disable=len(todo) < 5,
+        ) as progress:
             task = progress.add_task("verify", total=len(todo))
             for i, s in enumerate(todo, 1):
                 verdicts.append(verifier.verify_sentence(filing_id, s, case_id=f"s{i}"))
@@ -168,8 +234,13 @@ def _show_sentence(v) -> None:
     t.add_column("verdict", no_wrap=True)
     t.add_column("filed", overflow="fold", ratio=2)
     for i, s in enumerate(v.subclaims, 1):
-        t.add_row(str(i), escape(s.extra.get("span") or s.question), s.extra.get("kind", ""),
-                  f"[{_STYLE[s.decision.value]}]{s.decision.value}[/]", escape(_filed(s)))
+        t.add_row(
+            str(i),
+            escape(s.extra.get("span") or s.question),
+            s.extra.get("kind", ""),
+            f"[{_STYLE[s.decision.value]}]{s.decision.value}[/]",
+            escape(_filed(s)),
+        )
     out.print(t)
     for i, s in enumerate(v.subclaims, 1):
         if s.decision.value == "Abstain":
@@ -211,14 +282,16 @@ def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: in
     sink = out_path.open("w", encoding="utf-8") if out_path else sys.stdout
     pairs = []
     try:
-        with Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err,
-                      transient=True) as progress:
+        with Progress(
+            TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True
+        ) as progress:
             task = progress.add_task("verify", total=len(cases))
             for case, verdict in b.run(verifier, cases):
                 rec = b.record(case, verdict)
                 if model is not None and verdict.decision.value == "Violated" and case.sentence is None:
-                    fixed = repair(verifier, model, case.filing_id, case.question, case.claim, repair_k, repair_mode,
-                                   case_id=case.case_id)
+                    fixed = repair(
+                        verifier, model, case.filing_id, case.question, case.claim, repair_k, repair_mode, case_id=case.case_id
+                    )
                     rec["repair"] = {k: v for k, v in fixed.to_json().items() if k != "initial"}
                 sink.write(json.dumps(rec) + "\n")
                 pairs.append((verdict.decision, case.correct))
@@ -231,8 +304,12 @@ def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: in
     for col in ("TA", "FA", "TR", "FR", "Abs", "precision", "decision acc.", "coverage"):
         table.add_column(col, justify="right")
     pct = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
-    table.add_row(*(str(x) for x in (summary.ta, summary.fa, summary.tr, summary.fr, summary.abstain)),
-                  pct(summary.precision), pct(summary.decision_accuracy), pct(summary.coverage))
+    table.add_row(
+        *(str(x) for x in (summary.ta, summary.fa, summary.tr, summary.fr, summary.abstain)),
+        pct(summary.precision),
+        pct(summary.decision_accuracy),
+        pct(summary.coverage),
+    )
     (out if out_path else err).print(table)
 
 
@@ -240,8 +317,12 @@ def _show(v) -> None:
     d = v.decision.value
     out.print(f"[{_STYLE[d]}]{d}[/]  {escape(v.reason)}")
     if v.plan:
-        out.print(escape(f"plan: {v.plan.target} ({v.plan.planner}); period {v.extra.get('period', '-')}"
-                         f" ({v.extra.get('period_source', '')})"))
+        out.print(
+            escape(
+                f"plan: {v.plan.target} ({v.plan.planner}); period {v.extra.get('period', '-')}"
+                f" ({v.extra.get('period_source', '')})"
+            )
+        )
         for note in v.plan.notes:  # a rejected model plan is said here, not only in --json notes
             if note.startswith("model plan rejected"):
                 out.print("[yellow]" + escape(note) + "[/]")
@@ -257,8 +338,16 @@ def _show(v) -> None:
         for col in ("role", "concept", "period", "unit", "value", "interval", "fact", "filing"):
             t.add_column(col)
         for bd in v.bindings:
-            t.add_row(bd.role, bd.concept, bd.period, bd.unit, f"{bd.value:,}", escape(f"[{bd.lower:,}, {bd.upper:,}]"),
-                      bd.fact_id, bd.accession or bd.filing_id)
+            t.add_row(
+                bd.role,
+                bd.concept,
+                bd.period,
+                bd.unit,
+                f"{bd.value:,}",
+                escape(f"[{bd.lower:,}, {bd.upper:,}]"),
+                bd.fact_id,
+                bd.accession or bd.filing_id,
+            )
         out.print(t)
     if v.core:
         out.print("unsat core: " + ", ".join(v.core))

@@ -26,8 +26,12 @@ from auditgraph.verifier.types import Unit
 
 WRONG_KINDS = ("wrong_year", "wrong_scale", "wrong_sign", "wrong_operand", "arithmetic_slip", "rounding")
 BILLION, MILLION = Decimal(10) ** 9, Decimal(10) ** 6
-TEMPLATES = ("What was the {alias} {when}?", "How much was {entity}'s {alias} {when}?",
-             "What did {entity} report as {alias} {when}?", "What were the company's {alias} {when}?")
+TEMPLATES = (
+    "What was the {alias} {when}?",
+    "How much was {entity}'s {alias} {when}?",
+    "What did {entity} report as {alias} {when}?",
+    "What were the company's {alias} {when}?",
+)
 
 
 def _entity(info: FilingInfo) -> str:
@@ -88,8 +92,14 @@ class DevSetBuilder:
         period_end = info.period_end
         assert period_end is not None  # build() skips filings without a period end
         months = 12 if (info.fiscal_period_focus or "FY").upper() == "FY" else 3
-        ends = sorted({r.end for r in period_rows(self.graph, info.id) if r.end and r.kind == "duration"
-                       and months_of(r.days) == months and r.end <= period_end}, reverse=True)
+        ends = sorted(
+            {
+                r.end
+                for r in period_rows(self.graph, info.id)
+                if r.end and r.kind == "duration" and months_of(r.days) == months and r.end <= period_end
+            },
+            reverse=True,
+        )
         if not ends:
             return
         periods = [(ends[0], ends[1] if len(ends) > 1 else None)]
@@ -125,8 +135,15 @@ class DevSetBuilder:
 
     def _value(self, facts: Sequence[FactRow], candidates: Sequence[str], end: date, months: int) -> Decimal | None:
         for q in candidates:
-            rows = [r for r in facts if r.qname == q and r.value is not None and r.end == end and
-                    (r.kind == "instant" or months_of(r.days) == months) and _unit_ok(r.unit_key)]
+            rows = [
+                r
+                for r in facts
+                if r.qname == q
+                and r.value is not None
+                and r.end == end
+                and (r.kind == "instant" or months_of(r.days) == months)
+                and _unit_ok(r.unit_key)
+            ]
             vals = {r.value for r in rows if r.value is not None}  # rows hold no None; the test narrows the type
             if len(vals) == 1:
                 return vals.pop()
@@ -159,7 +176,9 @@ class DevSetBuilder:
         v = _evaluate(fx.parse(m.formula), env)
         return (v, operands) if v is not None else None
 
-    def _calc_questions(self, info: FilingInfo, end: date, prior_end: date | None, months: int, phrase: str) -> Iterator[Question]:
+    def _calc_questions(
+        self, info: FilingInfo, end: date, prior_end: date | None, months: int, phrase: str
+    ) -> Iterator[Question]:
         covered = {q for c in self.registry.concepts.values() for q in c.candidates}
         totals: dict[str, list[str]] = {}  # total qname -> its calculation children
         for r in self.graph.run("verify.calc_totals", filing_id=info.id):
@@ -174,35 +193,67 @@ class DevSetBuilder:
                 continue
             prior = self._value(facts, [total], prior_end, months) if prior_end else None
             ops = tuple(x for c in children if (x := self._value(facts, [c], end, months)) is not None)
-            yield Question(info.id, total, "calc", Unit.MONETARY, f"What was the amount reported as {total} {phrase}?",
-                           end, v, prior, ops)
+            yield Question(
+                info.id, total, "calc", Unit.MONETARY, f"What was the amount reported as {total} {phrase}?", end, v, prior, ops
+            )
 
     # ---------------------------------------------------------------- claims
     def claims(self, q: Question, n: int) -> list[dict]:
         if q.unit is Unit.PER_SHARE or q.unit is Unit.SHARES:
             return []  # per-share metrics are in the registry; the dev set keeps to money and ratios
         out: list[dict] = []
-        base = {"filing_id": q.filing_id, "metric": q.metric, "statement": q.statement, "reference": str(q.reference),
-                "period_end": q.period_end.isoformat()}
+        base = {
+            "filing_id": q.filing_id,
+            "metric": q.metric,
+            "statement": q.statement,
+            "reference": str(q.reference),
+            "period_end": q.period_end.isoformat(),
+        }
         cid = f"{q.filing_id}|{q.metric}|{q.period_end.isoformat()}"
         if q.unit is Unit.RATIO and self.registry.metrics[q.metric].display == "times":
             p = 2 if abs(q.reference) >= Decimal("0.1") else 4  # at least two significant digits
-            out.append({**base, "case_id": f"{cid}|correct", "question": q.text, "claim": f"{_round(q.reference, p)}",
-                        "kind": "correct", "correct": True})
-            wrongs = [("wrong_scale", f"{_round(q.reference * 100, p)}", p),  # a percentage reading given as times
-                      ("arithmetic_slip", f"{_round(q.reference, p) + Decimal('0.1')}", p)]
+            out.append(
+                {
+                    **base,
+                    "case_id": f"{cid}|correct",
+                    "question": q.text,
+                    "claim": f"{_round(q.reference, p)}",
+                    "kind": "correct",
+                    "correct": True,
+                }
+            )
+            wrongs = [
+                ("wrong_scale", f"{_round(q.reference * 100, p)}", p),  # a percentage reading given as times
+                ("arithmetic_slip", f"{_round(q.reference, p) + Decimal('0.1')}", p),
+            ]
             if q.prior is not None and _round(q.prior, p) != _round(q.reference, p):
                 wrongs.insert(0, ("wrong_year", f"{_round(q.prior, p)}", p))
             for kind, claim, places in wrongs[:2]:
-                out.append({**base, "case_id": f"{cid}|{kind}", "question": q.text, "claim": claim, "kind": kind,
-                            "correct": is_correct(Decimal(claim), places, q.reference)})
+                out.append(
+                    {
+                        **base,
+                        "case_id": f"{cid}|{kind}",
+                        "question": q.text,
+                        "claim": claim,
+                        "kind": kind,
+                        "correct": is_correct(Decimal(claim), places, q.reference),
+                    }
+                )
             return out
         if q.unit is Unit.RATIO:
             p = 1 if abs(q.reference) >= Decimal("0.1") else 2  # at least two significant digits
             pct = lambda v: f"{_round(v * 100, p)}%"  # noqa: E731
             question = q.text.replace("?", ", as a percentage?")
-            out.append({**base, "case_id": f"{cid}|correct", "question": question, "claim": pct(q.reference),
-                        "kind": "correct", "correct": True})
+            out.append(
+                {
+                    **base,
+                    "case_id": f"{cid}|correct",
+                    "question": question,
+                    "claim": pct(q.reference),
+                    "kind": "correct",
+                    "correct": True,
+                }
+            )
             wrong_pcts: list[tuple[str, str]] = []
             if q.prior is not None and _round(q.prior * 100, p) != _round(q.reference * 100, p):
                 wrong_pcts.append(("wrong_year", pct(q.prior)))
@@ -210,15 +261,25 @@ class DevSetBuilder:
             wrong_pcts.append(("arithmetic_slip", f"{_round(q.reference * 100, p) + Decimal('1.0')}%"))
             for kind, claim in wrong_pcts[: 2 if n % 2 else 3]:
                 value = Decimal(claim.rstrip("%")) / 100
-                out.append({**base, "case_id": f"{cid}|{kind}", "question": question, "claim": claim, "kind": kind,
-                            "correct": is_correct(value, p + 2, q.reference)})
+                out.append(
+                    {
+                        **base,
+                        "case_id": f"{cid}|{kind}",
+                        "question": question,
+                        "claim": claim,
+                        "kind": kind,
+                        "correct": is_correct(value, p + 2, q.reference),
+                    }
+                )
             return out
         style = n % 3
         if style == 1 and abs(q.reference) < 10 * MILLION or style == 2 and abs(q.reference) < 100 * MILLION:
             style = 0
         claim, suffix = _money(q.reference, style)
         question = q.text.replace("?", f"{suffix}?") if suffix else q.text
-        out.append({**base, "case_id": f"{cid}|correct", "question": question, "claim": claim, "kind": "correct", "correct": True})
+        out.append(
+            {**base, "case_id": f"{cid}|correct", "question": question, "claim": claim, "kind": "correct", "correct": True}
+        )
         kinds = [WRONG_KINDS[(n + i) % len(WRONG_KINDS)] for i in range(len(WRONG_KINDS))]
         made = 0
         for kind in kinds:

@@ -89,13 +89,23 @@ def filing_info(graph: Graph, filing_id: str) -> FilingInfo | None:
         fy = int(fy) if fy is not None else None
     except (TypeError, ValueError):
         fy = None
-    return FilingInfo(r["id"], r.get("accession"), r.get("entity_name"), r.get("ticker"), r.get("form"),
-                      _date(r.get("period_end")), fy, r.get("fiscal_period_focus"))
+    return FilingInfo(
+        r["id"],
+        r.get("accession"),
+        r.get("entity_name"),
+        r.get("ticker"),
+        r.get("form"),
+        _date(r.get("period_end")),
+        fy,
+        r.get("fiscal_period_focus"),
+    )
 
 
 def period_rows(graph: Graph, filing_id: str) -> list[PeriodRow]:
-    return [PeriodRow(r["key"], r["kind"], _date(r["start"]), _date(r["end"]), r["facts"])
-            for r in graph.run("verify.period_ends", filing_id=filing_id)]
+    return [
+        PeriodRow(r["key"], r["kind"], _date(r["start"]), _date(r["end"]), r["facts"])
+        for r in graph.run("verify.period_ends", filing_id=filing_id)
+    ]
 
 
 def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactRow]:
@@ -105,9 +115,23 @@ def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactR
             value = Decimal(r["value"]) if r["value"] is not None and not r["nil"] else None
         except InvalidOperation:
             value = None  # a non-numeric string on a numeric fact cannot bind
-        out.append(FactRow(r["fact_id"], r["qname"], r["concept_key"] or "", value, r["decimals"], r["precision"],
-                           r["duplicate"], r["unit_key"], r["period_key"], r["kind"], _date(r["start"]),
-                           _date(r["end"]), r["period_type"]))
+        out.append(
+            FactRow(
+                r["fact_id"],
+                r["qname"],
+                r["concept_key"] or "",
+                value,
+                r["decimals"],
+                r["precision"],
+                r["duplicate"],
+                r["unit_key"],
+                r["period_key"],
+                r["kind"],
+                _date(r["start"]),
+                _date(r["end"]),
+                r["period_type"],
+            )
+        )
     return out
 
 
@@ -157,21 +181,27 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
     focus_q = _FOCUS_QUARTER.get((filing.fiscal_period_focus or "FY").upper(), 4)
     if req.end_date:
         if req.end_date not in ends:
-            return PeriodProblem(f"the question asks for the period ending {req.end_date.isoformat()} but filing "
-                                 f"{filing.id} reports periods ending {available}")
+            return PeriodProblem(
+                f"the question asks for the period ending {req.end_date.isoformat()} but filing "
+                f"{filing.id} reports periods ending {available}"
+            )
         months = req.months or (12 if focus_q == 4 and filing.fiscal_period_focus in (None, "FY") else 3)
         return PeriodSpec("duration", req.end_date, months, f"question: {req.phrase}")
     if filing.period_end is None:
-        return PeriodProblem(f"filing {filing.id} has no document period end date, so '{req.phrase or 'the period'}' cannot be placed; "
-                             "ask with an explicit date")
+        return PeriodProblem(
+            f"filing {filing.id} has no document period end date, so '{req.phrase or 'the period'}' cannot be placed; "
+            "ask with an explicit date"
+        )
     anchor_year = filing.fiscal_year_focus or filing.period_end.year
     if req.year_end and req.fiscal_year is None:
         # "at year end": the last fiscal year end the filing's period reaches (a 10-Q's is the prior one)
         target = filing.period_end - timedelta(days=round((focus_q % 4) * 365.2425 / 4))
         end = _snap(target, ends)
         if end is None:
-            return PeriodProblem(f"the claim asks for the fiscal year end (near {target.isoformat()}) but filing "
-                                 f"{filing.id} reports periods ending {available}")
+            return PeriodProblem(
+                f"the claim asks for the fiscal year end (near {target.isoformat()}) but filing "
+                f"{filing.id} reports periods ending {available}"
+            )
         return PeriodSpec("duration", end, 12, f"claim: {req.phrase} -> {end.isoformat()}")
     if req.ytd:
         end = _snap(filing.period_end, ends)
@@ -191,8 +221,10 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
     end = _snap(target, ends)
     what = f"fiscal {year}" + (f" Q{req.quarter}" if req.quarter else "")
     if end is None:
-        return PeriodProblem(f"the question asks for {what} (a period ending near {target.isoformat()}) but filing "
-                             f"{filing.id} reports periods ending {available}")
+        return PeriodProblem(
+            f"the question asks for {what} (a period ending near {target.isoformat()}) but filing "
+            f"{filing.id} reports periods ending {available}"
+        )
     months = req.months or (3 if req.quarter else 12)
     return PeriodSpec("duration", end, months, f"question: {req.phrase or what} -> {end.isoformat()}")
 
@@ -203,8 +235,10 @@ def earlier(spec: PeriodSpec, months: int, rows: Sequence[PeriodRow], why: str) 
     target = spec.end - timedelta(days=round(months * 365.2425 / 12))
     end = _snap(target, ends)
     if end is None:
-        return PeriodProblem(f"the claim compares with {why} (a period ending near {target.isoformat()}), but the filing "
-                             f"reports periods ending {', '.join(e.isoformat() for e in ends[:6]) or 'none'}")
+        return PeriodProblem(
+            f"the claim compares with {why} (a period ending near {target.isoformat()}), but the filing "
+            f"reports periods ending {', '.join(e.isoformat() for e in ends[:6]) or 'none'}"
+        )
     return PeriodSpec(spec.kind, end, spec.months, f"{why}: {end.isoformat()}")
 
 
@@ -240,8 +274,14 @@ def unit_matches(unit_key: str | None, unit: Unit | None, currency: str | None) 
 
 def unit_label(unit: Unit | None, currency: str | None) -> str:
     cur = currency or "a currency"
-    return {Unit.MONETARY: f"iso4217:{currency or 'XXX'}" if currency else cur, Unit.PER_SHARE: f"{cur} per share",
-            Unit.SHARES: "xbrli:shares", Unit.RATIO: "xbrli:pure", Unit.PURE: "xbrli:pure", None: "any unit"}[unit]
+    return {
+        Unit.MONETARY: f"iso4217:{currency or 'XXX'}" if currency else cur,
+        Unit.PER_SHARE: f"{cur} per share",
+        Unit.SHARES: "xbrli:shares",
+        Unit.RATIO: "xbrli:pure",
+        Unit.PURE: "xbrli:pure",
+        None: "any unit",
+    }[unit]
 
 
 # ------------------------------------------------------------------ binding
@@ -306,14 +346,36 @@ class Grounder:
     def _binding(self, role: str, r: FactRow, stage: str) -> Binding:
         assert r.value is not None
         lo, hi = bounds(r.value, r.decimals, r.precision)
-        return Binding(role, r.qname, r.concept_key, r.period_key, r.unit_key or "", self.filing.id,
-                       self.filing.accession, r.fact_id, r.value, r.decimals, lo, hi, stage, r.duplicate)
+        return Binding(
+            role,
+            r.qname,
+            r.concept_key,
+            r.period_key,
+            r.unit_key or "",
+            self.filing.id,
+            self.filing.accession,
+            r.fact_id,
+            r.value,
+            r.decimals,
+            lo,
+            hi,
+            stage,
+            r.duplicate,
+        )
 
     def _why_missing(self, role: str, candidates: Sequence[str], unit: Unit | None) -> str:
         names = " or ".join(candidates) if candidates else "(no candidate concept)"
         want = f"{self.period.label() if self.period.kind else ''}"
-        seen = sorted({(r.end.isoformat() if r.end else "?") + ("" if r.kind == "instant" else f" ({months_of(r.days)}m)")
-                       for q in candidates for r in self._cache.get(q, []) if r.value is not None})
+        seen = sorted(
+            {
+                (r.end.isoformat() if r.end else "?") + ("" if r.kind == "instant" else f" ({months_of(r.days)}m)")
+                for q in candidates
+                for r in self._cache.get(q, [])
+                if r.value is not None
+            }
+        )
         where = f"; the filing reports it only for {', '.join(seen[:5])}" if seen else "; the filing reports no such fact"
-        return (f"{role}: no non-dimensional fact of {names} for the period ending {self.period.end.isoformat()} "
-                f"({want}) in {unit_label(unit, self.currency)}{where}")
+        return (
+            f"{role}: no non-dimensional fact of {names} for the period ending {self.period.end.isoformat()} "
+            f"({want}) in {unit_label(unit, self.currency)}{where}"
+        )

@@ -120,9 +120,15 @@ class Lexicon:
         for r in rows:
             labels = tuple(t for t in dict.fromkeys([r.get("label"), *(r.get("labels") or [])]) if t)
             filer = tuple((m.get("role_name") or "label", m["text"]) for m in (r.get("filer_labels") or []) if m.get("text"))
-            concepts.append(ConceptWords(r["qname"], unit_of_type(r.get("type"), r.get("base_type"), r.get("unit_keys") or ()),
-                                         r.get("period_type"),
-                                         labels, filer))
+            concepts.append(
+                ConceptWords(
+                    r["qname"],
+                    unit_of_type(r.get("type"), r.get("base_type"), r.get("unit_keys") or ()),
+                    r.get("period_type"),
+                    labels,
+                    filer,
+                )
+            )
         return cls(registry, concepts)
 
     def concept(self, qname: str) -> ConceptWords | None:
@@ -132,8 +138,11 @@ class Lexicon:
         """Whether any source has an entry with exactly these content words (sentence scanning);
         `conjoined`: the words were joined by "and", so the entry's name must be too ("research and
         development"), never two names side by side ("revenue and net income" is not "net revenue")."""
-        return bool(k) and (k in self._filer or k in self._registry or k in self._taxonomy) and (
-            not conjoined or k in self._conjoined)
+        return (
+            bool(k)
+            and (k in self._filer or k in self._registry or k in self._taxonomy)
+            and (not conjoined or k in self._conjoined)
+        )
 
     def resolve(self, phrase: str, units: Sequence[Unit] | None = None) -> Target | Unresolved:
         """The one metric or concept `phrase` names, in one of `units` (any when None)."""
@@ -152,32 +161,46 @@ class Lexicon:
             said = next((f"{t!r} ({r})" for r, t in c.filer_labels if key(t) == k), "")
             # "comprehensive income" may be the filer's label of the total including NCI while the
             # registry reads it as the parent's: when both concepts are reported, both readings count
-            others = tuple(Target(kind, i, f"registry {kind} {i} ({self.registry.version}) for {phrase!r}",
-                                  self._registry_unit(kind, i))
-                           for kind, i in reg if self._reported_elsewhere(kind, i, c.qname))
+            others = tuple(
+                Target(kind, i, f"registry {kind} {i} ({self.registry.version}) for {phrase!r}", self._registry_unit(kind, i))
+                for kind, i in reg
+                if self._reported_elsewhere(kind, i, c.qname)
+            )
             return Target("qname", c.qname, f"the filer's label {said}", c.unit, others[:1])
         metrics = [i for kind, i in reg if kind == "metric"]
         concepts = [i for kind, i in reg if kind == "concept"]
         if len(metrics) == 1 or (not metrics and len(concepts) == 1):
             kind, ident = ("metric", metrics[0]) if metrics else ("concept", concepts[0])
-            return Target(kind, ident, f"registry {kind} {ident} ({self.registry.version}) for {phrase!r}",
-                          self._registry_unit(kind, ident))
+            return Target(
+                kind, ident, f"registry {kind} {ident} ({self.registry.version}) for {phrase!r}", self._registry_unit(kind, ident)
+            )
         if len(metrics) > 1 or len(concepts) > 1:
             names = ", ".join(metrics or concepts)
-            return Unresolved(AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} names several registry entries equally ({names})",
-                              self.candidates(phrase))
+            return Unresolved(
+                AbstainReason.AMBIGUOUS_METRIC,
+                f"{phrase!r} names several registry entries equally ({names})",
+                self.candidates(phrase),
+            )
         if len(filer) > 1:
-            return Unresolved(AbstainReason.AMBIGUOUS_METRIC,
-                              f"the filer uses the words {phrase!r} for {len(filer)} concepts", tuple(self._by_qname[q] for q in filer[:MAX_CANDIDATES]))
+            return Unresolved(
+                AbstainReason.AMBIGUOUS_METRIC,
+                f"the filer uses the words {phrase!r} for {len(filer)} concepts",
+                tuple(self._by_qname[q] for q in filer[:MAX_CANDIDATES]),
+            )
         tax = sorted(q for q in self._taxonomy.get(k, ()) if ok(self._by_qname[q].unit))
         if len(tax) == 1:
             return Target("qname", tax[0], f"taxonomy label of {tax[0]} for {phrase!r}", self._by_qname[tax[0]].unit)
         if len(tax) > 1:
-            return Unresolved(AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} is the label of {len(tax)} concepts",
-                              tuple(self._by_qname[q] for q in tax[:MAX_CANDIDATES]))
-        return Unresolved(AbstainReason.NO_METRIC,
-                          f"no registry metric, filer label or concept label has exactly the words of {phrase!r}",
-                          self.candidates(phrase, units))
+            return Unresolved(
+                AbstainReason.AMBIGUOUS_METRIC,
+                f"{phrase!r} is the label of {len(tax)} concepts",
+                tuple(self._by_qname[q] for q in tax[:MAX_CANDIDATES]),
+            )
+        return Unresolved(
+            AbstainReason.NO_METRIC,
+            f"no registry metric, filer label or concept label has exactly the words of {phrase!r}",
+            self.candidates(phrase, units),
+        )
 
     def _reported_elsewhere(self, kind: str, ident: str, qname: str) -> bool:
         """Whether a registry entry stands for a concept the filing reports other than `qname`."""

@@ -123,8 +123,9 @@ class LLMPlanner:
 
     def plan(self, question: str, entity_words: Sequence[str] = (), labels: LabelLookup | None = None) -> Plan | PlanFailure:
         try:
-            reply = self.model.complete([{"role": "system", "content": _system_prompt(self.registry)},
-                                         {"role": "user", "content": question}])
+            reply = self.model.complete(
+                [{"role": "system", "content": _system_prompt(self.registry)}, {"role": "user", "content": question}]
+            )
             proposed = parse_model_json(reply)
             plan = self._admit(proposed, question, labels)
         except ProviderError as exc:  # the call failed or the reply is unusable: the deterministic plan decides
@@ -136,12 +137,20 @@ class LLMPlanner:
                 why = det.message if isinstance(det, PlanFailure) else det.notes[0]
                 plan = replace(plan, notes=(*plan.notes, f"deterministic planner: {why}"))
             elif (det.target, det.explicit_formula) != (plan.target, plan.explicit_formula):
-                plan = replace(plan, notes=(*plan.notes, f"deterministic planner read {det.target}"
-                                            + (f" ({det.explicit_formula})" if det.explicit_formula else "")))
+                plan = replace(
+                    plan,
+                    notes=(
+                        *plan.notes,
+                        f"deterministic planner read {det.target}"
+                        + (f" ({det.explicit_formula})" if det.explicit_formula else ""),
+                    ),
+                )
             return plan
         if isinstance(det, Plan):
             return replace(det, notes=(*det.notes, f"model plan rejected ({plan.message}); deterministic plan used"))
-        return PlanFailure(AbstainReason.PLAN_REJECTED, f"model plan rejected ({plan.message}); deterministic planner: {det.message}")
+        return PlanFailure(
+            AbstainReason.PLAN_REJECTED, f"model plan rejected ({plan.message}); deterministic planner: {det.message}"
+        )
 
     def _admit(self, p: ModelPlan, question: str, labels: LabelLookup | None) -> Plan | PlanFailure:
         period = PeriodRequest(p.period.fiscal_year, p.period.quarter, p.period.end_date, p.period.months, "model plan")
@@ -157,7 +166,10 @@ class LLMPlanner:
             expr = fx.parse(p.operation.formula)
             names = fx.roles(expr)
             if set(names) != set(p.operation.operands):
-                return PlanFailure(AbstainReason.PLAN_REJECTED, f"operation {p.operation.formula!r} and its operands {sorted(p.operation.operands)} disagree")
+                return PlanFailure(
+                    AbstainReason.PLAN_REJECTED,
+                    f"operation {p.operation.formula!r} and its operands {sorted(p.operation.operands)} disagree",
+                )
             specs, mapping = [], {}
             for var in names:
                 spec = self._operand(var, p.operation.operands[var], p.extracted.get(var), labels)
@@ -169,8 +181,15 @@ class LLMPlanner:
                 return PlanFailure(AbstainReason.PLAN_REJECTED, "two operands resolve to the same concept")
             expr = fx.substitute(expr, mapping)
             unit = Unit.RATIO if fx.denominators(expr) else Unit.MONETARY
-            return Plan(target="explicit operation", target_label=f"model operation: {fx.render(expr)}", unit=unit,
-                        explicit_formula=fx.render(expr), operands=tuple(specs), planner=self.name, **common)
+            return Plan(
+                target="explicit operation",
+                target_label=f"model operation: {fx.render(expr)}",
+                unit=unit,
+                explicit_formula=fx.render(expr),
+                operands=tuple(specs),
+                planner=self.name,
+                **common,
+            )
         return PlanFailure(AbstainReason.PLAN_REJECTED, "the model plan names neither a metric nor an operation")
 
     def _operand(self, var: str, term: str, extracted: str | None, labels: LabelLookup | None) -> OperandSpec | PlanFailure:
@@ -185,8 +204,9 @@ class LLMPlanner:
             return OperandSpec(c.id, term, c.candidates, stage="registry", extracted_value=value)
         if _QNAME.match(term):
             entry = self.registry.concept_for_qname(term)
-            return OperandSpec(entry.id if entry else _ident(term), term, (term,), stage="registry" if entry else "qname",
-                               extracted_value=value)
+            return OperandSpec(
+                entry.id if entry else _ident(term), term, (term,), stage="registry" if entry else "qname", extracted_value=value
+            )
         if labels is not None:
             qname, _, how = exact_label(term, labels)
             if qname:
@@ -212,12 +232,14 @@ class ProposedReading(BaseModel):
 def _sentence_prompt(registry: Registry) -> str:
     metrics = ", ".join(registry.metrics)
     concepts = ", ".join(registry.concepts)
-    return ("You read one sentence about a company's SEC filing and list its checkable numbers. Reply with ONE JSON "
-            'object only: {"figures": [{"metric": <registry id, QName or the sentence\'s words for the line item>, '
-            '"number": <the number exactly as written in the sentence>, "kind": "level"|"growth"|"change", '
-            '"period": <the sentence\'s own words for its period, or null>}]}\n'
-            "Never compute or change a number; copy it. Leave out numbers that are no reported figure.\n"
-            f"Registry metrics: {metrics}\nRegistry concepts: {concepts}\n")
+    return (
+        "You read one sentence about a company's SEC filing and list its checkable numbers. Reply with ONE JSON "
+        'object only: {"figures": [{"metric": <registry id, QName or the sentence\'s words for the line item>, '
+        '"number": <the number exactly as written in the sentence>, "kind": "level"|"growth"|"change", '
+        '"period": <the sentence\'s own words for its period, or null>}]}\n'
+        "Never compute or change a number; copy it. Leave out numbers that are no reported figure.\n"
+        f"Registry metrics: {metrics}\nRegistry concepts: {concepts}\n"
+    )
 
 
 class SentenceProposer:
@@ -234,8 +256,9 @@ class SentenceProposer:
         """(plain sentences to verify, why each other figure was refused). `words_for` turns a QName
         into words the reader knows (the filer's label), or None."""
         try:
-            reply = self.model.complete([{"role": "system", "content": _sentence_prompt(self.registry)},
-                                         {"role": "user", "content": sentence}])
+            reply = self.model.complete(
+                [{"role": "system", "content": _sentence_prompt(self.registry)}, {"role": "user", "content": sentence}]
+            )
             m = re.search(r"\{.*\}", reply, re.S)
             if not m:
                 raise ModelError("the model's reply holds no JSON object")

@@ -24,11 +24,23 @@ from enum import Enum
 MAX_RELATIVE_TOLERANCE = Decimal("0.05")
 
 SCALES: dict[str, Decimal] = {
-    "thousand": Decimal(10) ** 3, "thousands": Decimal(10) ** 3, "k": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6, "millions": Decimal(10) ** 6, "mm": Decimal(10) ** 6, "mn": Decimal(10) ** 6,
-    "mln": Decimal(10) ** 6, "m": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9, "billions": Decimal(10) ** 9, "bn": Decimal(10) ** 9, "bln": Decimal(10) ** 9,
-    "b": Decimal(10) ** 9, "trillion": Decimal(10) ** 12, "trillions": Decimal(10) ** 12, "tn": Decimal(10) ** 12,
+    "thousand": Decimal(10) ** 3,
+    "thousands": Decimal(10) ** 3,
+    "k": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mln": Decimal(10) ** 6,
+    "m": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "bln": Decimal(10) ** 9,
+    "b": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "trillions": Decimal(10) ** 12,
+    "tn": Decimal(10) ** 12,
 }
 
 
@@ -52,7 +64,10 @@ class Hedge(str, Enum):
 
 _HEDGES = [
     (r"approximately|approx\.?|about|roughly|around|some|circa|ca\.|~|an estimated|estimated", Hedge.ABOUT),
-    (r"just over|just above|more than|over|above|exceeding|in excess of|upwards of|at least|north of|greater than|topping", Hedge.OVER),
+    (
+        r"just over|just above|more than|over|above|exceeding|in excess of|upwards of|at least|north of|greater than|topping",
+        Hedge.OVER,
+    ),
     (r"nearly|almost|close to|just under|just shy of|nearing", Hedge.NEARLY),
     (r"less than|under|below|at most|no more than|fewer than|south of", Hedge.UNDER),
 ]
@@ -86,8 +101,11 @@ _NOT_AMOUNTS = re.compile(
 
 
 # "revenue ($33.7 billion) rose": parentheses after a noun are an aside, not a negative sign.
-_PARENTHETICAL = re.compile(r"(?<![\w-])(?!(?:of|was|were|is|at|to|from|by|totaled|totalled|reported|recorded|"
-                            r"loss|deficit)\s*$)[a-z][\w'’-]*\s*$", re.I)
+_PARENTHETICAL = re.compile(
+    r"(?<![\w-])(?!(?:of|was|were|is|at|to|from|by|totaled|totalled|reported|recorded|"
+    r"loss|deficit)\s*$)[a-z][\w'’-]*\s*$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -142,7 +160,7 @@ def find_numbers(text: str) -> list[Mention]:
             end -= 1
         if start > 0 and (masked[start - 1].isalnum() or masked[start - 1] in "_-" and m["sign"] is None):
             continue  # part of a word or a code: "F-1", "A1"
-        if masked[end:end + 1].isalnum() or masked[end:end + 1] == "_":
+        if masked[end : end + 1].isalnum() or masked[end : end + 1] == "_":
             continue  # "1e999", "9M23": not a number followed by a space or a sign
         out.append(_mention(text, m, start, end))
     return out
@@ -188,11 +206,10 @@ def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:
     if negative:
         value = -value
     hedge, hedge_text = Hedge.NONE, None
-    if h := _HEDGE_RX.search(text[max(0, start - 24):start]):
+    if h := _HEDGE_RX.search(text[max(0, start - 24) : start]):
         hedge_text = h[1].lower()
         hedge = hedge_of(hedge_text)
-    return Mention(text[start:end], start, end, value, width, kind, scale_word, _currency(cur), hedge, hedge_text,
-                   per_share)
+    return Mention(text[start:end], start, end, value, width, kind, scale_word, _currency(cur), hedge, hedge_text, per_share)
 
 
 def hedge_of(words: str | None) -> Hedge:

@@ -19,40 +19,125 @@ from auditgraph.verifier import formula as fx
 from auditgraph.verifier.registry import Registry, normalise
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
 
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DATE_MDY = re.compile(rf"\b{_MON}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I)
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})\s+{_MON},?\s+(\d{{4}})\b", re.I)
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DURATION = re.compile(r"\b(three|3|six|6|nine|9|twelve|12)[- ]months?\b", re.I)
 _WORD_MONTHS = {"three": 3, "3": 3, "six": 6, "6": 6, "nine": 9, "9": 9, "twelve": 12, "12": 12}
-_QUARTER = re.compile(r"\b(?:q([1-4])|(first|second|third|fourth) (?:fiscal )?quarter)(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b", re.I)
-_HALF_NINE = re.compile(r"\b(?:the\s+)?first\s+(half|nine\s+months)(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b", re.I)
+_QUARTER = re.compile(
+    r"\b(?:q([1-4])|(first|second|third|fourth) (?:fiscal )?quarter)(?:\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b",
+    re.I,
+)
+_HALF_NINE = re.compile(
+    r"\b(?:the\s+)?first\s+(half|nine\s+months)(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?'?(\d{4}|\d{2}))?\b", re.I
+)
 _ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _FY = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?(\d{4}|\d{2})\b", re.I)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _ANNUAL = re.compile(r"\b(?:fiscal year|full year|annual|year ended|year ending|twelve months|12 months)\b", re.I)
 _QUARTERLY = re.compile(r"\b(?:quarter ended|quarter ending|quarterly|three months|3 months)\b", re.I)
 _CUR_WORDS = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|dollars|\$)"
-_SCALE = re.compile(r"\(\s*(?:[^()]*?\b)?(thousands|millions|billions)\b[^)]*\)"
-                    rf"|\b(?:in\s+|,\s*)(?:{_CUR_WORDS}\s+)?(?:in\s+)?(thousands|millions|billions)\b(?:\s+of\s+(?:{_CUR_WORDS}|shares)(?!\w))?", re.I)
+_SCALE = re.compile(
+    r"\(\s*(?:[^()]*?\b)?(thousands|millions|billions)\b[^)]*\)"
+    rf"|\b(?:in\s+|,\s*)(?:{_CUR_WORDS}\s+)?(?:in\s+)?(thousands|millions|billions)\b(?:\s+of\s+(?:{_CUR_WORDS}|shares)(?!\w))?",
+    re.I,
+)
 # "…, in USD?", "(USD)", "in U.S. dollars": the currency is the unit's, not part of the metric's name
-_CUR_CODES = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|\$)"  # not a bare "dollars": "gross margin in dollars" is a line item
-_CURRENCY_PHRASE = re.compile(rf",?\s*\b(?:in|of)\s+{_CUR_CODES}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_CODES}(?:\s+per\s+share)?\s*\)", re.I)
+_CUR_CODES = (
+    r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|\$)"  # not a bare "dollars": "gross margin in dollars" is a line item
+)
+_CURRENCY_PHRASE = re.compile(
+    rf",?\s*\b(?:in|of)\s+{_CUR_CODES}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_CODES}(?:\s+per\s+share)?\s*\)", re.I
+)
 _SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _PERCENT = re.compile(r"(%|\bper ?cent(?:age)?\b|\bin percent\b)", re.I)
 _QNAME = re.compile(r"\b([a-z][a-z0-9-]*):([A-Z][A-Za-z0-9_]+)\b")
 _BRACKETED = re.compile(r"\[\s*([a-z][a-z0-9-]*):([A-Za-z][\w.-]*)\s*\]")
 _QUALIFIER_OPERAND = re.compile(r"^\s*(?:income\s+)?tax(?:es)?\b(?!\s+(?:expense|provision|payable|paid|receivable))", re.I)
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,})\b")
-_LEAD = re.compile(r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for)\b)*\s*", re.I)
-_STOP = {"the", "a", "an", "of", "and", "total", "company", "company's", "companys", "reported", "report", "reports",
-         "amount", "value", "figure", "what", "was", "were", "is", "are", "in", "for", "at", "on", "by", "during",
-         "as", "its", "their", "ended", "ending", "end", "period", "year", "fiscal", "quarter", "s",
-         "consolidated", "statement", "statements", "sheet", "filing", "according", "annual", "quarterly", "10", "k", "q",
-         "inc", "corp", "corporation", "ltd", "plc", "llc", "did", "how", "much"}
+_LEAD = re.compile(
+    r"^(?:what|how much|how many|which|tell me|give)\b(?:\s+(?:was|were|is|are|did|does|do|the|of|in|for)\b)*\s*", re.I
+)
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "and",
+    "total",
+    "company",
+    "company's",
+    "companys",
+    "reported",
+    "report",
+    "reports",
+    "amount",
+    "value",
+    "figure",
+    "what",
+    "was",
+    "were",
+    "is",
+    "are",
+    "in",
+    "for",
+    "at",
+    "on",
+    "by",
+    "during",
+    "as",
+    "its",
+    "their",
+    "ended",
+    "ending",
+    "end",
+    "period",
+    "year",
+    "fiscal",
+    "quarter",
+    "s",
+    "consolidated",
+    "statement",
+    "statements",
+    "sheet",
+    "filing",
+    "according",
+    "annual",
+    "quarterly",
+    "10",
+    "k",
+    "q",
+    "inc",
+    "corp",
+    "corporation",
+    "ltd",
+    "plc",
+    "llc",
+    "did",
+    "how",
+    "much",
+}
 _TRAIL = re.compile(r"\b(?:for|in|at|as of|during|of|ended|ending|over|on|the|year|fiscal|period|quarter)\s*$", re.I)
 
 TERM_NOTE = "a term only the filing text can define"
@@ -133,7 +218,12 @@ def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     """'What was Apple's total net sales for ?' -> 'total net sales'."""
     text = _SCALE.sub(" ", text)
     text = _CURRENCY_PHRASE.sub(" ", text)
-    text = re.sub(r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b(?!\s+of\b)|\(\s*%\s*\)|%", " ", text, flags=re.I)
+    text = re.sub(
+        r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b(?!\s+of\b)|\(\s*%\s*\)|%",
+        " ",
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"[?!]", " ", text)
     text = re.sub(r"\b(?:as of|as at|for the|for|in|during|at)\s*[,.]?\s*$", " ", text.strip(), flags=re.I)
     text = _LEAD.sub("", text.strip())
@@ -227,11 +317,21 @@ def exact_label(phrase: str, lookup: LabelLookup) -> tuple[str | None, AbstainRe
         return q, None, f"label match {q} (all content words of {phrase!r})"
     if exact:
         names = sorted(exact)
-        return None, AbstainReason.AMBIGUOUS_METRIC, f"{phrase!r} is the label of {len(names)} concepts ({', '.join(names[:5])}); name one"
+        return (
+            None,
+            AbstainReason.AMBIGUOUS_METRIC,
+            f"{phrase!r} is the label of {len(names)} concepts ({', '.join(names[:5])}); name one",
+        )
     if partial:
         names = sorted(partial, key=lambda q: (partial[q], q))
-        return None, AbstainReason.AMBIGUOUS_METRIC, (f"{phrase!r} is only part of the labels of {len(names)} concept(s) "
-                                                      f"({', '.join(names[:5])}), none has exactly its words; name one")
+        return (
+            None,
+            AbstainReason.AMBIGUOUS_METRIC,
+            (
+                f"{phrase!r} is only part of the labels of {len(names)} concept(s) "
+                f"({', '.join(names[:5])}), none has exactly its words; name one"
+            ),
+        )
     return None, None, f"no concept the filing reports has a label with exactly the words {sorted(want)}"
 
 
@@ -282,10 +382,15 @@ class Planner:
                 return PlanFailure(AbstainReason.FORMULA_AMBIGUOUS, f"both operands of {rule.id!r} resolve to {operands[0].role}")
             ratio = "/" in rule.formula
             unit = Unit.RATIO if ratio else self._unit_of(operands)
-            return Plan(target="explicit operation", target_label=f"{rule.id}: {fx.render(expr)}", unit=unit,
-                        explicit_formula=fx.render(expr), operands=tuple(operands),
-                        notes=(f"operation rule {rule.id} on {core!r}",),
-                        **{**common, "percent_question": percent_q or rule.percent})
+            return Plan(
+                target="explicit operation",
+                target_label=f"{rule.id}: {fx.render(expr)}",
+                unit=unit,
+                explicit_formula=fx.render(expr),
+                operands=tuple(operands),
+                notes=(f"operation rule {rule.id} on {core!r}",),
+                **{**common, "percent_question": percent_q or rule.percent},
+            )
         return self._metric_plan(core, labels, common)
 
     def _alias_hits(self, phrase: str) -> list[tuple[str, str, str]]:
@@ -298,12 +403,21 @@ class Planner:
             concepts = sorted({i for _, k, i in hits if k == "concept"})
             if len(metrics) > 1 or (not metrics and len(concepts) > 1):
                 names = ", ".join(metrics or concepts)
-                return PlanFailure(AbstainReason.AMBIGUOUS_METRIC, f"the question matches several registry entries equally ({names}); name one")
+                return PlanFailure(
+                    AbstainReason.AMBIGUOUS_METRIC, f"the question matches several registry entries equally ({names}); name one"
+                )
             if metrics:
                 return self.metric(metrics[0], common, note=f"registry alias {hits[0][0]!r}")
             c = self.registry.concepts[concepts[0]]
-            return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
-                        notes=(f"registry concept alias {hits[0][0]!r}",), terms=(c.label, *c.aliases), **common)
+            return Plan(
+                target=f"concept:{c.id}",
+                target_label=c.label,
+                unit=c.unit,
+                target_concepts=c.candidates,
+                notes=(f"registry concept alias {hits[0][0]!r}",),
+                terms=(c.label, *c.aliases),
+                **common,
+            )
         if m := _QNAME.search(core):
             return self._concept_plan(f"{m[1]}:{m[2]}", "qname in the question", common)
         if m := _CAMEL.search(core):
@@ -313,12 +427,19 @@ class Planner:
             if qname:
                 return self._concept_plan(qname, how, common, core)
             if failure is AbstainReason.AMBIGUOUS_METRIC:
-                return PlanFailure(AbstainReason.AMBIGUOUS_METRIC, f"no registry metric, operation or concept for {core!r}: {how}")
+                return PlanFailure(
+                    AbstainReason.AMBIGUOUS_METRIC, f"no registry metric, operation or concept for {core!r}: {how}"
+                )
             # only a definition in the filing's own text can still say what the term is (authority 4);
             # the verifier abstains `no_metric` with this note when the text defines nothing
-            return Plan(target=f"term:{core}", target_label=core, unit=Unit.MONETARY, terms=(core,),
-                        notes=(f"no registry metric, operation or concept for {core!r}: {how}",
-                               TERM_NOTE), **common)
+            return Plan(
+                target=f"term:{core}",
+                target_label=core,
+                unit=Unit.MONETARY,
+                terms=(core,),
+                notes=(f"no registry metric, operation or concept for {core!r}: {how}", TERM_NOTE),
+                **common,
+            )
         return PlanFailure(AbstainReason.NO_METRIC, f"no registry metric, operation or concept for {core!r}")
 
     def metric(self, metric_id: str, common: dict[str, Any], note: str = "") -> Plan:
@@ -326,13 +447,22 @@ class Planner:
         optional = set(m.optional)
         ops: tuple[OperandSpec, ...] = ()
         if m.formula:
-            ops = tuple(OperandSpec(r, r, self.registry.concepts[r].candidates, r in optional)
-                        for r in fx.roles(fx.parse(m.formula)))
+            ops = tuple(
+                OperandSpec(r, r, self.registry.concepts[r].candidates, r in optional) for r in fx.roles(fx.parse(m.formula))
+            )
         target = self.registry.concepts[m.concept].candidates if m.concept else ()
-        return Plan(target=f"metric:{m.id}", target_label=m.label, unit=m.unit, target_concepts=target,
-                    registry_formula=m.formula, registry_operands=ops,
-                    registry_source=f"registry:{m.id}@{self.registry.version} ({m.source})",
-                    notes=(note,) if note else (), terms=(m.label, *m.aliases), **common)
+        return Plan(
+            target=f"metric:{m.id}",
+            target_label=m.label,
+            unit=m.unit,
+            target_concepts=target,
+            registry_formula=m.formula,
+            registry_operands=ops,
+            registry_source=f"registry:{m.id}@{self.registry.version} ({m.source})",
+            notes=(note,) if note else (),
+            terms=(m.label, *m.aliases),
+            **common,
+        )
 
     def _concept_plan(self, qname: str, how: str, common: dict[str, Any], phrase: str | None = None) -> Plan:
         entry = self.registry.concept_for_qname(qname)
@@ -341,8 +471,9 @@ class Planner:
         terms: tuple[str, ...] = (phrase,) if phrase else ()
         if entry:
             terms += (entry.label, *entry.aliases)
-        return Plan(target=f"concept:{qname}", target_label=qname, unit=unit, target_concepts=(qname,), notes=notes,
-                    terms=terms, **common)
+        return Plan(
+            target=f"concept:{qname}", target_label=qname, unit=unit, target_concepts=(qname,), notes=notes, terms=terms, **common
+        )
 
     def _operand(self, var: str, phrase: str, labels: LabelLookup | None) -> OperandSpec | PlanFailure:
         phrase = re.sub(r"^(?:the|a|an|total)\s+", "", phrase.strip(" ,.;:"), flags=re.I)

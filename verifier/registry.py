@@ -130,8 +130,7 @@ class Registry:
     def qualifiers_in(self, phrase: str) -> tuple[Qualifier, ...]:
         """Qualifiers whose words occur in the phrase (whole words, normalised)."""
         text = f" {normalise(phrase.replace('-', ' '))} "
-        return tuple(q for q in self.qualifiers
-                     if any(f" {normalise(p.replace('-', ' '))} " in text for p in q.phrases))
+        return tuple(q for q in self.qualifiers if any(f" {normalise(p.replace('-', ' '))} " in text for p in q.phrases))
 
     def select(self, base: str, qualifiers: tuple[str, ...] | list[str]) -> str | None:
         """The concept a base concept names under qualifiers (ids), or None when one does not apply:
@@ -158,17 +157,29 @@ def _load(text: str, path: str) -> Registry:
             for cid, c in doc["concepts"].items()
         }
         metrics = {
-            mid: MetricEntry(mid, m["label"], m["statement"], Unit(m["unit"]), tuple(m["aliases"]), m.get("concept"),
-                             m.get("formula"), tuple(m.get("optional", ())), m["source"], m.get("display", "amount"),
-                             tuple(m.get("alternatives", ())), bool(m.get("filer_defined", False)))
+            mid: MetricEntry(
+                mid,
+                m["label"],
+                m["statement"],
+                Unit(m["unit"]),
+                tuple(m["aliases"]),
+                m.get("concept"),
+                m.get("formula"),
+                tuple(m.get("optional", ())),
+                m["source"],
+                m.get("display", "amount"),
+                tuple(m.get("alternatives", ())),
+                bool(m.get("filer_defined", False)),
+            )
             for mid, m in doc["metrics"].items()
         }
         operations = tuple(
             OperationRule(o["id"], re.compile(rf"^{o['pattern']}$", re.IGNORECASE), o["formula"], bool(o.get("percent")))
             for o in doc["operations"]
         )
-        qualifiers = tuple(Qualifier(q["id"], tuple(q["phrases"]), dict(q["selects"]), q.get("note", ""))
-                           for q in doc.get("qualifiers", ()))
+        qualifiers = tuple(
+            Qualifier(q["id"], tuple(q["phrases"]), dict(q["selects"]), q.get("note", "")) for q in doc.get("qualifiers", ())
+        )
         version = doc["version"]
     except (KeyError, TypeError, ValueError, AttributeError, re.error) as exc:
         raise ConfigError(f"{path}: not a valid metric registry ({exc!r}); compare with verifier/metrics_registry.json") from exc
@@ -248,8 +259,10 @@ def _with_terms(reg: Registry, text: str, path: str, strict: bool) -> Registry:
         clash = [e for e in registry_aliases.get(key, ()) if not _equivalent(reg, t, e)]
         if clash:
             if strict:
-                raise ConfigError(f"{path}: term {term!r} maps to {':'.join(t)}, but the registry alias maps it to "
-                                  f"{', '.join(':'.join(e) for e in sorted(clash))}; make them agree")
+                raise ConfigError(
+                    f"{path}: term {term!r} maps to {':'.join(t)}, but the registry alias maps it to "
+                    f"{', '.join(':'.join(e) for e in sorted(clash))}; make them agree"
+                )
             skipped.append(term)
             continue
         seen[key] = t
@@ -262,8 +275,14 @@ def _with_terms(reg: Registry, text: str, path: str, strict: bool) -> Registry:
             raise ConfigError(f"{path}: term {term!r} is both unmapped and mapped; remove one of the two")
         cands = tuple(c for c in (target(term, s) for s in specs) if c)
         unmapped.append(UnmappedTerm(str(term), cands, str(note)))
-    return replace(reg, terms=tuple(terms), unmapped_terms=tuple(unmapped), terms_version=version, terms_path=path,
-                   skipped_terms=tuple(skipped))
+    return replace(
+        reg,
+        terms=tuple(terms),
+        unmapped_terms=tuple(unmapped),
+        terms_version=version,
+        terms_path=path,
+        skipped_terms=tuple(skipped),
+    )
 
 
 _ITEM_TYPES = {Unit.MONETARY: "monetaryItemType", Unit.SHARES: "sharesItemType", Unit.PER_SHARE: "perShareItemType"}

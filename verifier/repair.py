@@ -19,9 +19,13 @@ from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
 
 PROSE = "the model answered in prose, not a number"
-NUMBER_ONLY = "Your reply is not a number. Reply with the number only, with its unit or scale word if needed (for example: $169.1 billion)."
-SYSTEM = ("You answer numerical questions about SEC filings. Reply with the number only, with its unit or scale "
-          "word if needed (for example: $169.1 billion, 44.1%, 6.13).")
+NUMBER_ONLY = (
+    "Your reply is not a number. Reply with the number only, with its unit or scale word if needed (for example: $169.1 billion)."
+)
+SYSTEM = (
+    "You answer numerical questions about SEC filings. Reply with the number only, with its unit or scale "
+    "word if needed (for example: $169.1 billion, 44.1%, 6.13)."
+)
 
 
 @dataclass(frozen=True)
@@ -47,9 +51,19 @@ class RepairResult:
         return done[-1] if done else self.initial
 
     def to_json(self) -> dict:
-        return {"mode": self.mode, "recovered": self.recovered, "initial": self.initial.to_json(),
-                "attempts": [{"answer": a.answer, "decision": a.verdict.decision.value if a.verdict else None,
-                              "reason": a.verdict.reason if a.verdict else a.error} for a in self.attempts]}
+        return {
+            "mode": self.mode,
+            "recovered": self.recovered,
+            "initial": self.initial.to_json(),
+            "attempts": [
+                {
+                    "answer": a.answer,
+                    "decision": a.verdict.decision.value if a.verdict else None,
+                    "reason": a.verdict.reason if a.verdict else a.error,
+                }
+                for a in self.attempts
+            ],
+        }
 
 
 def feedback(v: Verdict) -> str:
@@ -60,7 +74,9 @@ def feedback(v: Verdict) -> str:
     for name in v.core:
         if name in by_fact:
             b = by_fact[name]
-            lines.append(f"- filed fact {b.concept} = {b.value} {b.unit} for {b.period} (fact {b.fact_id}, decimals {b.decimals})")
+            lines.append(
+                f"- filed fact {b.concept} = {b.value} {b.unit} for {b.period} (fact {b.fact_id}, decimals {b.decimals})"
+            )
         elif name in formulas:
             f = formulas[name]
             lines.append(f"- formula from {f.source} ({f.source_id}): value = {f.expression}")
@@ -71,15 +87,25 @@ def feedback(v: Verdict) -> str:
     return "\n".join(lines)
 
 
-def repair(verifier: Verifier, model: ChatModel, filing_id: str, question: str, claim: str, k: int = 3,
-           mode: str = "guided", case_id: str | None = None) -> RepairResult:
+def repair(
+    verifier: Verifier,
+    model: ChatModel,
+    filing_id: str,
+    question: str,
+    claim: str,
+    k: int = 3,
+    mode: str = "guided",
+    case_id: str | None = None,
+) -> RepairResult:
     initial = verifier.verify(filing_id, question, claim, case_id=case_id)
     if initial.decision is not Decision.VIOLATED or k <= 0:
         return RepairResult(mode, initial, ())
     tries = 1 if mode == "naive" else k
-    messages = [{"role": "system", "content": SYSTEM},
-                {"role": "user", "content": f"Filing {filing_id}. Question: {question}"},
-                {"role": "assistant", "content": claim}]
+    messages = [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": f"Filing {filing_id}. Question: {question}"},
+        {"role": "assistant", "content": claim},
+    ]
     last = initial
     attempts: list[Attempt] = []
     hint = feedback(last) if mode == "guided" else "Your previous answer is incorrect. Please revise the calculation."

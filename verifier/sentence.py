@@ -28,76 +28,343 @@ MAX_METRIC_WORDS = 12
 
 _WORD = re.compile(r"\[[^\]]*\]|[A-Za-z][A-Za-z&'’.-]*[A-Za-z&]|[A-Za-z]|[$]?\d[\d,.]*%?|[;:()+]|,")
 # Words around a metric name that neither change what it is nor are part of it.
-_NEUTRAL = {"total", "reported", "consolidated", "gaap", "overall", "record", "strong", "solid", "robust", "weak",
-            "healthy", "higher", "lower", "annual", "quarterly", "full-year", "full", "year", "fiscal", "quarter",
-            "fourth-quarter", "third-quarter", "second-quarter", "first-quarter", "half-year", "first-half",
-            "year-end", "period-end", "company's", "companys", "company", "its", "their", "our", "the", "a", "an", "of",
-            "in", "for", "at", "on", "this", "that", "same", "comparable", "group", "firm's", "firm", "group's",
-            "combined", "aggregate", "net"}
+_NEUTRAL = {
+    "total",
+    "reported",
+    "consolidated",
+    "gaap",
+    "overall",
+    "record",
+    "strong",
+    "solid",
+    "robust",
+    "weak",
+    "healthy",
+    "higher",
+    "lower",
+    "annual",
+    "quarterly",
+    "full-year",
+    "full",
+    "year",
+    "fiscal",
+    "quarter",
+    "fourth-quarter",
+    "third-quarter",
+    "second-quarter",
+    "first-quarter",
+    "half-year",
+    "first-half",
+    "year-end",
+    "period-end",
+    "company's",
+    "companys",
+    "company",
+    "its",
+    "their",
+    "our",
+    "the",
+    "a",
+    "an",
+    "of",
+    "in",
+    "for",
+    "at",
+    "on",
+    "this",
+    "that",
+    "same",
+    "comparable",
+    "group",
+    "firm's",
+    "firm",
+    "group's",
+    "combined",
+    "aggregate",
+    "net",
+}
 _BOUNDARY_VERBS = {
-    "reported", "posted", "generated", "delivered", "recorded", "recognized", "recognised", "had", "booked", "grew",
-    "increased", "raised", "cut", "reduced", "lowered", "expanded", "improved", "incurred", "earned", "produced",
-    "achieved", "returned", "spent", "paid", "invested", "ended", "closed", "held", "carried", "agreed", "traced",
-    "vouched", "tested", "recalculated", "tied", "noted", "saw", "with", "and", "while", "as", "but", "whereas",
-    "than", "versus", "vs", "vs.", "compared", "against", "exceeded", "surpassed", "topped", "outpaced", "to", "from",
-    "by", "was", "were", "is", "are", "of", "reached", "totaled", "totalled", "amounted", "came", "stood", "or",
-    "also", "which", "where", "when", "after", "before", "during", "up", "down", "rose", "fell", "declined",
-    "decreased", "jumped", "climbed", "dropped", "slipped", "gained", "improving", "including", "excluding",
+    "reported",
+    "posted",
+    "generated",
+    "delivered",
+    "recorded",
+    "recognized",
+    "recognised",
+    "had",
+    "booked",
+    "grew",
+    "increased",
+    "raised",
+    "cut",
+    "reduced",
+    "lowered",
+    "expanded",
+    "improved",
+    "incurred",
+    "earned",
+    "produced",
+    "achieved",
+    "returned",
+    "spent",
+    "paid",
+    "invested",
+    "ended",
+    "closed",
+    "held",
+    "carried",
+    "agreed",
+    "traced",
+    "vouched",
+    "tested",
+    "recalculated",
+    "tied",
+    "noted",
+    "saw",
+    "with",
+    "and",
+    "while",
+    "as",
+    "but",
+    "whereas",
+    "than",
+    "versus",
+    "vs",
+    "vs.",
+    "compared",
+    "against",
+    "exceeded",
+    "surpassed",
+    "topped",
+    "outpaced",
+    "to",
+    "from",
+    "by",
+    "was",
+    "were",
+    "is",
+    "are",
+    "of",
+    "reached",
+    "totaled",
+    "totalled",
+    "amounted",
+    "came",
+    "stood",
+    "or",
+    "also",
+    "which",
+    "where",
+    "when",
+    "after",
+    "before",
+    "during",
+    "up",
+    "down",
+    "rose",
+    "fell",
+    "declined",
+    "decreased",
+    "jumped",
+    "climbed",
+    "dropped",
+    "slipped",
+    "gained",
+    "improving",
+    "including",
+    "excluding",
     # audit work-paper verbs
-    "computed", "calculated", "recomputed", "footed", "confirmed", "verified", "reconciled", "obtained",
-    "inspected", "examined", "reviewed", "checked", "matched", "observed", "found", "determined",
+    "computed",
+    "calculated",
+    "recomputed",
+    "footed",
+    "confirmed",
+    "verified",
+    "reconciled",
+    "obtained",
+    "inspected",
+    "examined",
+    "reviewed",
+    "checked",
+    "matched",
+    "observed",
+    "found",
+    "determined",
 }
 # words after a metric name that start what is said about it
-_CUES = {"hit", "topped", "amounted", "reached", "came", "stood", "totaled", "totalled", "equaled", "equalled",
-         "represented", "accounted", "margin", "growth", "increase", "decrease", "decline", "gain", "loss", "per",
-         "rate", "ratio", "compared", "versus", "vs", "respectively", "each", "both", "year-over-year", "yoy",
-         "sequentially", "attributable", "available", "before", "after", "excluding", "including", "net", "less",
-         "minus", "plus", "over", "under", "about", "approximately", "nearly", "almost", "roughly", "around",
-         "exceeded", "surpassed", "outpaced", "trailed", "lagged", "narrowed", "widened", "doubled", "tripled",
-         "halved", "more", "fewer", "than", "improved", "expanded", "contracted", "remained", "ended", "closed"}
+_CUES = {
+    "hit",
+    "topped",
+    "amounted",
+    "reached",
+    "came",
+    "stood",
+    "totaled",
+    "totalled",
+    "equaled",
+    "equalled",
+    "represented",
+    "accounted",
+    "margin",
+    "growth",
+    "increase",
+    "decrease",
+    "decline",
+    "gain",
+    "loss",
+    "per",
+    "rate",
+    "ratio",
+    "compared",
+    "versus",
+    "vs",
+    "respectively",
+    "each",
+    "both",
+    "year-over-year",
+    "yoy",
+    "sequentially",
+    "attributable",
+    "available",
+    "before",
+    "after",
+    "excluding",
+    "including",
+    "net",
+    "less",
+    "minus",
+    "plus",
+    "over",
+    "under",
+    "about",
+    "approximately",
+    "nearly",
+    "almost",
+    "roughly",
+    "around",
+    "exceeded",
+    "surpassed",
+    "outpaced",
+    "trailed",
+    "lagged",
+    "narrowed",
+    "widened",
+    "doubled",
+    "tripled",
+    "halved",
+    "more",
+    "fewer",
+    "than",
+    "improved",
+    "expanded",
+    "contracted",
+    "remained",
+    "ended",
+    "closed",
+}
 _RISE = r"widened|deepened|changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|improvement|\+"
 _FALL = r"narrowed|shrank|fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|worsened|deteriorated|-"
 _GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
-_GROWTH_NOUN = re.compile(r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>increase|rise|gain|growth|jump|improvement|"
-                          r"decline|decrease|drop|fall|reduction|contraction)\b(?:\s+(?:in|of)\b)?", re.I)
-_DIFFERENCE = re.compile(r"\b(?:exceeded|surpassed|topped|outpaced|was\s+(?:higher|greater|more|larger)\s+than|"
-                         r"(?P<less>was\s+(?:lower|less|smaller)\s+than|trailed|lagged))\b", re.I)
-_DOUBLE = re.compile(r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved|double|triple|quadruple|twice)\b(?!\s+(?:digits?|-digit))", re.I)
+_GROWTH_NOUN = re.compile(
+    r"^\s*(?:(?:y/y|yoy|year[- ]over[- ]year)\s+)?(?P<w>increase|rise|gain|growth|jump|improvement|"
+    r"decline|decrease|drop|fall|reduction|contraction)\b(?:\s+(?:in|of)\b)?",
+    re.I,
+)
+_DIFFERENCE = re.compile(
+    r"\b(?:exceeded|surpassed|topped|outpaced|was\s+(?:higher|greater|more|larger)\s+than|"
+    r"(?P<less>was\s+(?:lower|less|smaller)\s+than|trailed|lagged))\b",
+    re.I,
+)
+_DOUBLE = re.compile(
+    r"\b(?P<hedge>more than |nearly |almost |roughly |about |over |at least )?(?P<w>doubled|tripled|quadrupled|halved|double|triple|quadruple|twice)\b(?!\s+(?:digits?|-digit))",
+    re.I,
+)
 _FASTER = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?P<w>faster|more quickly|more slowly|slower|less)\s+than\b", re.I)
 _NARROW = re.compile(r"\b(?P<w>narrowed|shrank|widened|deepened)\b", re.I)
 _RATIO_OF = re.compile(r"^\s*(?:of|as a (?:percentage|share|proportion) of|of total)\s+", re.I)
 _FROM = re.compile(r"(?:\bfrom|\bcompared\s+(?:with|to)|\bversus|\bvs\.?|\bagainst|\bup\s+from|\bdown\s+from|\bover)\s*$", re.I)
 _TO = re.compile(r"\bto\s*$", re.I)
 _BY = re.compile(r"\bby\s*$", re.I)
-_FORWARD = re.compile(r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|projection|guidance|"
-                      r"guides?|guided|outlook|anticipates?|anticipated|targets?|targeting|plans? to|aims? to|"
-                      r"will|would|could|should|may|might|estimates?|consensus|predicts?|predicted|next year|"
-                      r"going forward|is on track|on pace)\b", re.I)
-_MARKET = re.compile(r"\b(?:market share|share price|stock price|shares? (?:closed|traded|rose|fell)|closed at|"
-                     r"market cap(?:italization)?|price target|valuation|trading at|analysts?|p/e|"
-                     r"price[- ]to[- ]earnings|dividend yield|enterprise value|short interest|employees|headcount|"
-                     r"subscribers|members(?:hips)?|customers|users|stores|locations)\b", re.I)
+_FORWARD = re.compile(
+    r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|projection|guidance|"
+    r"guides?|guided|outlook|anticipates?|anticipated|targets?|targeting|plans? to|aims? to|"
+    r"will|would|could|should|may|might|estimates?|consensus|predicts?|predicted|next year|"
+    r"going forward|is on track|on pace)\b",
+    re.I,
+)
+_MARKET = re.compile(
+    r"\b(?:market share|share price|stock price|shares? (?:closed|traded|rose|fell)|closed at|"
+    r"market cap(?:italization)?|price target|valuation|trading at|analysts?|p/e|"
+    r"price[- ]to[- ]earnings|dividend yield|enterprise value|short interest|employees|headcount|"
+    r"subscribers|members(?:hips)?|customers|users|stores|locations)\b",
+    re.I,
+)
 _SCALE_CONTEXT = _SCALE  # "(in thousands)", "in millions of USD": the same words as in questions
-_PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share",
-                     "": "earnings per share"}
+_PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share", "": "earnings per share"}
 
 _DATE = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
 _YY = r"'?(?:\d{4}|\d{2})"
 _PERIODS = [
-    ("dated", re.compile(rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
-                         rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{_DATE}", re.I)),
+    (
+        "dated",
+        re.compile(
+            rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
+            rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{_DATE}",
+            re.I,
+        ),
+    ),
     ("date", re.compile(rf"\b(?:(?:as\s+of|as\s+at|at|on|ending|ended)\s+)?{_DATE}", re.I)),
-    ("half", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)\s+half(?:\s+of)?(?:\s+(?:fiscal\s+|fy\s*)?(?P<y>{_YY}))?\b"
-                        rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b", re.I)),
-    ("nine", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?nine\s+months(?:\s+of)?(?:\s+(?:fiscal\s+)?(?P<y>{_YY}))?\b", re.I)),
-    ("quarter", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
-                           rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b", re.I)),
-    ("fy", re.compile(rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I)),
-    ("yearend", re.compile(r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?year)\b", re.I)),
-    ("prior", re.compile(r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
-                         r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
-                         r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b", re.I)),
-    ("sequential", re.compile(r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b", re.I)),
+    (
+        "half",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)\s+half(?:\s+of)?(?:\s+(?:fiscal\s+|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
+            re.I,
+        ),
+    ),
+    (
+        "nine",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?nine\s+months(?:\s+of)?(?:\s+(?:fiscal\s+)?(?P<y>{_YY}))?\b",
+            re.I,
+        ),
+    ),
+    (
+        "quarter",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
+            re.I,
+        ),
+    ),
+    (
+        "fy",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I
+        ),
+    ),
+    (
+        "yearend",
+        re.compile(
+            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?year)\b", re.I
+        ),
+    ),
+    (
+        "prior",
+        re.compile(
+            r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
+            r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
+            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b",
+            re.I,
+        ),
+    ),
+    (
+        "sequential",
+        re.compile(
+            r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b",
+            re.I,
+        ),
+    ),
     ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
     ("ytdm", re.compile(r"\b(?P<m>3|6|9|12)M\s?'?(?P<y>\d{2}|\d{4})\b|\b(?:ytd|year[- ]to[- ]date)\b", re.I)),
     ("qend", re.compile(r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end\s+of\s+the\s+quarter|quarter[- ]end)\b", re.I)),
@@ -275,8 +542,9 @@ def _tokens(text: str) -> list[_Tok]:
     return out
 
 
-def find_metrics(text: str, knows: Knows, blocked: Sequence[tuple[int, int]] = (),
-                 entity_words: frozenset[str] = frozenset()) -> list[MetricSpan]:
+def find_metrics(
+    text: str, knows: Knows, blocked: Sequence[tuple[int, int]] = (), entity_words: frozenset[str] = frozenset()
+) -> list[MetricSpan]:
     """Longest runs of words whose content words are an entry of the lexicon, left to right,
     with the unexplained modifiers and qualifiers around each."""
     # a number or period in the way ends a name: mark it with a stop token
@@ -294,11 +562,16 @@ def find_metrics(text: str, knows: Knows, blocked: Sequence[tuple[int, int]] = (
         if _is_word(toks[i]) and toks[i].norm not in entity_words:
             for j in range(min(len(toks), i + MAX_METRIC_WORDS), i, -1):
                 span = toks[i:j]
-                if not _is_word(span[-1]) or not _content(span[-1]) or not _content(span[0]) or any(t.text in (";", ":", "(", ")", "+") or _is_number(t) for t in span):
+                if (
+                    not _is_word(span[-1])
+                    or not _content(span[-1])
+                    or not _content(span[0])
+                    or any(t.text in (";", ":", "(", ")", "+") or _is_number(t) for t in span)
+                ):
                     continue
                 if any(_contiguous_gap(text, a, b) for a, b in zip(span, span[1:])):
                     continue
-                words = text[span[0].start:span[-1].end]
+                words = text[span[0].start : span[-1].end]
                 k = key(words)
                 joined = bool(re.search(r"\band\b|&", words, re.I))
                 if k and (knows(k, True) if joined else knows(k)):
@@ -322,8 +595,8 @@ def _content(t: _Tok) -> bool:
 
 
 def _is_abbrev(text: str, t: _Tok) -> bool:
-    """"dil." in "dil. EPS": a short word with a full stop, not the end of a sentence."""
-    return len(t.text) <= 4 and text[t.end:t.end + 1] == "."
+    """ "dil." in "dil. EPS": a short word with a full stop, not the end of a sentence."""
+    return len(t.text) <= 4 and text[t.end : t.end + 1] == "."
 
 
 def _is_word(t: _Tok) -> bool:
@@ -337,16 +610,22 @@ def _is_number(t: _Tok) -> bool:
 def _contiguous_gap(text: str, a: _Tok, b: _Tok) -> bool:
     """Words of one name are separated by spaces, commas or an apostrophe ("stockholders' equity"),
     never by other punctuation."""
-    gap = text[a.end:b.start]
+    gap = text[a.end : b.start]
     return bool(re.search(r"[^\s,'’&]", gap.replace(".", "", 1) if gap.startswith(".") and _is_abbrev(text, a) else gap))
 
 
-_QUALIFIER = re.compile(r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
-                        r"|(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s*[-+−$(\d])"
-                        r"|net\s+of\s+(?:income\s+)?tax(?:es)?|before\s+(?:income\s+)?tax(?:es)?|from\s+(?:continuing|discontinued)\s+operations"
-                        r"|(?:excluding|including|ex-|ex)\s+[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from)\b|[,;.]|$))", re.I)
+_QUALIFIER = re.compile(
+    r"^\s*(?:,\s*)?(?P<q>(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from|came|stood|amounted|and)\b|[,;.]|$)"
+    r"|(?:attributable|available)\s+to\s+(?:the\s+)?[\w' ’-]+?(?=\s*[-+−$(\d])"
+    r"|net\s+of\s+(?:income\s+)?tax(?:es)?|before\s+(?:income\s+)?tax(?:es)?|from\s+(?:continuing|discontinued)\s+operations"
+    r"|(?:excluding|including|ex-|ex)\s+[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from)\b|[,;.]|$))",
+    re.I,
+)
 _NEGATING = re.compile(r"\bloss(?:es)?\b|\bused\s+in\b|\bdeficit\b|\boutflows?\b", re.I)
-_NOT_NEGATING = re.compile(r"\bincome\s*\(\s*loss\s*\)|\bearnings\s*\(\s*loss\s*\)|\bprofit\s*\(\s*loss\s*\)|\bgain\b|\bprovided\s+by\s*\(\s*used\s+in\s*\)|\bloss(?:es)?\s+per\b", re.I)
+_NOT_NEGATING = re.compile(
+    r"\bincome\s*\(\s*loss\s*\)|\bearnings\s*\(\s*loss\s*\)|\bprofit\s*\(\s*loss\s*\)|\bgain\b|\bprovided\s+by\s*\(\s*used\s+in\s*\)|\bloss(?:es)?\s+per\b",
+    re.I,
+)
 
 
 _CURRENCY_WORDS = {"usd", "us", "eur", "gbp", "dollars", "dollar", "euro", "euros", "u.s"}
@@ -384,9 +663,17 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     # nouns right after the name that no entry includes ("asset impairment charges", "revenue backlog")
     while w := re.match(r"\s*([A-Za-z][A-Za-z&'’-]*)", rest):
         word = w[1].lower()
-        if (word in _BOUNDARY_VERBS or word in _NEUTRAL or _GROWTH.fullmatch(word) or _is_period_word(word)
-                or word in _CUES or not key(word) or word in entity_words or word in _CURRENCY_WORDS
-                or any(s <= end + w.start(1) < e for s, e in blocked)):
+        if (
+            word in _BOUNDARY_VERBS
+            or word in _NEUTRAL
+            or _GROWTH.fullmatch(word)
+            or _is_period_word(word)
+            or word in _CUES
+            or not key(word)
+            or word in entity_words
+            or word in _CURRENCY_WORDS
+            or any(s <= end + w.start(1) < e for s, e in blocked)
+        ):
             break
         unexplained.append(w[1])
         end += w.end()
@@ -405,17 +692,39 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     return MetricSpan(start, end, full, words if not unexplained else full, tuple(unexplained), negated, qname)
 
 
-_OWNERS = {"parent", "company", "shareholders", "stockholders", "shareowners", "owners", "equity", "holders", "us",
-           "registrant", "group", "firm", "parent's"}
+_OWNERS = {
+    "parent",
+    "company",
+    "shareholders",
+    "stockholders",
+    "shareowners",
+    "owners",
+    "equity",
+    "holders",
+    "us",
+    "registrant",
+    "group",
+    "firm",
+    "parent's",
+}
 
 
 def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
-    """"the company", "shareholders", "Kellanova", "Netflix, Inc." are the parent; "common
+    """ "the company", "shareholders", "Kellanova", "Netflix, Inc." are the parent; "common
     stockholders" and "noncontrolling interests" are not."""
-    words = [w for w in re.findall(r"[a-z&'.]+", owner.lower()) if w not in ("the", "of", "inc", "inc.", "corp", "corp.", "co", "co.", "and")]
-    if not words or any(w in ("common", "noncontrolling", "non-controlling", "minority", "preferred", "participating") for w in words):
+    words = [
+        w
+        for w in re.findall(r"[a-z&'.]+", owner.lower())
+        if w not in ("the", "of", "inc", "inc.", "corp", "corp.", "co", "co.", "and")
+    ]
+    if not words or any(
+        w in ("common", "noncontrolling", "non-controlling", "minority", "preferred", "participating") for w in words
+    ):
         return False
-    return all(w.rstrip("'s").rstrip("’s") in _OWNERS or w in _OWNERS or w in entity_words or w.rstrip("'s") in entity_words for w in words)
+    return all(
+        w.rstrip("'s").rstrip("’s") in _OWNERS or w in _OWNERS or w in entity_words or w.rstrip("'s") in entity_words
+        for w in words
+    )
 
 
 def _is_period_word(w: str) -> bool:
@@ -435,8 +744,12 @@ class _Ctx:
     directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
 
 
-def read(sentence: str, knows: Knows, entity_words: frozenset[str] = frozenset(),
-         entity_finder: Callable[[str], list[str]] | None = None) -> Reading:
+def read(
+    sentence: str,
+    knows: Knows,
+    entity_words: frozenset[str] = frozenset(),
+    entity_finder: Callable[[str], list[str]] | None = None,
+) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
     text = sentence.strip()
     periods = find_periods(text)
@@ -455,8 +768,9 @@ def read(sentence: str, knows: Knows, entity_words: frozenset[str] = frozenset()
     fwd = _FORWARD.search(text)
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
-    return Reading(text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None,
-                   market[0] if market else None, scale)
+    return Reading(
+        text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None, market[0] if market else None, scale
+    )
 
 
 _ASIDE = re.compile(r"\(([^()\d]{1,80})\)")
@@ -467,10 +781,12 @@ def _asides_masked(text: str) -> str:
     """Parenthetical asides without numbers blanked out, same length, for finding metric names:
     "net cash provided by (used in) financing activities", "FCF (CFO less capex) $99.6bn";
     "EPS (diluted)" keeps its qualifier."""
+
     def blank(m: re.Match[str]) -> str:
         if _UNWRAP.match(m[1]):
             return " " + m[1] + " "
         return " " * len(m[0])
+
     return _ASIDE.sub(blank, text)
 
 
@@ -486,7 +802,7 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     lo, hi = _clause_bounds(text, n.start)
     before = [m for m in ctx.metrics if lo <= m.start and m.end <= n.start]
     after = [m for m in ctx.metrics if n.end <= m.start and m.end <= hi]
-    tail = text[n.end:hi]
+    tail = text[n.end : hi]
     # "a 6.7% increase in revenue", "$33.7 billion in revenue"
     if n.kind is Kind.PERCENT and (g := _GROWTH_NOUN.match(tail)) and after and after[0].start - n.end <= g.end() + 3:
         metric = after[0]
@@ -494,19 +810,28 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         _add(ctx, "growth", n, metric, direction=direction)
         return
     if n.kind is Kind.PER_SHARE and not (before and _per_share_metric(before[-1])):
-        metric = MetricSpan(n.start, n.end, _PER_SHARE_METRIC[n.per_share or ""], _PER_SHARE_METRIC[n.per_share or ""],
-                            implied=True, negated=bool(before and before[-1].negated))
+        metric = MetricSpan(
+            n.start,
+            n.end,
+            _PER_SHARE_METRIC[n.per_share or ""],
+            _PER_SHARE_METRIC[n.per_share or ""],
+            implied=True,
+            negated=bool(before and before[-1].negated),
+        )
         _add(ctx, "level", n, metric)
         return
     if not before:
-        if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end:after[0].start], re.I):
+        if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I):
             _add(ctx, "level", n, after[0])  # "$33.7 billion in revenue"
             return
         ctx.unread.append(f"{n.text!r}: no metric named before it")
         return
-    if (len(before) >= 2 and re.search(r"\bratio\s+of\s+(?:the\s+)?$", text[lo:before[-2].start], re.I)
-            and re.fullmatch(r"\s+(?:to|over)\s+(?:the\s+)?", text[before[-2].end:before[-1].start])
-            and n.kind in (Kind.NUMBER, Kind.MULTIPLE, Kind.PERCENT)):
+    if (
+        len(before) >= 2
+        and re.search(r"\bratio\s+of\s+(?:the\s+)?$", text[lo : before[-2].start], re.I)
+        and re.fullmatch(r"\s+(?:to|over)\s+(?:the\s+)?", text[before[-2].end : before[-1].start])
+        and n.kind in (Kind.NUMBER, Kind.MULTIPLE, Kind.PERCENT)
+    ):
         _add(ctx, "ratio", n, before[-2], other=before[-1])  # "the ratio of total liabilities to equity was 1.37"
         return
     if re.search(r"\brespectively\b", text[lo:hi], re.I):
@@ -518,29 +843,35 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         if len(names) != len(nums):
             ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
             return
-    if (m := _CHANGE_IN.search(text[lo:before[-1].start])) and re.fullmatch(r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end:n.start]):
+    if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
+        r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end : n.start]
+    ):
         # "the increase in net income of $916 million": an amount of change, not a level
         _add(ctx, "change", n, before[-1], direction=-1 if re.match(r"decr|decl|drop|fall|reduc", m[1], re.I) else 1)
         return
     metric = _respectively(ctx, before[-1], n, hi)
-    bridge = _HEDGE_TAIL.sub("", text[before[-1].end:n.start])
+    bridge = _HEDGE_TAIL.sub("", text[before[-1].end : n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
         ctx.unread.append(f"{n.text!r}: the words {stray!r} stand between it and {before[-1].matched!r}")
         return
     if n.kind is Kind.PERCENT and (r := _RATIO_OF.match(tail)) and after and after[0].start - n.end <= r.end() + 1:
         _add(ctx, "ratio", n, metric, other=after[0])
         return
-    if len(before) >= 2 and _BY.search(bridge) and (d := _DIFFERENCE.search(text[before[-2].end:metric.start])):
+    if len(before) >= 2 and _BY.search(bridge) and (d := _DIFFERENCE.search(text[before[-2].end : metric.start])):
         _add(ctx, "difference", n, before[-2], other=metric, direction=-1 if d["less"] else 1)
         return
     ratio_like = "." in n.text and (_RATIO_WORDS.search(metric.matched) or re.search(r"\bto\b", metric.matched))
-    if n.kind is Kind.NUMBER and not (n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ratio_like
-                                      or _SCALE_CONTEXT.search(ctx.text)):
+    if n.kind is Kind.NUMBER and not (
+        n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ratio_like or _SCALE_CONTEXT.search(ctx.text)
+    ):
         ctx.unread.append(f"{n.text!r}: a bare number that is no amount")
         return
     growth = list(_GROWTH.finditer(bridge))
-    signed = (n.text[0] in "+-−–" and not _RATIO_WORDS.search(metric.matched)
-              or re.match(r"\s*(?:y/y|yoy|y-o-y|year[- ]over[- ]year)\b", tail, re.I))
+    signed = (
+        n.text[0] in "+-−–"
+        and not _RATIO_WORDS.search(metric.matched)
+        or re.match(r"\s*(?:y/y|yoy|y-o-y|year[- ]over[- ]year)\b", tail, re.I)
+    )
     if _FROM.search(bridge):  # "… to 20.6% from 17.8%", "up from $31.6 billion": the compared period's level
         _add(ctx, "level", n, metric, base=True)
         return
@@ -551,7 +882,11 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         g = growth[-1]
         _add(ctx, "growth" if n.kind is Kind.PERCENT else "change", n, metric, direction=_sign(g, metric))
         return
-    if _FROM.search(bridge) or re.search(r"\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\b", bridge, re.I) and not _TO.search(bridge):
+    if (
+        _FROM.search(bridge)
+        or re.search(r"\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\b", bridge, re.I)
+        and not _TO.search(bridge)
+    ):
         _add(ctx, "level", n, metric, base=True)
         return
     if growth and not _TO.search(bridge) and n.kind in (Kind.MONEY, Kind.NUMBER, Kind.PER_SHARE, Kind.SHARES):
@@ -565,18 +900,20 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
 
 
 _RATIO_WORDS = re.compile(r"\b(?:margin|rate|ratio|return|yield|percentage|turnover|coverage|multiple)\b", re.I)
-_CHANGE_IN = re.compile(r"\b(increase|decrease|decline|rise|growth|drop|fall|reduction|improvement)\s+in\s+(?:the\s+|our\s+|its\s+)?$", re.I)
+_CHANGE_IN = re.compile(
+    r"\b(increase|decrease|decline|rise|growth|drop|fall|reduction|improvement)\s+in\s+(?:the\s+|our\s+|its\s+)?$", re.I
+)
 _PAIRED = re.compile(r"\b(basic|diluted)\s+and\s+$", re.I)
 
 
 def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricSpan:
-    """"basic and diluted EPS of $0.79 and $0.86": the first number is basic EPS, the second
+    """ "basic and diluted EPS of $0.79 and $0.86": the first number is basic EPS, the second
     diluted; "basic and diluted net loss per share of $(0.12)" is both (one sub-claim each)."""
-    pair = _PAIRED.search(ctx.text[max(0, metric.start - 24):metric.start])
+    pair = _PAIRED.search(ctx.text[max(0, metric.start - 24) : metric.start])
     second = metric.matched.split()[0].lower() if metric.matched else ""
     if not pair or second not in ("basic", "diluted") or second == pair[1].lower():
         return metric
-    words = pair[1] + metric.matched[len(second):]
+    words = pair[1] + metric.matched[len(second) :]
     first = MetricSpan(metric.start - len(pair[0]), metric.end, words, words, metric.unexplained, metric.negated, None)
     nums = [x for x in ctx.numbers if metric.end <= x.start < hi]
     if len(nums) >= 2:
@@ -586,19 +923,142 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
 
 
 _HEDGE_TAIL = re.compile(r"\s*\b(?:" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
-_BRIDGE_OK = {"or", "and", "respectively", "each", "both", "then", "now", "only", "just", "still", "again", "further",
-              "y/y", "yoy", "y-o-y", "percent", "percentage", "points", "point", "basis", "its", "their", "our",
-              "a", "an", "the", "year-over-year", "sequentially", "overall", "roughly", "approximately", "about",
-              "nearly", "almost", "around", "some", "over", "under", "more", "less", "than", "at", "least", "most",
-              "close", "slightly", "significantly", "sharply", "modestly", "substantially", "strongly",
-              "firmly", "marginally", "considerably", "notably", "meanwhile", "also", "company", "company's",
-              "group", "firm", "which", "that", "it", "had", "has", "have", "been", "being", "be", "record", "new",
-              "high", "low", "level", "total", "amount", "figure", "value", "reported", "came", "in", "on", "for",
-              "ended", "ending", "end", "year", "years", "quarter", "quarters", "period", "periods", "fiscal",
-              "prior", "previous", "preceding", "earlier", "ago", "last", "same", "comparable", "months", "month",
-              "weeks", "first", "second", "third", "fourth", "half", "nine", "six", "three", "twelve", "full",
-              "quarterly", "annual", "consolidated", "net", "gaap", "as", "of", "to", "from", "by", "with", "was",
-              "were", "is", "are", "per", "share", "diluted", "basic"}
+_BRIDGE_OK = {
+    "or",
+    "and",
+    "respectively",
+    "each",
+    "both",
+    "then",
+    "now",
+    "only",
+    "just",
+    "still",
+    "again",
+    "further",
+    "y/y",
+    "yoy",
+    "y-o-y",
+    "percent",
+    "percentage",
+    "points",
+    "point",
+    "basis",
+    "its",
+    "their",
+    "our",
+    "a",
+    "an",
+    "the",
+    "year-over-year",
+    "sequentially",
+    "overall",
+    "roughly",
+    "approximately",
+    "about",
+    "nearly",
+    "almost",
+    "around",
+    "some",
+    "over",
+    "under",
+    "more",
+    "less",
+    "than",
+    "at",
+    "least",
+    "most",
+    "close",
+    "slightly",
+    "significantly",
+    "sharply",
+    "modestly",
+    "substantially",
+    "strongly",
+    "firmly",
+    "marginally",
+    "considerably",
+    "notably",
+    "meanwhile",
+    "also",
+    "company",
+    "company's",
+    "group",
+    "firm",
+    "which",
+    "that",
+    "it",
+    "had",
+    "has",
+    "have",
+    "been",
+    "being",
+    "be",
+    "record",
+    "new",
+    "high",
+    "low",
+    "level",
+    "total",
+    "amount",
+    "figure",
+    "value",
+    "reported",
+    "came",
+    "in",
+    "on",
+    "for",
+    "ended",
+    "ending",
+    "end",
+    "year",
+    "years",
+    "quarter",
+    "quarters",
+    "period",
+    "periods",
+    "fiscal",
+    "prior",
+    "previous",
+    "preceding",
+    "earlier",
+    "ago",
+    "last",
+    "same",
+    "comparable",
+    "months",
+    "month",
+    "weeks",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "half",
+    "nine",
+    "six",
+    "three",
+    "twelve",
+    "full",
+    "quarterly",
+    "annual",
+    "consolidated",
+    "net",
+    "gaap",
+    "as",
+    "of",
+    "to",
+    "from",
+    "by",
+    "with",
+    "was",
+    "were",
+    "is",
+    "are",
+    "per",
+    "share",
+    "diluted",
+    "basic",
+}
 
 
 def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
@@ -611,9 +1071,17 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
         if any(s <= pos < e for s, e in spans):
             continue
         w = m[0].lower().rstrip(".")
-        if not key(w) or (w in _BRIDGE_OK or w in _BOUNDARY_VERBS or w in _NEUTRAL or w in _CUES or _GROWTH.fullmatch(w)
-                or _HEDGE_TAIL.search(w) or w in _CURRENCY_WORDS or _is_period_word(w)
-                or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)):
+        if not key(w) or (
+            w in _BRIDGE_OK
+            or w in _BOUNDARY_VERBS
+            or w in _NEUTRAL
+            or w in _CUES
+            or _GROWTH.fullmatch(w)
+            or _HEDGE_TAIL.search(w)
+            or w in _CURRENCY_WORDS
+            or _is_period_word(w)
+            or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)
+        ):
             continue
         stray.append(m[0])
     return stray
@@ -632,7 +1100,9 @@ def _per_share_metric(m: MetricSpan) -> bool:
 
 
 _MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against)\b", re.I)
-_COMPARED = re.compile(r"(?:compared\s+(?:with|to)|\bfrom|\bversus|\bvs\.?|\bagainst|\bsince|relative\s+to)\s*,?\s*(?:the\s+)?$", re.I)
+_COMPARED = re.compile(
+    r"(?:compared\s+(?:with|to)|\bfrom|\bversus|\bvs\.?|\bagainst|\bsince|relative\s+to)\s*,?\s*(?:the\s+)?$", re.I
+)
 
 
 def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodRequest, PeriodRequest | None, str | None, bool]:
@@ -643,7 +1113,7 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     nxt = [n.start for n in ctx.numbers if n.start > end and n.start < hi]
     limit = min(nxt) if nxt else hi
     explicit = [p for p in ctx.periods if p.request is not None]
-    marked = [p for p in explicit if _COMPARED.search(ctx.text[max(0, p.start - 30):p.start])]
+    marked = [p for p in explicit if _COMPARED.search(ctx.text[max(0, p.start - 30) : p.start])]
     plain = [p for p in explicit if p not in marked]
     relative = next((p.relative for p in ctx.periods if p.request is None), None)
     own = [p for p in plain if end <= p.start < limit]  # "… $31.6 billion in 2022"
@@ -652,7 +1122,7 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     before = [p for p in plain if p.start < pos]
     # a period later in the sentence is this figure's too, unless a comparison comes first: in
     # "20.6%, up from 17.8% in 2022" the year is the compared figure's, not 20.6%'s
-    after = [p for p in plain if p.start >= end and not _MARKER.search(ctx.text[end:p.start])]
+    after = [p for p in plain if p.start >= end and not _MARKER.search(ctx.text[end : p.start])]
     if base and after and not before:  # "compared with $4.5 billion, or $9.95 a share, in 2022": 2022 is its own
         return after[0].request, None, relative, True  # type: ignore[return-value]
     sentence = before or after
@@ -666,15 +1136,29 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     return current, (others[0] if len(plain) > 1 else None), relative, False  # type: ignore[return-value]
 
 
-def _add(ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1,
-         base: bool = False) -> None:
+def _add(
+    ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1, base: bool = False
+) -> None:
     period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
-    text = ctx.text[min(metric.start, n.start):max(metric.end, n.end)] if not metric.implied else n.text
+    text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
-    ctx.subclaims.append(SubClaim(kind, text, metric, n, period, base_period if keep_base else None,
-                                  relative if at_base or kind in ("growth", "change") else None, other, None, None,
-                                  direction, at_base))
+    ctx.subclaims.append(
+        SubClaim(
+            kind,
+            text,
+            metric,
+            n,
+            period,
+            base_period if keep_base else None,
+            relative if at_base or kind in ("growth", "change") else None,
+            other,
+            None,
+            None,
+            direction,
+            at_base,
+        )
+    )
 
 
 def _comparisons(ctx: _Ctx) -> None:
@@ -683,12 +1167,33 @@ def _comparisons(ctx: _Ctx) -> None:
     for level, direction in ctx.directions:
         said = [c for c in ctx.subclaims if c.kind in ("growth", "change") and c.metric.start == level.metric.start]
         if not said:
-            ctx.subclaims.append(SubClaim("comparison", level.text, level.metric, None, level.period, None, "prior", None,
-                                          "rise" if direction > 0 else "fall"))
-    doubles = {"doubled": "double", "tripled": "triple", "quadrupled": "quadruple", "halved": "halve", "double": "double",
-               "triple": "triple", "quadruple": "quadruple", "twice": "double"}
-    for rx, rel_of in ((_DOUBLE, lambda m: doubles[m["w"].lower()]),
-                       (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()])):
+            ctx.subclaims.append(
+                SubClaim(
+                    "comparison",
+                    level.text,
+                    level.metric,
+                    None,
+                    level.period,
+                    None,
+                    "prior",
+                    None,
+                    "rise" if direction > 0 else "fall",
+                )
+            )
+    doubles = {
+        "doubled": "double",
+        "tripled": "triple",
+        "quadrupled": "quadruple",
+        "halved": "halve",
+        "double": "double",
+        "triple": "triple",
+        "quadruple": "quadruple",
+        "twice": "double",
+    }
+    for rx, rel_of in (
+        (_DOUBLE, lambda m: doubles[m["w"].lower()]),
+        (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()]),
+    ):
         for m in rx.finditer(text):
             before = [x for x in ctx.metrics if x.end <= m.start() and _clause_bounds(text, m.start())[0] <= x.start]
             if not before:
@@ -697,8 +1202,20 @@ def _comparisons(ctx: _Ctx) -> None:
             metric = before[-1]
             period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
             hedge = (m.groupdict().get("hedge") or "").strip() or None
-            ctx.subclaims.append(SubClaim("comparison", text[metric.start:m.end()], metric, None, period, base_period,
-                                          relative or "prior", None, rel_of(m), hedge))
+            ctx.subclaims.append(
+                SubClaim(
+                    "comparison",
+                    text[metric.start : m.end()],
+                    metric,
+                    None,
+                    period,
+                    base_period,
+                    relative or "prior",
+                    None,
+                    rel_of(m),
+                    hedge,
+                )
+            )
     for m in _FASTER.finditer(text):
         lo, hi = _clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
@@ -706,18 +1223,38 @@ def _comparisons(ctx: _Ctx) -> None:
         if before and after:
             period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
             slower = m["w"].lower() in ("more slowly", "slower", "less")
-            ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
-                                          base_period, relative or "prior", after[0], "slower" if slower else "faster"))
+            ctx.subclaims.append(
+                SubClaim(
+                    "comparison",
+                    text[before[-1].start : after[0].end],
+                    before[-1],
+                    None,
+                    period,
+                    base_period,
+                    relative or "prior",
+                    after[0],
+                    "slower" if slower else "faster",
+                )
+            )
     for m in _DIFFERENCE.finditer(text):
         lo, hi = _clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
         after = [x for x in ctx.metrics if m.end() <= x.start and x.end <= hi]
         if not before or not after:
             continue
-        if any(n for n in ctx.numbers if m.end() <= n.start < hi and _BY.search(text[:n.start])):
+        if any(n for n in ctx.numbers if m.end() <= n.start < hi and _BY.search(text[: n.start])):
             continue  # "exceeded … by $X" is a difference with a number
         if any(n for n in ctx.numbers if after[0].end <= n.start < hi):
             continue
         period, _, _, _ = _period_for(ctx, m.start(), m.end(), False)
-        ctx.subclaims.append(SubClaim("comparison", text[before[-1].start:after[0].end], before[-1], None, period,
-                                      other=after[0], relation="less" if m["less"] else "exceed"))
+        ctx.subclaims.append(
+            SubClaim(
+                "comparison",
+                text[before[-1].start : after[0].end],
+                before[-1],
+                None,
+                period,
+                other=after[0],
+                relation="less" if m["less"] else "exceed",
+            )
+        )

@@ -86,7 +86,9 @@ def arithmetic(sc: SubClaim, scale: Decimal, unit: Unit | None) -> Arithmetic:
     assert n is not None
     value, half = _read(n, scale, Unit.RATIO if sc.kind == "ratio" else unit)  # a ratio's figure is a pure number
     if value is None:
-        return Arithmetic((), None, None, None, half, units, problem=f"{n.text} cannot be read in {unit.value if unit else '?'} units")
+        return Arithmetic(
+            (), None, None, None, half, units, problem=f"{n.text} cannot be read in {unit.value if unit else '?'} units"
+        )
     if sc.kind == "level":
         fig = base if sc.at_base else cur
         written, wh = (abs(value), half) if neg else (value, half)
@@ -103,8 +105,14 @@ def arithmetic(sc: SubClaim, scale: Decimal, unit: Unit | None) -> Arithmetic:
     if sc.kind == "change":
         signed = sc.direction * abs(value) if sc.direction < 0 or n.text[0] not in "-−–" else value
         expr = fx.Bin("-", ref[cur], ref[base])
-        return Arithmetic((cur, base), expr, interval(signed, half, n.hedge, _rate(n)), signed, half,
-                          (Unit.RATIO,) if n.kind is Kind.POINTS else units)
+        return Arithmetic(
+            (cur, base),
+            expr,
+            interval(signed, half, n.hedge, _rate(n)),
+            signed,
+            half,
+            (Unit.RATIO,) if n.kind is Kind.POINTS else units,
+        )
     if sc.kind == "ratio":
         expr = fx.Bin("/", ref[a], ref[b])
         return Arithmetic((a, b), expr, interval(value, half, n.hedge, _rate(n)), value, half, units, (Unit.MONETARY,))
@@ -143,8 +151,11 @@ def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, r
     if rel in _FACTORS:
         f = _FACTORS[rel]
         tol = f * COMPARISON_TOLERANCE
-        iv = {Hedge.OVER: Interval(f, None), Hedge.NEARLY: Interval(f - tol, f + Decimal("1e-12")),
-              Hedge.UNDER: Interval(None, f)}.get(hedge, Interval(f - tol, f + tol))
+        iv = {
+            Hedge.OVER: Interval(f, None),
+            Hedge.NEARLY: Interval(f - tol, f + Decimal("1e-12")),
+            Hedge.UNDER: Interval(None, f),
+        }.get(hedge, Interval(f - tol, f + tol))
         return Arithmetic((cur, base), fx.Bin("/", ref[cur], ref[base]), iv, f, Decimal(0), units)
     if rel in ("narrow", "widen"):
         c, p = fx.Ref("cur.value"), fx.Ref("base.value")

@@ -30,8 +30,10 @@ MAX_TERMS = 6
 MAX_TERM_WORDS = 10  # a longer "term" is prose
 _BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "dt", "dd"}
 _CUE = re.compile(r"defin|calculated as|computed as|determined as|measured as|\bequals?\b|equal to|represents?", re.I)
-_VERB = (r"(?:is|are)\s+(?:(?:generally|currently|also)\s+)?(?:defined|calculated|computed|determined|measured)\s+as"
-         r"|(?:is|are)\s+equal\s+to|equals|represents?")
+_VERB = (
+    r"(?:is|are)\s+(?:(?:generally|currently|also)\s+)?(?:defined|calculated|computed|determined|measured)\s+as"
+    r"|(?:is|are)\s+equal\s+to|equals|represents?"
+)
 _WE_DEFINE = re.compile(r"\bwe\s+define\s+(?P<term>.+?)\s+as\s+(?P<body>.+)$", re.I)
 _DEFINE = re.compile(rf"^(?P<term>.+?)\s*,?\s+(?:{_VERB})\s+(?P<body>.+)$", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.;!?])\s+(?=[A-Z0-9(\"“‘'])")
@@ -41,10 +43,39 @@ _TRAIL = re.compile(r"(?:(?:^|\s+)(?:which|that|who))+$", re.I)
 _OP = re.compile(r"\s*,?\s*\b(?:and\s+)?(plus|less|minus|net\s+of|reduced\s+by|increased\s+by)\b\s*|\s+([+\-−–])\s+", re.I)
 _SIGN = {"plus": 1, "increased by": 1, "+": 1, "less": -1, "minus": -1, "net of": -1, "reduced by": -1, "-": -1, "−": -1, "–": -1}
 # a body with these is arithmetic beyond + and -, a number, or a clause, never a plain list of line items
-_NOT_A_SUM = re.compile(r"\d|%|\bpercent|\bdivided\b|\btimes\b|\bmultipl|\bratio\b|\baverage\b|\bproduct\b|\bgreater\b|\blesser\b"
-                        r"|\bdifference\b|\bper\b", re.I)
-_CLAUSE_WORDS = {"that", "which", "who", "whom", "whose", "would", "will", "when", "where", "if", "is", "are", "was",
-                 "were", "be", "been", "being", "such", "as", "than", "or", "we", "us", "including", "includes", "include"}
+_NOT_A_SUM = re.compile(
+    r"\d|%|\bpercent|\bdivided\b|\btimes\b|\bmultipl|\bratio\b|\baverage\b|\bproduct\b|\bgreater\b|\blesser\b"
+    r"|\bdifference\b|\bper\b",
+    re.I,
+)
+_CLAUSE_WORDS = {
+    "that",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "would",
+    "will",
+    "when",
+    "where",
+    "if",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "being",
+    "such",
+    "as",
+    "than",
+    "or",
+    "we",
+    "us",
+    "including",
+    "includes",
+    "include",
+}
 
 
 @dataclass(frozen=True)
@@ -97,8 +128,11 @@ def parse_definition(sentence: str) -> tuple[tuple[str, ...], tuple[tuple[int, s
     m = _WE_DEFINE.search(s) or _DEFINE.match(s)
     if not m:
         return None
-    names = tuple(n for p in _PIECES.split(m["term"]) if (n := _TRAIL.sub("", _LEAD.sub("", p.strip())).strip())
-                  and len(n.split()) <= MAX_TERM_WORDS)
+    names = tuple(
+        n
+        for p in _PIECES.split(m["term"])
+        if (n := _TRAIL.sub("", _LEAD.sub("", p.strip())).strip()) and len(n.split()) <= MAX_TERM_WORDS
+    )
     body = _LEAD.sub("", m["body"].strip())
     if not names or not body or _NOT_A_SUM.search(body):
         return None

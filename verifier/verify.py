@@ -54,8 +54,11 @@ from auditgraph.verifier.types import (
 )
 
 MAX_SENTENCE_CHARS = 2000
-_GROWTH_QUESTION = re.compile(r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
-                              r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$", re.I)
+_GROWTH_QUESTION = re.compile(
+    r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
+    r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$",
+    re.I,
+)
 
 
 class PlanSource(Protocol):
@@ -114,11 +117,17 @@ class Verifier:
 
         filing = self.filing(filing_id)
         if filing is None:
-            return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
+            return abstain(
+                AbstainReason.UNKNOWN_FILING,
+                f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id",
+            )
         own = entity.matcher(filing.entity_name, filing.ticker)
         if others := [x for x in entity.mentions(question or "") if not own(x)]:
-            return abstain(AbstainReason.WRONG_ENTITY, f"the question is about {', '.join(others)}, but filing {filing_id} is "
-                                                       f"{filing.entity_name or 'another registrant'}; ask it of that company's filing")
+            return abstain(
+                AbstainReason.WRONG_ENTITY,
+                f"the question is about {', '.join(others)}, but filing {filing_id} is "
+                f"{filing.entity_name or 'another registrant'}; ask it of that company's filing",
+            )
         if m := _GROWTH_QUESTION.match(question or ""):
             return self._growth_question(base, filing_id, m, str(claim))
         assert self.planner is not None
@@ -128,9 +137,12 @@ class Verifier:
         if plan.target.startswith("term:") and not self._text(filing_id).defining(plan.terms):
             why = [n for n in plan.notes if n != TERM_NOTE]
             rejected = any(n.startswith("model plan rejected") for n in why)  # a model's failed plan stays the headline
-            return abstain(AbstainReason.PLAN_REJECTED if rejected else AbstainReason.NO_METRIC,
-                           f"{'; '.join(sorted(why, key=lambda n: not n.startswith('model')))}; "
-                           f"no text block of filing {filing_id} defines it", plan=plan)
+            return abstain(
+                AbstainReason.PLAN_REJECTED if rejected else AbstainReason.NO_METRIC,
+                f"{'; '.join(sorted(why, key=lambda n: not n.startswith('model')))}; "
+                f"no text block of filing {filing_id} defines it",
+                plan=plan,
+            )
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
@@ -149,48 +161,95 @@ class Verifier:
         tol = tolerance(cv, cv.value)
         return self._decide(base, plan, cv, est, Interval(cv.value - tol, cv.value + tol), period)
 
-    def _decide(self, base: Verdict, plan: Plan, cv: ClaimValue, est: Established, claim: Interval,
-                period: PeriodSpec, extra: dict | None = None) -> Verdict:
+    def _decide(
+        self,
+        base: Verdict,
+        plan: Plan,
+        cv: ClaimValue,
+        est: Established,
+        claim: Interval,
+        period: PeriodSpec,
+        extra: dict | None = None,
+    ) -> Verdict:
         """Z3 on the established evidence and the claim interval -> Verified / Violated / Abstain."""
         res = z3check.check(est.bindings, est.authorised, claim.lower, claim.upper, self.timeout_ms)
         names = {a.name: f for a, f in zip(est.authorised, est.formulas)}
         shown = [str(x) if x is not None else None for x in (claim.lower, claim.upper)]
         common: dict[str, Any]  # Verdict fields of several types, passed to replace() as keywords
-        common = dict(plan=plan, claim_value=cv, bindings=est.bindings, formulas=est.formulas,
-                      expected_lower=res.expected[0] if res.expected else None,
-                      expected_upper=res.expected[1] if res.expected else None,
-                      extra={**base.extra, "period": period.label(), "period_source": period.source, "notes": list(est.notes),
-                             "claim_interval": shown,
-                             "expected_point": str(res.expected_point) if res.expected_point is not None else None,
-                             "formula_names": {k: f.source + ":" + f.source_id for k, f in names.items()}, **(extra or {})})
+        common = dict(
+            plan=plan,
+            claim_value=cv,
+            bindings=est.bindings,
+            formulas=est.formulas,
+            expected_lower=res.expected[0] if res.expected else None,
+            expected_upper=res.expected[1] if res.expected else None,
+            extra={
+                **base.extra,
+                "period": period.label(),
+                "period_source": period.source,
+                "notes": list(est.notes),
+                "claim_interval": shown,
+                "expected_point": str(res.expected_point) if res.expected_point is not None else None,
+                "formula_names": {k: f.source + ":" + f.source_id for k, f in names.items()},
+                **(extra or {}),
+            },
+        )
         expected = _fmt_range(res.expected)
         if res.decision is Decision.VERIFIED:
             how = "every value the facts allow" if res.entailed else "the filed facts and formula"
-            return replace(base, decision=Decision.VERIFIED, entailed=res.entailed, **common,
-                           reason=f"claim {cv.text} agrees with {how} ({_sources(est.formulas)}); expected {expected}")
+            return replace(
+                base,
+                decision=Decision.VERIFIED,
+                entailed=res.entailed,
+                **common,
+                reason=f"claim {cv.text} agrees with {how} ({_sources(est.formulas)}); expected {expected}",
+            )
         if res.decision is Decision.VIOLATED and res.point_mismatch:
-            return replace(base, decision=Decision.VIOLATED, core=res.core, direction=res.direction, entailed=False, **common,
-                           reason=f"claim {cv.text} {res.direction} {plan.target_label}: the reported figures give "
-                                  f"{_short(res.expected_point) if res.expected_point is not None else '?'} "
-                                  f"({_sources(est.formulas)}); only the facts' rounding ({expected}) could reach the "
-                                  f"claim; conflicting constraints {', '.join(res.core)}")
+            return replace(
+                base,
+                decision=Decision.VIOLATED,
+                core=res.core,
+                direction=res.direction,
+                entailed=False,
+                **common,
+                reason=f"claim {cv.text} {res.direction} {plan.target_label}: the reported figures give "
+                f"{_short(res.expected_point) if res.expected_point is not None else '?'} "
+                f"({_sources(est.formulas)}); only the facts' rounding ({expected}) could reach the "
+                f"claim; conflicting constraints {', '.join(res.core)}",
+            )
         if res.decision is Decision.VIOLATED:
-            return replace(base, decision=Decision.VIOLATED, core=res.core, direction=res.direction, entailed=False, **common,
-                           reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
-                                  f"from {_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}")
+            return replace(
+                base,
+                decision=Decision.VIOLATED,
+                core=res.core,
+                direction=res.direction,
+                entailed=False,
+                **common,
+                reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
+                f"from {_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}",
+            )
         if res.too_precise:
-            return replace(base, abstain_reason=AbstainReason.CLAIM_TOO_PRECISE,
-                           reason=f"claim {cv.text} is written more precisely than the filing reports {plan.target_label} "
-                                  f"({expected}) and no other filed figure computes it; round the claim to the filed digits",
-                           **common)
+            return replace(
+                base,
+                abstain_reason=AbstainReason.CLAIM_TOO_PRECISE,
+                reason=f"claim {cv.text} is written more precisely than the filing reports {plan.target_label} "
+                f"({expected}) and no other filed figure computes it; round the claim to the filed digits",
+                **common,
+            )
         if res.evidence_inconsistent:
-            return replace(base, abstain_reason=AbstainReason.EVIDENCE_INCONSISTENT,
-                           reason=f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
-                           core=res.core, **common)
-        return replace(base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common)
+            return replace(
+                base,
+                abstain_reason=AbstainReason.EVIDENCE_INCONSISTENT,
+                reason=f"the filed facts contradict each other or the formula before the claim is considered: {', '.join(res.core)}",
+                core=res.core,
+                **common,
+            )
+        return replace(
+            base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common
+        )
 
     def _growth_question(self, base: Verdict, filing_id: str, m: re.Match[str], claim: str) -> Verdict:
-        """"By what percentage did X change for P compared with the prior-year period?" + "-7.8%" is
+        """ "By what percentage did X change for P compared with the prior-year period?" + "-7.8%" is
         the sentence "X changed -7.8% for P compared with …": a growth sub-claim over two periods."""
         answer = claim.strip()
         if answer and "%" not in answer and "percent" not in answer.lower():
@@ -198,8 +257,11 @@ class Verifier:
         sv = self.verify_sentence(filing_id, f"{m['x']} changed {answer} {m['rest']}".strip())
         growth = [v for v in sv.subclaims if v.extra.get("kind") == "growth"]
         if len(sv.subclaims) != 1 or len(growth) != 1:
-            return replace(base, abstain_reason=sv.abstain_reason or AbstainReason.CLAIM_UNPARSABLE,
-                           reason=f"the answer {claim!r} to a growth question must be one percentage: {sv.reason}")
+            return replace(
+                base,
+                abstain_reason=sv.abstain_reason or AbstainReason.CLAIM_UNPARSABLE,
+                reason=f"the answer {claim!r} to a growth question must be one percentage: {sv.reason}",
+            )
         return replace(growth[0], claim=base.claim, question=base.question, case_id=base.case_id)
 
     # ------------------------------------------------------------------ sentences
@@ -220,27 +282,41 @@ class Verifier:
 
         filing = self.filing(filing_id)
         if filing is None:
-            return abstain(AbstainReason.UNKNOWN_FILING, f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id")
+            return abstain(
+                AbstainReason.UNKNOWN_FILING,
+                f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id",
+            )
         if not text:
-            return abstain(AbstainReason.CLAIM_UNPARSABLE, "the claim is empty; write a sentence with a number, such as "
-                                                           "\"Revenue rose 6.7% to $33.7 billion in 2023\"")
+            return abstain(
+                AbstainReason.CLAIM_UNPARSABLE,
+                'the claim is empty; write a sentence with a number, such as "Revenue rose 6.7% to $33.7 billion in 2023"',
+            )
         if len(text) > MAX_SENTENCE_CHARS:
-            return abstain(AbstainReason.CLAIM_UNPARSABLE, f"the claim has {len(text):,} characters; give one sentence "
-                                                           f"(at most {MAX_SENTENCE_CHARS:,}) or use --text for a document")
+            return abstain(
+                AbstainReason.CLAIM_UNPARSABLE,
+                f"the claim has {len(text):,} characters; give one sentence "
+                f"(at most {MAX_SENTENCE_CHARS:,}) or use --text for a document",
+            )
         lex = self.lexicon(filing_id)
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
         reading = read(text, lex.knows, words, entity.mentions)
         others = [m for m in reading.entities if not own(m)]
         if others:
-            return abstain(AbstainReason.WRONG_ENTITY, f"the claim is about {', '.join(others)}, but filing {filing_id} "
-                                                       f"is {filing.entity_name or 'another registrant'}"
-                                                       f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing",
-                           unread=reading.unread)
+            return abstain(
+                AbstainReason.WRONG_ENTITY,
+                f"the claim is about {', '.join(others)}, but filing {filing_id} "
+                f"is {filing.entity_name or 'another registrant'}"
+                f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing",
+                unread=reading.unread,
+            )
         if reading.forward_looking:
-            return abstain(AbstainReason.NOT_IN_FILING, f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
-                                                        "a filing reports what happened, so no filed fact decides it",
-                           unread=reading.unread)
+            return abstain(
+                AbstainReason.NOT_IN_FILING,
+                f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
+                "a filing reports what happened, so no filed fact decides it",
+                unread=reading.unread,
+            )
         subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
         unread = reading.unread
         unsure = (AbstainReason.NO_METRIC, AbstainReason.AMBIGUOUS_METRIC, AbstainReason.CLAIM_UNPARSABLE)
@@ -248,32 +324,48 @@ class Verifier:
             subs, unread = self._model_reading(filing_id, text, subs, unread, lex)
         if not subs:
             if reading.market:
-                return abstain(AbstainReason.NOT_IN_FILING, f"the claim is about {reading.market!r}, which the financial "
-                                                            "statements do not report", unread=unread)
+                return abstain(
+                    AbstainReason.NOT_IN_FILING,
+                    f"the claim is about {reading.market!r}, which the financial statements do not report",
+                    unread=unread,
+                )
             why = "; ".join(unread) or "no number"
-            return abstain(AbstainReason.CLAIM_UNPARSABLE, f"no checkable number tied to a line item ({why}); write the "
-                                                           "metric next to its figure, e.g. \"revenue of $33.7 billion in 2023\"",
-                           unread=unread)
+            return abstain(
+                AbstainReason.CLAIM_UNPARSABLE,
+                f"no checkable number tied to a line item ({why}); write the "
+                'metric next to its figure, e.g. "revenue of $33.7 billion in 2023"',
+                unread=unread,
+            )
         decisions = [v.decision for v in subs]
         open_ = [f"{v.extra.get('span')!r}: {v.reason}" for v in subs if v.decision is Decision.ABSTAIN]
         open_ += [f"{u}" for u in unread]
         if Decision.VIOLATED in decisions:
             bad = [v for v in subs if v.decision is Decision.VIOLATED]
-            return replace(base, decision=Decision.VIOLATED, subclaims=subs, unread=unread,
-                           reason=f"{len(bad)} of {len(subs)} sub-claims violated: " + "; ".join(
-                               f"{v.extra.get('span')!r}: {v.reason}" for v in bad))
+            return replace(
+                base,
+                decision=Decision.VIOLATED,
+                subclaims=subs,
+                unread=unread,
+                reason=f"{len(bad)} of {len(subs)} sub-claims violated: "
+                + "; ".join(f"{v.extra.get('span')!r}: {v.reason}" for v in bad),
+            )
         if all(d is Decision.VERIFIED for d in decisions) and not unread:
-            return replace(base, decision=Decision.VERIFIED, subclaims=subs,
-                           reason=f"all {len(subs)} sub-claims verified")
+            return replace(base, decision=Decision.VERIFIED, subclaims=subs, reason=f"all {len(subs)} sub-claims verified")
         first = next((v.abstain_reason for v in subs if v.abstain_reason), None)
         if reading.market and not first:
             first = AbstainReason.NOT_IN_FILING
-        return replace(base, decision=Decision.ABSTAIN, subclaims=subs, unread=unread,
-                       abstain_reason=first or AbstainReason.CLAIM_UNPARSABLE,
-                       reason=f"{len(open_)} open: " + "; ".join(open_))
+        return replace(
+            base,
+            decision=Decision.ABSTAIN,
+            subclaims=subs,
+            unread=unread,
+            abstain_reason=first or AbstainReason.CLAIM_UNPARSABLE,
+            reason=f"{len(open_)} open: " + "; ".join(open_),
+        )
 
-    def _model_reading(self, filing_id: str, text: str, subs: tuple[Verdict, ...], unread: tuple[str, ...],
-                       lex: Lexicon) -> tuple[tuple[Verdict, ...], tuple[str, ...]]:
+    def _model_reading(
+        self, filing_id: str, text: str, subs: tuple[Verdict, ...], unread: tuple[str, ...], lex: Lexicon
+    ) -> tuple[tuple[Verdict, ...], tuple[str, ...]]:
         """The model's reading of what the reader left open, as plain sentences the deterministic
         path checks; the model's own figures never decide (docs/verifier.md, "Model help")."""
         assert self.proposer is not None
@@ -288,8 +380,9 @@ class Verifier:
             extra = [(p, self.verify_sentence(filing_id, p)) for p in plain]
         finally:
             self.proposer = proposer
-        added = tuple(replace(v, extra={**v.extra, "proposed_by": proposer.name, "reading": p})
-                      for p, sv in extra for v in sv.subclaims)
+        added = tuple(
+            replace(v, extra={**v.extra, "proposed_by": proposer.name, "reading": p}) for p, sv in extra for v in sv.subclaims
+        )
         if not added:
             return subs, unread + tuple(refused)
         covered = [p for p, sv in extra if sv.subclaims and not sv.unread]
@@ -299,8 +392,9 @@ class Verifier:
 
     def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
         """Every sentence with a number in a document (an earnings release, an MD&A excerpt)."""
-        return [self.verify_sentence(filing_id, s, case_id=f"s{i}") for i, s in enumerate(split_sentences(text), 1)
-                if find_numbers(s)]
+        return [
+            self.verify_sentence(filing_id, s, case_id=f"s{i}") for i, s in enumerate(split_sentences(text), 1) if find_numbers(s)
+        ]
 
     def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
@@ -325,15 +419,28 @@ class Verifier:
         for label, other_plan in readings:  # words with two common readings decide only when both agree
             other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base)
             if other.decision is not verdict.decision:
-                return abstain(AbstainReason.AMBIGUOUS_METRIC,
-                               f"{sc.metric.text!r} reads as {plan.target_label} ({verdict.decision.value}) or as {label} "
-                               f"({other.decision.value}); the two disagree here: name one, e.g. "
-                               f"[{(other_plan.target_concepts or plan.target_concepts or ('us-gaap:Name',))[0]}]", plan=plan)
+                return abstain(
+                    AbstainReason.AMBIGUOUS_METRIC,
+                    f"{sc.metric.text!r} reads as {plan.target_label} ({verdict.decision.value}) or as {label} "
+                    f"({other.decision.value}); the two disagree here: name one, e.g. "
+                    f"[{(other_plan.target_concepts or plan.target_concepts or ('us-gaap:Name',))[0]}]",
+                    plan=plan,
+                )
             agreed.append({"reading": label, "target": other_plan.target, "bindings": [b.to_json() for b in other.bindings]})
         return replace(verdict, extra={**verdict.extra, "readings": agreed})
 
-    def _verify_plan(self, filing: FilingInfo, reading: Reading, sc: SubClaim, plan: Plan, unit, lex: Lexicon,
-                     cur: PeriodSpec, rows, base: Verdict) -> Verdict:
+    def _verify_plan(
+        self,
+        filing: FilingInfo,
+        reading: Reading,
+        sc: SubClaim,
+        plan: Plan,
+        unit,
+        lex: Lexicon,
+        cur: PeriodSpec,
+        rows,
+        base: Verdict,
+    ) -> Verdict:
         def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
@@ -360,11 +467,20 @@ class Verifier:
             assert leg_plan is not None
             est = self._establish(filing, leg_plan, specs[fig.period])
             if isinstance(est, NotEstablished):
-                return abstain(est.reason, f"{fig.name} ({leg_plan.target_label}, {specs[fig.period].label()}): {est.message}",
-                               plan=plan, extra={**base.extra, "period": specs[fig.period].label()})
+                return abstain(
+                    est.reason,
+                    f"{fig.name} ({leg_plan.target_label}, {specs[fig.period].label()}): {est.message}",
+                    plan=plan,
+                    extra={**base.extra, "period": specs[fig.period].label()},
+                )
             legs.append((fig, est))
-        cv = ClaimValue(base.claim, maths.claimed if maths.claimed is not None else Decimal(0), maths.half_width,
-                        bool(sc.number and sc.number.kind in (Kind.PERCENT, Kind.POINTS)), sc.number.scale_word if sc.number else None)
+        cv = ClaimValue(
+            base.claim,
+            maths.claimed if maths.claimed is not None else Decimal(0),
+            maths.half_width,
+            bool(sc.number and sc.number.kind in (Kind.PERCENT, Kind.POINTS)),
+            sc.number.scale_word if sc.number else None,
+        )
         periods = {k: v.label() for k, v in specs.items()}
         if maths.expr is None and len(legs) == 1:
             fig, est = legs[0]
@@ -381,14 +497,23 @@ class Verifier:
             why = got.message
             if metric.unexplained:
                 why = f"no concept or metric explains {', '.join(repr(w) for w in metric.unexplained)} in {metric.text!r}"
-            return replace(base, abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
-                           reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}")
+            return replace(
+                base,
+                abstain_reason=got.reason if not metric.unexplained else AbstainReason.AMBIGUOUS_METRIC,
+                reason=f"{why}; {self._candidates_note(filing_id, got.candidates or lex.candidates(metric.text, units), period)}",
+            )
         plan = _plan_of(got, self._metric_planner, self.registry, metric.text)
         readings = [(t.id, _plan_of(t, self._metric_planner, self.registry, metric.text)) for t in got.alternatives]
         if got.kind == "metric":
-            readings += [(self.registry.metrics[a].label, _plan_of(Target("metric", a, f"alternative reading of {got.id}"),
-                                                                    self._metric_planner, self.registry, metric.text))
-                         for a in self.registry.metrics[got.id].alternatives]
+            readings += [
+                (
+                    self.registry.metrics[a].label,
+                    _plan_of(
+                        Target("metric", a, f"alternative reading of {got.id}"), self._metric_planner, self.registry, metric.text
+                    ),
+                )
+                for a in self.registry.metrics[got.id].alternatives
+            ]
         return plan, got.unit or plan.unit, readings
 
     def _base_period(self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows) -> PeriodSpec | PeriodProblem:
@@ -428,6 +553,7 @@ class Verifier:
 
     def _labels(self, filing_id: str) -> LabelLookup:
         """(qname, every label it goes by: taxonomy and the filer's own) of the concepts the filing reports."""
+
         def lookup():
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
@@ -465,7 +591,7 @@ def _sources(formulas) -> str:
         if f.source == "filing-calc":
             return f" [{f.source_id}]"
         if f.source == "filing-text":
-            return f" [text fact {f.source_id}: \"{f.evidence}\"]"
+            return f' [text fact {f.source_id}: "{f.evidence}"]'
         return ""
 
     return "; ".join(f"{f.source} {f.expression}{where(f)}" for f in formulas)
@@ -492,12 +618,26 @@ def _plan_of(target: Target, planner: Planner, registry: Registry, words: str) -
         return planner.metric(target.id, common, note=target.how)
     if target.kind == "concept":
         c = registry.concepts[target.id]
-        return Plan(target=f"concept:{c.id}", target_label=c.label, unit=c.unit, target_concepts=c.candidates,
-                    notes=(target.how,), terms=(c.label, *c.aliases), **common)
+        return Plan(
+            target=f"concept:{c.id}",
+            target_label=c.label,
+            unit=c.unit,
+            target_concepts=c.candidates,
+            notes=(target.how,),
+            terms=(c.label, *c.aliases),
+            **common,
+        )
     entry = registry.concept_for_qname(target.id)
     unit = target.unit or (entry.unit if entry else Unit.MONETARY)
-    return Plan(target=f"concept:{target.id}", target_label=f"{words} ({target.id})", unit=unit,
-                target_concepts=(target.id,), notes=(target.how,), terms=(words,), **common)
+    return Plan(
+        target=f"concept:{target.id}",
+        target_label=f"{words} ({target.id})",
+        unit=unit,
+        target_concepts=(target.id,),
+        notes=(target.how,),
+        terms=(words,),
+        **common,
+    )
 
 
 def _combine(legs, expr: fx.Expr, kind: str) -> Established:
@@ -509,8 +649,11 @@ def _combine(legs, expr: fx.Expr, kind: str) -> Established:
         for f, a in zip(est.formulas, est.authorised):
             mapping = {r: pre + r for r in fx.roles(a.expr)}
             formulas.append(replace(f, roles=tuple(pre + r for r in f.roles)))
-            authorised.append(z3check.Authorised(a.name.replace("formula:", f"formula:{fig.name}:", 1),
-                                                 fx.substitute(a.expr, mapping), pre + a.target))
+            authorised.append(
+                z3check.Authorised(
+                    a.name.replace("formula:", f"formula:{fig.name}:", 1), fx.substitute(a.expr, mapping), pre + a.target
+                )
+            )
         notes += [f"{fig.name}: {n}" for n in est.notes]
     formulas.append(Formula(fx.render(expr), "claim", kind, tuple(fx.roles(expr))))
     authorised.append(z3check.Authorised(f"formula:claim:{kind}", expr))

@@ -33,25 +33,41 @@ console = Console(soft_wrap=True)  # never break URLs and paths across lines
 # name -> ("module:attribute", the command's one-line help, shown by `auditgraph --help` without importing it).
 # tests/test_cli_layout.py checks each line against the command's own docstring.
 STAGE_COMMANDS: dict[str, tuple[str, str]] = {
-    "taxonomy": ("auditgraph.loader.taxonomy_cli:taxonomy",
-                 "Load US-GAAP, SRT and SEC taxonomy packages (offline) into the graph."),
-    "filing": ("auditgraph.loader.filing_cli:filing",
-               "Load SEC filings (instance, inline .htm, zip or folders) into the filing graph."),
+    "taxonomy": (
+        "auditgraph.loader.taxonomy_cli:taxonomy",
+        "Load US-GAAP, SRT and SEC taxonomy packages (offline) into the graph.",
+    ),
+    "filing": (
+        "auditgraph.loader.filing_cli:filing",
+        "Load SEC filings (instance, inline .htm, zip or folders) into the filing graph.",
+    ),
     "check": ("auditgraph.checks.cli:check", "Run DQC checkers on a loaded filing and list their results."),
-    "audit": ("auditgraph.checks.cli:audit",
-              "Every finding of the whole filing, like the official engine's report, with a verdict."),
-    "case": ("auditgraph.checks.cli:case",
-             "The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."),
-    "demo": ("auditgraph.checks.cli:demo",
-             "Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit."),
-    "agents": ("auditgraph.agents.cli:agents",
-               "AuditFlow auditor agents (A1 compliance, A2 forensic, senior) over the Cypher tools."),
+    "audit": (
+        "auditgraph.checks.cli:audit",
+        "Every finding of the whole filing, like the official engine's report, with a verdict.",
+    ),
+    "case": (
+        "auditgraph.checks.cli:case",
+        "The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON.",
+    ),
+    "demo": (
+        "auditgraph.checks.cli:demo",
+        "Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit.",
+    ),
+    "agents": (
+        "auditgraph.agents.cli:agents",
+        "AuditFlow auditor agents (A1 compliance, A2 forensic, senior) over the Cypher tools.",
+    ),
     "mcp": ("auditgraph.agents.cli:mcp", "Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."),
-    "verify": ("auditgraph.verifier.cli:verify",
-               "Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain."),
+    "verify": (
+        "auditgraph.verifier.cli:verify",
+        "Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain.",
+    ),
     "eval": ("auditgraph.eval.cli:eval", "Build audit cases with known answers, run systems on them, score and report."),
-    "bench": ("auditgraph.eval.cli:bench",
-              "Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md."),
+    "bench": (
+        "auditgraph.eval.cli:bench",
+        "Time Arelle vs our Neo4j load, the three DQC rules per filing, and the verifier; write docs/benchmarks.md.",
+    ),
 }
 
 
@@ -79,8 +95,15 @@ class StageGroup(click.Group):
         if not names:
             return
         limit = formatter.width - 6 - max(len(n) for n in names)  # as click.Group lays it out
-        rows = [(n, self.commands[n].get_short_help_str(limit) if n in self.commands  # defined here or loaded
-                 else click.Command(n, help=self.lazy[n][1]).get_short_help_str(limit)) for n in names]
+        rows = [
+            (
+                n,
+                self.commands[n].get_short_help_str(limit)
+                if n in self.commands  # defined here or loaded
+                else click.Command(n, help=self.lazy[n][1]).get_short_help_str(limit),
+            )
+            for n in names
+        ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -115,7 +138,9 @@ def neo4j_group() -> None:
 def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None, pagecache: str | None, no_auth: bool) -> None:
     """Resolve Neo4j, the Browser and APOC from Maven Central and write neo4j.conf."""
     settings = config.local_settings()
-    changes: dict[str, Any] = {k: v for k, v in dict(bolt_port=bolt_port, http_port=http_port, heap=heap, pagecache=pagecache).items() if v}
+    changes: dict[str, Any] = {
+        k: v for k, v in dict(bolt_port=bolt_port, http_port=http_port, heap=heap, pagecache=pagecache).items() if v
+    }
     if no_auth:
         changes["auth"] = False
     settings = config.save_local_settings(replace(settings, **changes))
@@ -149,13 +174,22 @@ def neo4j_start(docker: bool) -> None:
 def _docker_up(settings: config.LocalServerSettings) -> None:
     if not shutil.which("docker"):
         raise ServerError("docker not found; install Docker or run `auditgraph neo4j start` without --docker")
-    env = {"NEO4J_PASSWORD": settings.password, "AUDITGRAPH_BOLT_PORT": str(settings.bolt_port),
-           "AUDITGRAPH_HTTP_PORT": str(settings.http_port)}
+    env = {
+        "NEO4J_PASSWORD": settings.password,
+        "AUDITGRAPH_BOLT_PORT": str(settings.bolt_port),
+        "AUDITGRAPH_HTTP_PORT": str(settings.http_port),
+    }
     with as_file(files("auditgraph.docker") / "compose.yml") as compose:
-        proc = subprocess.run(["docker", "compose", "-f", str(compose), "up", "-d", "--wait"],
-                              env={**os.environ, **env}, capture_output=True, text=True)
+        proc = subprocess.run(
+            ["docker", "compose", "-f", str(compose), "up", "-d", "--wait"],
+            env={**os.environ, **env},
+            capture_output=True,
+            text=True,
+        )
     if proc.returncode != 0:
-        raise ServerError(f"docker compose failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}; is the Docker engine running?")
+        raise ServerError(
+            f"docker compose failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}; is the Docker engine running?"
+        )
     console.print(f"Neo4j (Docker) is up. Bolt: {settings.bolt_uri}  Browser: {settings.browser_url}")
 
 
@@ -241,7 +275,9 @@ def db_stats(as_json: bool) -> None:
         nodes = g.run("db.node_counts")
         rels = g.run("db.relationship_counts")
     if as_json:
-        click.echo(json.dumps({"nodes": {r["label"]: r["count"] for r in nodes}, "relationships": {r["type"]: r["count"] for r in rels}}))
+        click.echo(
+            json.dumps({"nodes": {r["label"]: r["count"] for r in nodes}, "relationships": {r["type"]: r["count"] for r in rels}})
+        )
         return
     for title, rows, key in (("Nodes", nodes, "label"), ("Relationships", rels, "type")):
         table = Table(title=title)
@@ -265,8 +301,9 @@ def db_wipe(yes: bool) -> None:
 
 # ---------------------------------------------------------------- queries
 @cli.command("queries")
-@click.option("--all", "include_writes", is_flag=True,
-              help="Also the write and schema queries that auditgraph's own commands run.")
+@click.option(
+    "--all", "include_writes", is_flag=True, help="Also the write and schema queries that auditgraph's own commands run."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
 def list_queries(include_writes: bool, as_json: bool) -> None:
     """List the read queries in cypher/ by family, with their parameters.
@@ -311,8 +348,10 @@ def explain(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, AuditGraphError):
         return exc.exit_code, str(exc)
     if isinstance(exc, (ServiceUnavailable, SessionExpired)):
-        return EXIT_ENVIRONMENT, ("Neo4j went away while the command ran (the server stopped or the connection broke); "
-                                  "nothing half-done is kept: check `auditgraph neo4j status`, then rerun")
+        return EXIT_ENVIRONMENT, (
+            "Neo4j went away while the command ran (the server stopped or the connection broke); "
+            "nothing half-done is kept: check `auditgraph neo4j status`, then rerun"
+        )
     if isinstance(exc, Neo4jError) and not isinstance(exc, ClientError):
         return EXIT_ENVIRONMENT, f"Neo4j failed: {(exc.message or str(exc)).splitlines()[0]}; check the server log, then rerun"
     if isinstance(exc, DriverError):
@@ -321,5 +360,7 @@ def explain(exc: BaseException) -> tuple[int, str]:
         where = f"{exc.filename}: " if exc.filename else ""
         return EXIT_INPUT, f"{where}{exc.strerror.lower()}; check the path"
     first = str(exc).splitlines()[0] if str(exc) else ""
-    return EXIT_BUG, (f"internal error ({type(exc).__name__}{': ' + first[:200] if first else ''}); "
-                      "rerun with --debug for the traceback and report it")
+    return EXIT_BUG, (
+        f"internal error ({type(exc).__name__}{': ' + first[:200] if first else ''}); "
+        "rerun with --debug for the traceback and report it"
+    )

@@ -49,8 +49,9 @@ def open_graph(*, writes: bool = False) -> Graph:
     if not conn.external:
         srv, started = start_local_server()
         if started:
-            _status.print(f"Started the local Neo4j {srv.rt.version} at {srv.settings.bolt_uri} "
-                          "(`auditgraph neo4j stop` stops it).")
+            _status.print(
+                f"Started the local Neo4j {srv.rt.version} at {srv.settings.bolt_uri} (`auditgraph neo4j stop` stops it)."
+            )
         conn = config.connection()
     graph = Graph(conn)  # GraphUnavailable names the URI and the fix (NEO4J_URI, the password, `neo4j start`)
     if writes:

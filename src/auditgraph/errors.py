@@ -21,7 +21,6 @@ AuditGraphError            every error the CLI turns into a one-line message (no
 Messages are complete sentences: what is wrong, then what to do about it.
 """
 
-
 EXIT_OK = 0  # ran and answered
 EXIT_FINDINGS = 1  # ran, and found violations (commands that report findings, when asked to fail on them)
 EXIT_INPUT = 2  # bad input or usage: a wrong argument, file, id or query

@@ -79,13 +79,16 @@ def _check_bolt(conn: Connection) -> None:
             sock.sendall(b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8)
             answer = sock.recv(4)
     except TimeoutError:
-        raise GraphUnavailable(f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
-                               f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI") from None
+        raise GraphUnavailable(
+            f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
+            f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI"
+        ) from None
     except OSError as exc:
         raise _unavailable(conn, exc) from exc
     if len(answer) != 4 or answer == b"\x00\x00\x00\x00":
-        raise GraphUnavailable(f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): "
-                               "check NEO4J_URI") from None
+        raise GraphUnavailable(
+            f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): check NEO4J_URI"
+        ) from None
 
 
 def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed:
@@ -95,11 +98,14 @@ def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None)
     said = said.splitlines()[0] if said else code
     where = f"{query.name} ({query.path})"
     if "AccessMode" in code or "read access mode" in said.lower():
-        return QueryFailed(f"{where} writes, and Neo4j refused it in a read transaction ({said}); "
-                           "run it with Graph.run, not Graph.read")
+        return QueryFailed(
+            f"{where} writes, and Neo4j refused it in a read transaction ({said}); run it with Graph.run, not Graph.read"
+        )
     if "TransactionTimedOut" in code:
-        return QueryFailed(f"{where} ran longer than its {timeout or 0:g} s timeout and the server stopped it; "
-                           "narrow the request (one filing, one concept)")
+        return QueryFailed(
+            f"{where} ran longer than its {timeout or 0:g} s timeout and the server stopped it; "
+            "narrow the request (one filing, one concept)"
+        )
     return QueryFailed(f"{where} failed in Neo4j: {said} [{code}]; that query file is at fault, report it")
 
 
@@ -118,7 +124,8 @@ ADHOC_MAX_BYTES = 1_000_000  # JSON size of the rows returned by one ad-hoc read
 # Plan operators a read may use (names without the "@database" suffix). Everything else is
 # refused: updating operators, LoadCSV, TransactionApply/TransactionForeach (CALL IN
 # TRANSACTIONS), Show/TerminateTransactions, ShowSettings, AdministrationCommand, ...
-READ_OPERATORS = frozenset("""
+READ_OPERATORS = frozenset(
+    """
     ProduceResults Projection Filter Limit ExhaustiveLimit Skip Sort PartialSort Top PartialTop Top1WithTies
     Distinct OrderedDistinct Aggregation EagerAggregation OrderedAggregation Unwind PartitionedUnwind Eager
     Argument ArgumentTracker EmptyRow Input CacheProperties ProjectEndpoints NullifyMetadata Anti Optional
@@ -131,16 +138,26 @@ READ_OPERATORS = frozenset("""
     StatefulShortestPath(All) StatefulShortestPath(Into) Trail Repeat(Trail)
     NodeCountFromCountStore RelationshipCountFromCountStore ProcedureCall
     ShowIndexes ShowConstraints ShowProcedures ShowFunctions
-""".split())
+""".split()
+)
 # Leaf scans and seeks of every kind (AllNodesScan, NodeIndexSeek, DirectedRelationshipTypeScan, ...)
 _READ_LEAF = re.compile(r"(Partitioned)?\w*(Scan|Seek|SeekByRange)")
 # Procedures an ad-hoc read may CALL: schema introspection, nothing that reaches outside the graph.
-READ_PROCEDURES = frozenset({"db.labels", "db.relationshipTypes", "db.propertyKeys", "db.schema.visualization",
-                             "db.schema.nodeTypeProperties", "db.schema.relTypeProperties"})
+READ_PROCEDURES = frozenset(
+    {
+        "db.labels",
+        "db.relationshipTypes",
+        "db.propertyKeys",
+        "db.schema.visualization",
+        "db.schema.nodeTypeProperties",
+        "db.schema.relTypeProperties",
+    }
+)
 # Plug-in functions an ad-hoc read may call (built-in functions are all allowed); apoc.load.*,
 # apoc.import.*, apoc.export.* and the rest of APOC are not.
-READ_FUNCTIONS = frozenset({"apoc.version", "apoc.coll.sum", "apoc.coll.toSet", "apoc.coll.sort",
-                            "apoc.text.join", "apoc.map.fromPairs"})
+READ_FUNCTIONS = frozenset(
+    {"apoc.version", "apoc.coll.sum", "apoc.coll.toSet", "apoc.coll.sort", "apoc.text.join", "apoc.map.fromPairs"}
+)
 _QUOTED = re.compile(r"`(?:[^`]|``)*`|\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 _CALLED = re.compile(r"([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*\(")
 
@@ -149,8 +166,10 @@ def check_plan(query_type: str | None, plan: Mapping[str, Any] | None, user_func
     """Refuse (CypherRefused) a plan that is not a plain read; see READ_OPERATORS and friends."""
     if query_type != "r":
         kind = {"rw": "reads and writes", "w": "writes", "s": "changes the schema or administers the server"}
-        raise CypherRefused(f"refused: the planner says this query {kind.get(query_type or '', repr(query_type))} "
-                            "(query type " + repr(query_type) + "); only read queries run here")
+        raise CypherRefused(
+            f"refused: the planner says this query {kind.get(query_type or '', repr(query_type))} "
+            "(query type " + repr(query_type) + "); only read queries run here"
+        )
     if not plan:
         raise CypherRefused("refused: Neo4j returned no plan to check; only read queries run here")
     udfs = frozenset(user_functions) - READ_FUNCTIONS
@@ -163,18 +182,22 @@ def check_plan(query_type: str | None, plan: Mapping[str, Any] | None, user_func
         if db == "system":
             raise CypherRefused("refused: the query runs on the system database (administration); only read queries run here")
         if name not in READ_OPERATORS and not _READ_LEAF.fullmatch(name):
-            raise CypherRefused(f"refused: the plan uses {name!r}, which is not a plain read "
-                                "(allowed: MATCH/OPTIONAL MATCH/WITH/UNWIND/RETURN, subqueries, schema SHOW commands)")
+            raise CypherRefused(
+                f"refused: the plan uses {name!r}, which is not a plain read "
+                "(allowed: MATCH/OPTIONAL MATCH/WITH/UNWIND/RETURN, subqueries, schema SHOW commands)"
+            )
         if name == "ProcedureCall":
             proc = details.split("(", 1)[0].strip()
             if proc not in READ_PROCEDURES:
-                raise CypherRefused(f"refused: procedure {proc!r} is not on the read-only allowlist "
-                                    f"({', '.join(sorted(READ_PROCEDURES))})")
+                raise CypherRefused(
+                    f"refused: procedure {proc!r} is not on the read-only allowlist ({', '.join(sorted(READ_PROCEDURES))})"
+                )
         if udfs:
             for fn in _CALLED.findall(_QUOTED.sub("", details)):
                 if fn in udfs:
-                    raise CypherRefused(f"refused: function {fn!r} is not on the read-only allowlist "
-                                        f"({', '.join(sorted(READ_FUNCTIONS))})")
+                    raise CypherRefused(
+                        f"refused: function {fn!r} is not on the read-only allowlist ({', '.join(sorted(READ_FUNCTIONS))})"
+                    )
 
 
 def _neo4j_refusal(exc: Neo4jError, timeout: float) -> str:
@@ -241,11 +264,18 @@ class Graph:
         _check_bolt(conn)
         # Notifications off: "property key does not exist" warnings on a fresh database are noise to users.
         try:
-            self.driver = GraphDatabase.driver(conn.uri, auth=auth, connection_timeout=5, max_connection_lifetime=3600,
-                                               connection_acquisition_timeout=30, notifications_min_severity="OFF")
+            self.driver = GraphDatabase.driver(
+                conn.uri,
+                auth=auth,
+                connection_timeout=5,
+                max_connection_lifetime=3600,
+                connection_acquisition_timeout=30,
+                notifications_min_severity="OFF",
+            )
         except (ConfigurationError, ValueError) as exc:
-            raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address ({exc}); "
-                              "use bolt://HOST:7687 or neo4j://HOST:7687") from exc
+            raise ConfigError(
+                f"NEO4J_URI {conn.uri!r} is not a Neo4j address ({exc}); use bolt://HOST:7687 or neo4j://HOST:7687"
+            ) from exc
         try:
             self.driver.verify_connectivity()
         except (AuthError, ServiceUnavailable, OSError) as exc:
@@ -297,8 +327,9 @@ class Graph:
         query.check_params(params)
         try:
             # routing READ: a read transaction (Neo4j refuses writes in it), sent to a reader on a cluster
-            records, _, _ = self.driver.execute_query(neo4j.Query(query.text, timeout=timeout), params,
-                                                      database_=self.database, routing_=RoutingControl.READ)
+            records, _, _ = self.driver.execute_query(
+                neo4j.Query(query.text, timeout=timeout), params, database_=self.database, routing_=RoutingControl.READ
+            )
         except (ServiceUnavailable, SessionExpired) as exc:
             raise _unavailable(self.conn, exc) from exc
         except ClientError as exc:
@@ -311,8 +342,15 @@ class Graph:
             self._user_functions = frozenset(r["name"] for r in self.run("db.user_functions"))
         return self._user_functions
 
-    def read_adhoc(self, query: str, params: Mapping[str, Any] | None = None, *, limit: int = 100,
-                   max_bytes: int = ADHOC_MAX_BYTES, timeout: float = ADHOC_TIMEOUT_S) -> AdhocResult:
+    def read_adhoc(
+        self,
+        query: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        limit: int = 100,
+        max_bytes: int = ADHOC_MAX_BYTES,
+        timeout: float = ADHOC_TIMEOUT_S,
+    ) -> AdhocResult:
         """Run Cypher a user or an agent wrote, read-only by construction.
 
         1. A READ-access transaction with a server-side timeout: Neo4j itself refuses writes.
@@ -332,8 +370,9 @@ class Graph:
         result = AdhocResult()
         functions = self.user_functions()
         try:
-            with self.driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS,
-                                     fetch_size=min(limit + 1, 1000)) as session:
+            with self.driver.session(
+                database=self.database, default_access_mode=neo4j.READ_ACCESS, fetch_size=min(limit + 1, 1000)
+            ) as session:
                 tx = session.begin_transaction(timeout=timeout, metadata={"app": "auditgraph.read_adhoc"})
                 try:
                     summary = tx.run("EXPLAIN " + query, params).consume()

@@ -129,8 +129,10 @@ def _walk(node: Traversable, prefix: str) -> list[tuple[str, Traversable]]:
 
 
 def _read_tree(root: Traversable, shown_as: str) -> dict[str, Query]:
-    return {name: parse_query(name, file.read_text(encoding="utf-8"), f"{shown_as}/{name.replace('.', '/')}.cypher")
-            for name, file in sorted(_walk(root, ""), key=lambda t: t[0])}
+    return {
+        name: parse_query(name, file.read_text(encoding="utf-8"), f"{shown_as}/{name.replace('.', '/')}.cypher")
+        for name, file in sorted(_walk(root, ""), key=lambda t: t[0])
+    }
 
 
 @lru_cache(maxsize=1)
@@ -179,17 +181,19 @@ def get(name: str) -> Query:
 
 # ---------------------------------------------------------------- the `auditgraph queries` listing
 # One line per folder of cypher/. A folder missing here is still listed, with no description.
-FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType({
-    "tools": "What the agent and MCP tools read from a loaded filing.",
-    "checks": "What the DQC checkers read, and the reproduction of a finding.",
-    "verify": "What the claim verifier reads: facts, calculations, labels, text.",
-    "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
-    "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
-    "eval": "What the evaluation reads to build and locate its cases.",
-    "db": "The database itself: counts, server version, wipe.",
-    "load": "The loaders' batched writes of taxonomy and filing rows.",
-    "schema": "Constraints and indexes, run before every load.",
-})
+FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType(
+    {
+        "tools": "What the agent and MCP tools read from a loaded filing.",
+        "checks": "What the DQC checkers read, and the reproduction of a finding.",
+        "verify": "What the claim verifier reads: facts, calculations, labels, text.",
+        "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
+        "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
+        "eval": "What the evaluation reads to build and locate its cases.",
+        "db": "The database itself: counts, server version, wipe.",
+        "load": "The loaders' batched writes of taxonomy and filing rows.",
+        "schema": "Constraints and indexes, run before every load.",
+    }
+)
 FAMILY_ORDER = ("tools", "checks", "verify", "filing", "taxonomy", "eval", "db", "load", "schema")
 
 
@@ -218,12 +222,27 @@ def families(include_writes: bool = False) -> list[Family]:
 
 def families_json(fams: list[Family]) -> str:
     """`auditgraph queries --json`: a list of families, each with its queries' headers."""
-    return json.dumps([{
-        "family": f.name, "summary": f.summary,
-        "queries": [{"name": q.name, "mode": q.mode, "summary": q.summary, "returns": q.returns, "path": q.path,
-                     "params": [{"name": p.name, "type": p.type, "description": p.description} for p in q.params]}
-                    for q in f.queries],
-    } for f in fams], indent=2)
+    return json.dumps(
+        [
+            {
+                "family": f.name,
+                "summary": f.summary,
+                "queries": [
+                    {
+                        "name": q.name,
+                        "mode": q.mode,
+                        "summary": q.summary,
+                        "returns": q.returns,
+                        "path": q.path,
+                        "params": [{"name": p.name, "type": p.type, "description": p.description} for p in q.params],
+                    }
+                    for q in f.queries
+                ],
+            }
+            for f in fams
+        ],
+        indent=2,
+    )
 
 
 def family_tables(fams: list[Family]) -> list[Table]:

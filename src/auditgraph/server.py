@@ -88,14 +88,18 @@ def java_executable(min_major: int = MIN_JAVA) -> str:
     java_home = os.environ.get("JAVA_HOME")
     java = str(Path(java_home) / "bin" / "java") if java_home else shutil.which("java")
     if not java or not Path(java).exists():
-        raise ServerError(f"Java not found; install a JDK {min_major}+ (e.g. apt install openjdk-17-jre-headless) or set JAVA_HOME")
+        raise ServerError(
+            f"Java not found; install a JDK {min_major}+ (e.g. apt install openjdk-17-jre-headless) or set JAVA_HOME"
+        )
     out = subprocess.run([java, "-version"], capture_output=True, text=True).stderr
     m = re.search(r'version "(\d+)(?:\.(\d+))?', out)
     major = int(m.group(1)) if m else 0
     if major == 1 and m and m.group(2):  # "1.8.0" style
         major = int(m.group(2))
     if major < min_major:
-        raise ServerError(f"Java {major} at {java} is too old for Neo4j {NEO4J_VERSION}; install JDK {min_major}+ or point JAVA_HOME to one")
+        raise ServerError(
+            f"Java {major} at {java} is too old for Neo4j {NEO4J_VERSION}; install JDK {min_major}+ or point JAVA_HOME to one"
+        )
     return java
 
 
@@ -110,9 +114,13 @@ def _run_maven(pom_dir: Path, pom_text: str) -> None:
     if proc.returncode != 0:
         text = proc.stdout + proc.stderr
         if re.search(r"UnknownHost|Could not transfer|Connection (refused|timed out)|Network is unreachable|offline", text):
-            raise ServerError("Maven could not reach Maven Central to resolve Neo4j; check the network or proxy in ~/.m2/settings.xml, then rerun `auditgraph neo4j install`")
+            raise ServerError(
+                "Maven could not reach Maven Central to resolve Neo4j; check the network or proxy in ~/.m2/settings.xml, then rerun `auditgraph neo4j install`"
+            )
         last = [ln for ln in text.splitlines() if "ERROR" in ln][:1]
-        raise ServerError(f"Maven failed to resolve Neo4j {NEO4J_VERSION}: {last[0] if last else text[-300:]}; see {pom_dir}/pom.xml")
+        raise ServerError(
+            f"Maven failed to resolve Neo4j {NEO4J_VERSION}: {last[0] if last else text[-300:]}; see {pom_dir}/pom.xml"
+        )
 
 
 def install(version: str = NEO4J_VERSION) -> Runtime:
@@ -135,9 +143,17 @@ def install(version: str = NEO4J_VERSION) -> Runtime:
 # A whole taxonomy package or filing is written in one transaction; the longest take minutes on
 # a slow machine, so the server-wide cap is generous. Ad-hoc reads set their own, short timeout.
 TRANSACTION_TIMEOUT = "30m"
-PROCEDURE_ALLOWLIST = ("apoc.meta.data", "apoc.meta.schema", "apoc.meta.graph", "apoc.meta.nodeTypeProperties",
-                       "apoc.meta.relTypeProperties", "apoc.version", "apoc.coll.*", "apoc.text.join",
-                       "apoc.map.fromPairs")
+PROCEDURE_ALLOWLIST = (
+    "apoc.meta.data",
+    "apoc.meta.schema",
+    "apoc.meta.graph",
+    "apoc.meta.nodeTypeProperties",
+    "apoc.meta.relTypeProperties",
+    "apoc.version",
+    "apoc.coll.*",
+    "apoc.text.join",
+    "apoc.map.fromPairs",
+)
 
 
 def _heap_share(heap: str, share: float) -> str:
@@ -233,12 +249,23 @@ class LocalServer:
         return pid
 
     def status(self) -> Status:
-        return Status(self.pid() is not None, self.pid(), self.rt.version, self.settings.bolt_uri, self.settings.browser_url, self.home)
+        return Status(
+            self.pid() is not None, self.pid(), self.rt.version, self.settings.bolt_uri, self.settings.browser_url, self.home
+        )
 
     def _command(self, java: str) -> list[str]:
         cp = f"{self.rt.lib}/*:{self.rt.plugins}/*:{self.home}/conf/*"
-        return [java, *JVM_FLAGS, f"-Xms{self.settings.heap}", f"-Xmx{self.settings.heap}", "-cp", cp,
-                ENTRY_POINT, f"--home-dir={self.home}", f"--config-dir={self.home / 'conf'}"]
+        return [
+            java,
+            *JVM_FLAGS,
+            f"-Xms{self.settings.heap}",
+            f"-Xmx{self.settings.heap}",
+            "-cp",
+            cp,
+            ENTRY_POINT,
+            f"--home-dir={self.home}",
+            f"--config-dir={self.home / 'conf'}",
+        ]
 
     def _set_initial_password(self, java: str) -> None:
         if (self.home / "data" / "dbms" / "auth.ini").exists() or (self.home / "data" / "databases" / "system").exists():
@@ -252,8 +279,16 @@ class LocalServer:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(quoted + "\n")
-            cmd = [java, *JVM_FLAGS, "-cp", f"{self.rt.lib}/*", "org.neo4j.cli.AdminTool", "dbms", "set-initial-password",
-                   f"@{argfile}"]
+            cmd = [
+                java,
+                *JVM_FLAGS,
+                "-cp",
+                f"{self.rt.lib}/*",
+                "org.neo4j.cli.AdminTool",
+                "dbms",
+                "set-initial-password",
+                f"@{argfile}",
+            ]
             proc = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=self.home)
         finally:
             argfile.unlink(missing_ok=True)
@@ -270,7 +305,9 @@ class LocalServer:
         java = java_executable()
         for name, port in (("Bolt", self.settings.bolt_port), ("HTTP", self.settings.http_port)):
             if not port_free(port):
-                raise ServerError(f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it")
+                raise ServerError(
+                    f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it"
+                )
         for sub in ("data", "logs", "run", "import"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
         for private in ("data", "run"):  # the store and the auth files are the owner's alone
@@ -280,20 +317,30 @@ class LocalServer:
         if self.settings.auth:
             self._set_initial_password(java)
         log = open(self.console_log, "ab")
-        proc = subprocess.Popen(self._command(java), cwd=self.home, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            self._command(java),
+            cwd=self.home,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         log.close()
         self.pid_file.write_text(str(proc.pid))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 self.pid_file.unlink(missing_ok=True)
-                raise ServerError(f"Neo4j exited during start-up (code {proc.returncode}): {self._last_error()}; full log: {self.console_log}")
+                raise ServerError(
+                    f"Neo4j exited during start-up (code {proc.returncode}): {self._last_error()}; full log: {self.console_log}"
+                )
             if bolt_ready(self.settings.bolt_port):
                 return True
             time.sleep(0.5)
         self.stop()
-        raise ServerError(f"Neo4j did not answer on Bolt port {self.settings.bolt_port} within {timeout:.0f}s; see {self.console_log}")
+        raise ServerError(
+            f"Neo4j did not answer on Bolt port {self.settings.bolt_port} within {timeout:.0f}s; see {self.console_log}"
+        )
 
     def _last_error(self) -> str:
         lines = self.logs(400).splitlines()

@@ -64,18 +64,38 @@ def loaded(sample_filing_graph: Graph) -> Graph:
 
 
 # ---------------------------------------------------------------- nothing answered about nothing
-@pytest.mark.parametrize("args,code,message", [
-    (["agents", "audit", "NO-SUCH-FILING", "--llm", "none"], 2,
-     "error: no filing 'NO-SUCH-FILING' in the database; load it with `auditgraph filing load`"),
-    (["agents", "audit", F, "--llm", "none", "--concept", "us-gaap:NoSuchConceptAtAll"], 2,
-     "error: no concept 'us-gaap:NoSuchConceptAtAll' in the database; check the spelling (QName like us-gaap:Revenues)"),
-    (["agents", "audit", F, "--llm", "openai:gpt-4o"], 3, "error: OPENAI_API_KEY is not set; export it to use --llm openai:gpt-4o"),
-    (["agents", "audit", F, "--llm", "anthropic:claude-x", "--concept", "us-gaap:GrossProfit"], 3,
-     "error: ANTHROPIC_API_KEY is not set; export it to use --llm anthropic:claude-x"),
-    (["agents", "audit", F, "--llm", "gpt-4o"], 2, "error: --llm 'gpt-4o' is not understood"),
-    (["filing", "delete", "NO-SUCH-FILING"], 2, "error: no filing with id 'NO-SUCH-FILING'; `auditgraph filing list` shows the ids"),
-    (["filing", "load", "/no/such/filing.xml"], 2, "error: /no/such/filing.xml: no such file or folder"),
-])
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (
+            ["agents", "audit", "NO-SUCH-FILING", "--llm", "none"],
+            2,
+            "error: no filing 'NO-SUCH-FILING' in the database; load it with `auditgraph filing load`",
+        ),
+        (
+            ["agents", "audit", F, "--llm", "none", "--concept", "us-gaap:NoSuchConceptAtAll"],
+            2,
+            "error: no concept 'us-gaap:NoSuchConceptAtAll' in the database; check the spelling (QName like us-gaap:Revenues)",
+        ),
+        (
+            ["agents", "audit", F, "--llm", "openai:gpt-4o"],
+            3,
+            "error: OPENAI_API_KEY is not set; export it to use --llm openai:gpt-4o",
+        ),
+        (
+            ["agents", "audit", F, "--llm", "anthropic:claude-x", "--concept", "us-gaap:GrossProfit"],
+            3,
+            "error: ANTHROPIC_API_KEY is not set; export it to use --llm anthropic:claude-x",
+        ),
+        (["agents", "audit", F, "--llm", "gpt-4o"], 2, "error: --llm 'gpt-4o' is not understood"),
+        (
+            ["filing", "delete", "NO-SUCH-FILING"],
+            2,
+            "error: no filing with id 'NO-SUCH-FILING'; `auditgraph filing list` shows the ids",
+        ),
+        (["filing", "load", "/no/such/filing.xml"], 2, "error: /no/such/filing.xml: no such file or folder"),
+    ],
+)
 def test_unknown_things_are_errors_not_answers(loaded, cli_env, capsys, args, code, message):
     got, out, err = cli(capsys, *args)
     assert got == code and one_error_line(err).startswith(message), (got, err)
@@ -83,10 +103,13 @@ def test_unknown_things_are_errors_not_answers(loaded, cli_env, capsys, args, co
 
 
 @pytest.mark.parametrize("tool", ["check_sign", "check_calc_tree", "check_dim_consistency"])
-@pytest.mark.parametrize("args,message", [
-    ({"filing_id": "NO-SUCH-FILING"}, "no filing 'NO-SUCH-FILING' in the database"),
-    ({"filing_id": F, "concept": "us-gaap:NoSuchConceptAtAll"}, "no concept 'us-gaap:NoSuchConceptAtAll' in the database"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        ({"filing_id": "NO-SUCH-FILING"}, "no filing 'NO-SUCH-FILING' in the database"),
+        ({"filing_id": F, "concept": "us-gaap:NoSuchConceptAtAll"}, "no concept 'us-gaap:NoSuchConceptAtAll' in the database"),
+    ],
+)
 def test_mcp_checks_of_nothing_are_errors(loaded, tool, args, message):
     out = call_tool(loaded, tool, args)
     assert out["status"] == "error" and out["message"].startswith(message), out
@@ -98,18 +121,24 @@ def test_mcp_checks_of_nothing_are_errors(loaded, tool, args, message):
 def test_agents_out_that_cannot_be_written(loaded, cli_env, capsys, where):
     target = cli_env / "no" / "such" / "run.jsonl" if where == "missing-dir" else cli_env
     code, _, err = cli(capsys, "agents", "audit", F, "--llm", "none", "--concept", "us-gaap:GrossProfit", "--out", str(target))
-    expected = (f"error: --out {target}: the directory {target.parent} does not exist; create it first" if where == "missing-dir"
-                else f"error: --out {target} is a directory; give a file name")
+    expected = (
+        f"error: --out {target}: the directory {target.parent} does not exist; create it first"
+        if where == "missing-dir"
+        else f"error: --out {target} is a directory; give a file name"
+    )
     assert code == 2 and one_error_line(err).startswith(expected), err
 
 
-@pytest.mark.parametrize("content,message", [
-    ("not json at all", "not a valid metric registry"),
-    ('{"concepts": [1, 2]}', "not a valid metric registry"),
-    ("[]", "not a valid metric registry"),
-    ('{"version": 1}', "not a valid metric registry"),
-    (None, "no such registry file"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("not json at all", "not a valid metric registry"),
+        ('{"concepts": [1, 2]}', "not a valid metric registry"),
+        ("[]", "not a valid metric registry"),
+        ('{"version": 1}', "not a valid metric registry"),
+        (None, "no such registry file"),
+    ],
+)
 def test_garbage_registry(loaded, cli_env, capsys, content, message):
     reg = cli_env / "registry.json"
     if content is not None:
@@ -130,7 +159,9 @@ def test_filing_load_of_garbage_is_one_line(loaded, cli_env, capsys):
     bad = cli_env / "page.htm"
     bad.write_text("<html><body>hello</body></html>")
     code, _, err = cli(capsys, "filing", "load", str(bad))
-    assert code == 2 and one_error_line(err).startswith(f"error: {bad.resolve()}: not an XBRL instance or inline XBRL document"), err
+    assert code == 2 and one_error_line(err).startswith(
+        f"error: {bad.resolve()}: not an XBRL instance or inline XBRL document"
+    ), err
 
 
 def test_bad_package_is_refused_for_an_unchanged_filing(loaded, cli_env, capsys):
@@ -138,19 +169,25 @@ def test_bad_package_is_refused_for_an_unchanged_filing(loaded, cli_env, capsys)
 
     sample = Path(str(files("auditgraph.sample")))
     code, _, err = cli(capsys, "filing", "load", str(sample / "filing"), "-p", str(cli_env / "nope.zip"))
-    assert code == 2 and one_error_line(err) == \
-        f"error: {cli_env / 'nope.zip'}: not a taxonomy package (a zip or a folder); fix the -p/--packages path", err
+    assert (
+        code == 2
+        and one_error_line(err)
+        == f"error: {cli_env / 'nope.zip'}: not a taxonomy package (a zip or a folder); fix the -p/--packages path"
+    ), err
 
 
 # ---------------------------------------------------------------- usage
-@pytest.mark.parametrize("args,fragment", [
-    (["--no-such-flag"], "No such option '--no-such-flag'"),
-    (["filing", "frobnicate"], "No such command 'frobnicate'"),
-    (["db", "wipe"], "Missing option '--yes'"),
-    (["agents", "audit"], "Missing argument 'FILING_ID'"),
-    (["agents", "audit", F, "--concurrency", "many"], "'many' is not a valid integer"),
-    (["filing", "load"], "Missing argument 'PATHS...'"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["--no-such-flag"], "No such option '--no-such-flag'"),
+        (["filing", "frobnicate"], "No such command 'frobnicate'"),
+        (["db", "wipe"], "Missing option '--yes'"),
+        (["agents", "audit"], "Missing argument 'FILING_ID'"),
+        (["agents", "audit", F, "--concurrency", "many"], "'many' is not a valid integer"),
+        (["filing", "load"], "Missing argument 'PATHS...'"),
+    ],
+)
 def test_usage_errors_exit_2(cli_env, capsys, args, fragment):
     code, _, err = cli(capsys, *args)
     assert code == 2 and fragment in err and "Traceback" not in err, err
@@ -163,13 +200,16 @@ def test_help_and_version_exit_0(cli_env, capsys):
 
 
 # ---------------------------------------------------------------- environment
-@pytest.mark.parametrize("uri,code,message", [
-    ("garbage", 2, "error: NEO4J_URI 'garbage' is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687"),
-    ("http://127.0.0.1:7474", 2, "error: NEO4J_URI 'http://127.0.0.1:7474' is not a Neo4j address"),
-    ("bolt://127.0.0.1:99999", 2, "error: NEO4J_URI 'bolt://127.0.0.1:99999' has no valid port"),
-    ("bolt://", 2, "error: NEO4J_URI 'bolt://' is not a Neo4j address"),
-    ("bolt://127.0.0.1:1", 3, "error: no Neo4j answers at bolt://127.0.0.1:1; check NEO4J_URI / the server"),
-])
+@pytest.mark.parametrize(
+    "uri,code,message",
+    [
+        ("garbage", 2, "error: NEO4J_URI 'garbage' is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687"),
+        ("http://127.0.0.1:7474", 2, "error: NEO4J_URI 'http://127.0.0.1:7474' is not a Neo4j address"),
+        ("bolt://127.0.0.1:99999", 2, "error: NEO4J_URI 'bolt://127.0.0.1:99999' has no valid port"),
+        ("bolt://", 2, "error: NEO4J_URI 'bolt://' is not a Neo4j address"),
+        ("bolt://127.0.0.1:1", 3, "error: no Neo4j answers at bolt://127.0.0.1:1; check NEO4J_URI / the server"),
+    ],
+)
 def test_malformed_or_dead_neo4j_uri(cli_env, capsys, monkeypatch, uri, code, message):
     monkeypatch.setenv("NEO4J_URI", uri)
     got, _, err = cli(capsys, "filing", "list")
@@ -209,8 +249,10 @@ def test_a_foreign_listener_on_the_bolt_port_does_not_hang(cli_env, capsys, monk
     line = one_error_line(err)
     assert code == 3
     if "silent" in request.node.name:
-        assert line == (f"error: something at 127.0.0.1:{foreign_listener} accepted the connection but gave no Bolt "
-                        "answer within 5 s: it is not Neo4j; check NEO4J_URI")
+        assert line == (
+            f"error: something at 127.0.0.1:{foreign_listener} accepted the connection but gave no Bolt "
+            "answer within 5 s: it is not Neo4j; check NEO4J_URI"
+        )
     else:
         assert line.startswith(f"error: no Neo4j answers at bolt://127.0.0.1:{foreign_listener}")
 
@@ -221,10 +263,12 @@ def test_an_internal_error_is_one_line_exit_4_and_debug_shows_it(loaded, cli_env
 
     monkeypatch.setattr(Graph, "run", boom)
     code, _, err = cli(capsys, "db", "stats")
-    assert code == 4 and one_error_line(err) == \
-        "error: internal error (RuntimeError: boom); rerun with --debug for the traceback and report it"
+    assert (
+        code == 4
+        and one_error_line(err)
+        == "error: internal error (RuntimeError: boom); rerun with --debug for the traceback and report it"
+    )
     from auditgraph.cli import main
 
     with pytest.raises(RuntimeError, match="boom"):
         main(["--debug", "db", "stats"])
-

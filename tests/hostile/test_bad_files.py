@@ -51,8 +51,14 @@ def folder_with(tmp: Path, name: str, text: str, suffix: str = ".xml") -> Path:
     return doc
 
 
-def instance(tmp: Path, name: str = "bad-20251231", value: str = "1000", end: str = "2025-12-31",
-             schema_ref: str = SCHEMA_REF, facts: str | None = None) -> Path:
+def instance(
+    tmp: Path,
+    name: str = "bad-20251231",
+    value: str = "1000",
+    end: str = "2025-12-31",
+    schema_ref: str = SCHEMA_REF,
+    facts: str | None = None,
+) -> Path:
     body = REVENUE.format(value=value) if facts is None else facts
     return folder_with(tmp, name, HEAD.format(schema_ref=schema_ref, end=end, facts=body))
 
@@ -65,43 +71,82 @@ def several(tmp: Path, n: int) -> Path:
 
 # (id, builder(tmp_path) -> path, the refusal's text after "<path>: ")
 BAD: list[tuple[str, Callable[[Path], Path], str]] = [
-    ("plain-xml", lambda t: folder_with(t, "notes", "<?xml version='1.0'?><notes><n>hi</n></notes>"),
-     "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)"),
-    ("plain-html", lambda t: folder_with(t, "page", "<html><body><p>Revenue 100</p></body></html>", ".htm"),
-     "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)"),
+    (
+        "plain-xml",
+        lambda t: folder_with(t, "notes", "<?xml version='1.0'?><notes><n>hi</n></notes>"),
+        "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)",
+    ),
+    (
+        "plain-html",
+        lambda t: folder_with(t, "page", "<html><body><p>Revenue 100</p></body></html>", ".htm"),
+        "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)",
+    ),
     ("html-not-xml", lambda t: folder_with(t, "page", "<html><body><p>Revenue<br>100</body>", ".htm"), "Arelle"),
-    ("xhtml-without-ix", lambda t: folder_with(
-        t, "inline", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL">'
-                     "<body><p>Revenue 100</p></body></html>", ".htm"),
-     "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)"),
-    ("inline-without-ix-header", lambda t: folder_with(
-        t, "inline", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" '
-                     'xmlns:us-gaap="http://fasb.org/us-gaap/2025"><body><ix:nonFraction name="us-gaap:Revenues" '
-                     'contextRef="C1" unitRef="USD" decimals="-3">100</ix:nonFraction></body></html>', ".htm"),
-     "no XBRL facts: not a filing"),
+    (
+        "xhtml-without-ix",
+        lambda t: folder_with(
+            t,
+            "inline",
+            '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL">'
+            "<body><p>Revenue 100</p></body></html>",
+            ".htm",
+        ),
+        "not an XBRL instance or inline XBRL document (Arelle read it as unknown XML)",
+    ),
+    (
+        "inline-without-ix-header",
+        lambda t: folder_with(
+            t,
+            "inline",
+            '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" '
+            'xmlns:us-gaap="http://fasb.org/us-gaap/2025"><body><ix:nonFraction name="us-gaap:Revenues" '
+            'contextRef="C1" unitRef="USD" decimals="-3">100</ix:nonFraction></body></html>',
+            ".htm",
+        ),
+        "no XBRL facts: not a filing",
+    ),
     ("no-schemaref", lambda t: instance(t, schema_ref=""), "no XBRL facts: not a filing"),
     ("no-facts", lambda t: instance(t, facts=""), "no XBRL facts: not a filing"),
     ("month-13", lambda t: instance(t, end="2025-13-45"), "context C1: endDate '2025-13-45' is not a valid date (YYYY-MM-DD)"),
     ("february-30", lambda t: instance(t, end="2025-02-30"), "context C1: endDate '2025-02-30' is not a valid date (YYYY-MM-DD)"),
-    ("20000-digits", lambda t: instance(t, value="9" * 20000),
-     f"fact us-gaap:Revenues (bad-20251231.xml line 9) has the value '{'9' * 40}'… (20000 characters), which is not a finite number"),
+    (
+        "20000-digits",
+        lambda t: instance(t, value="9" * 20000),
+        f"fact us-gaap:Revenues (bad-20251231.xml line 9) has the value '{'9' * 40}'… (20000 characters), which is not a finite number",
+    ),
     ("not-a-number", lambda t: instance(t, value="12x"), "us-gaap:Revenues"),
     ("empty-file", lambda t: folder_with(t, "empty", ""), "Arelle"),
     ("truncated-xml", lambda t: folder_with(t, "cut", INSTANCE[: len(INSTANCE) // 2]), "Arelle"),
     ("binary", lambda t: (t / "bin.xml").write_bytes(bytes(range(256)) * 8) and t / "bin.xml", "Arelle"),
-    ("billion-laughs", lambda t: folder_with(t, "bomb", '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-                                             + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i else "&lol;" * 10}">'
-                                                       for i in range(9))
-                                             + ']><lolz>&lol8;</lolz>'), "Arelle"),
-    ("two-instances", lambda t: several(t, 2),
-     "2 XBRL instances in one folder (part00-20251231.xml, part01-20251231.xml); load them one by one"),
+    (
+        "billion-laughs",
+        lambda t: folder_with(
+            t,
+            "bomb",
+            '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+            + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i else "&lol;" * 10}">' for i in range(9))
+            + "]><lolz>&lol8;</lolz>",
+        ),
+        "Arelle",
+    ),
+    (
+        "two-instances",
+        lambda t: several(t, 2),
+        "2 XBRL instances in one folder (part00-20251231.xml, part01-20251231.xml); load them one by one",
+    ),
     ("forty-instances", lambda t: several(t, 40), "40 XBRL instances in one folder (part00-20251231.xml, "),
-    ("wrong-suffix", lambda t: (t / "filing.txt").write_text("x") and t / "filing.txt",
-     "not an XBRL instance (.xml), inline document (.htm) or filing zip"),
+    (
+        "wrong-suffix",
+        lambda t: (t / "filing.txt").write_text("x") and t / "filing.txt",
+        "not an XBRL instance (.xml), inline document (.htm) or filing zip",
+    ),
     ("missing", lambda t: t / "nope.xml", "no such file or folder"),
     ("not-a-zip", lambda t: (t / "f.zip").write_text("PK? no") and t / "f.zip", "not a readable zip"),
-    ("taxonomy-zip", lambda t: _zip(t / "t.zip", {"META-INF/catalog.xml": "<catalog/>", "a.xsd": "<schema/>"}),
-     "the zip holds no XBRL instance or inline XBRL document"),
+    (
+        "taxonomy-zip",
+        lambda t: _zip(t / "t.zip", {"META-INF/catalog.xml": "<catalog/>", "a.xsd": "<schema/>"}),
+        "the zip holds no XBRL instance or inline XBRL document",
+    ),
     ("empty-folder", lambda t: t, "no filings found in this folder"),
 ]
 
@@ -133,8 +178,9 @@ def loader(taxonomy_graph: Graph) -> Iterator[FilingLoader]:
 
 
 def counts(g: Graph) -> tuple[int, int]:
-    rec = g.driver.execute_query("MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } "
-                                 "RETURN n, r").records[0]
+    rec = g.driver.execute_query(
+        "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r"
+    ).records[0]
     return rec["n"], rec["r"]
 
 
@@ -174,8 +220,10 @@ def test_xxe_content_never_reaches_the_graph(taxonomy_graph: Graph, loader: Fili
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP-SECRET-42")
     text = HEAD.format(schema_ref=SCHEMA_REF, end="2025-12-31", facts=REVENUE.format(value="&xxe;"))
-    text = text.replace('<?xml version="1.0" encoding="UTF-8"?>',
-                        f'<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file://{secret}">]>')
+    text = text.replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file://{secret}">]>',
+    )
     before = counts(taxonomy_graph)
     message = refusal(loader, folder_with(tmp_path / "xxe", "xxe-20251231", text))
     assert "TOP-SECRET-42" not in message and counts(taxonomy_graph) == before
@@ -191,10 +239,13 @@ def test_zip_path_traversal_writes_nothing_outside(taxonomy_graph: Graph, loader
     assert not list(tmp_path.parent.rglob("escaped*.xml"))
 
 
-@pytest.mark.parametrize("package,reason", [
-    ("missing.zip", "not a taxonomy package (a zip or a folder)"),
-    ("text.zip", "not a taxonomy package (a zip or a folder)"),
-])
+@pytest.mark.parametrize(
+    "package,reason",
+    [
+        ("missing.zip", "not a taxonomy package (a zip or a folder)"),
+        ("text.zip", "not a taxonomy package (a zip or a folder)"),
+    ],
+)
 def test_a_bad_package_is_refused_even_when_the_filing_is_unchanged(taxonomy_graph: Graph, tmp_path: Path, package, reason):
     if package == "text.zip":
         (tmp_path / package).write_text("not a zip")

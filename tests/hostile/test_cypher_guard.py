@@ -55,8 +55,9 @@ def investigator(sample_filing_graph: Graph) -> Iterator[object]:
 
 
 def counts(g: Graph) -> tuple[int, int]:
-    rec = g.driver.execute_query("MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } "
-                                 "RETURN n, r").records[0]
+    rec = g.driver.execute_query(
+        "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r"
+    ).records[0]
     return rec["n"], rec["r"]
 
 
@@ -69,8 +70,12 @@ def via_graph(g: Graph, inv: object, query: str, **kw) -> str:
 
 
 def via_run_cypher(g: Graph, inv: object, query: str, **kw) -> str:
-    args = {"query": query, "params": kw.get("params") or {}, "limit": kw.get("limit", 100),
-            "timeout_seconds": kw.get("timeout", 10.0)}
+    args = {
+        "query": query,
+        "params": kw.get("params") or {},
+        "limit": kw.get("limit", 100),
+        "timeout_seconds": kw.get("timeout", 10.0),
+    }
     out = call_tool(g, "run_cypher", args)
     json.dumps(out)
     return out["message"] if out["status"] == "error" else "ran"
@@ -82,8 +87,11 @@ def via_investigate(g: Graph, inv: object, query: str, **kw) -> str:
     return out["message"] if out["status"] == "error" else "ran"
 
 
-SURFACES: dict[str, Callable[..., str]] = {"read_adhoc": via_graph, "run_cypher": via_run_cypher,
-                                           "investigate_cypher": via_investigate}
+SURFACES: dict[str, Callable[..., str]] = {
+    "read_adhoc": via_graph,
+    "run_cypher": via_run_cypher,
+    "investigate_cypher": via_investigate,
+}
 
 # (query, the refusal's exact wording); {url} is the loopback listener.
 ATTACKS = [
@@ -109,8 +117,10 @@ ATTACKS = [
     ("STOP DATABASE neo4j", "refused: Neo4j rejected the query: Unsupported administration command: STOP DATABASE neo4j"),
     ("SHOW TRANSACTIONS", "the plan uses 'ShowTransactions'"),
     ("TERMINATE TRANSACTIONS 'neo4j-transaction-1'", "the plan uses 'TerminateTransactions'"),
-    ("SHOW TRANSACTIONS YIELD transactionId AS t TERMINATE TRANSACTIONS t YIELD message RETURN message",
-     "the plan uses 'TerminateTransactions'"),
+    (
+        "SHOW TRANSACTIONS YIELD transactionId AS t TERMINATE TRANSACTIONS t YIELD message RETURN message",
+        "the plan uses 'TerminateTransactions'",
+    ),
     ("SHOW SETTINGS", "the plan uses 'ShowSettings'"),
     ("CALL dbms.listConfig()", "changes the schema or administers the server (query type 's')"),
     ("CALL `dbms`.`listConfig`()", "changes the schema or administers the server (query type 's')"),
@@ -123,23 +133,60 @@ ATTACKS = [
     ("LOAD CSV FROM '{url}/a.csv' AS row RETURN row", "the plan uses 'LoadCSV'"),
     ("load csv with headers from '{url}/a.csv' as row return row", "the plan uses 'LoadCSV'"),
     ("LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row", "the plan uses 'LoadCSV'"),
-    ("CALL apoc.load.json('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
-    ("CALL `apoc`.`load`.`json`('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
-    ("CALL apoc . load . json ('{url}/x.json')", "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist"),
-    ("CALL apoc.load.xml('{url}/x.xml')", "There is no procedure with the name `apoc.load.xml` || procedure 'apoc.load.xml' is not on the read-only allowlist"),
-    ("CALL apoc.load.jsonParams('{url}/x.json', {}, null)", "There is no procedure with the name `apoc.load.jsonParams` || procedure 'apoc.load.jsonParams' is not on the read-only allowlist"),
-    ("CALL apoc.import.csv([{fileName: '{url}/n.csv', labels: ['P']}], [], {})", "There is no procedure with the name `apoc.import.csv` || procedure 'apoc.import.csv' is not on the read-only allowlist"),
-    ("CALL apoc.export.csv.all('out.csv', {})", "There is no procedure with the name `apoc.export.csv.all` || procedure 'apoc.export.csv.all' is not on the read-only allowlist"),
-    ("CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH DELETE n', {})", "There is no procedure with the name `apoc.periodic.iterate` || procedure 'apoc.periodic.iterate' is not on the read-only allowlist"),
-    ("CALL apoc.cypher.runWrite('CREATE (:Probe)', {})", "There is no procedure with the name `apoc.cypher.runWrite` || procedure 'apoc.cypher.runWrite' is not on the read-only allowlist"),
+    (
+        "CALL apoc.load.json('{url}/x.json')",
+        "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist",
+    ),
+    (
+        "CALL `apoc`.`load`.`json`('{url}/x.json')",
+        "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc . load . json ('{url}/x.json')",
+        "There is no procedure with the name `apoc.load.json` || procedure 'apoc.load.json' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.load.xml('{url}/x.xml')",
+        "There is no procedure with the name `apoc.load.xml` || procedure 'apoc.load.xml' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.load.jsonParams('{url}/x.json', {}, null)",
+        "There is no procedure with the name `apoc.load.jsonParams` || procedure 'apoc.load.jsonParams' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.import.csv([{fileName: '{url}/n.csv', labels: ['P']}], [], {})",
+        "There is no procedure with the name `apoc.import.csv` || procedure 'apoc.import.csv' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.export.csv.all('out.csv', {})",
+        "There is no procedure with the name `apoc.export.csv.all` || procedure 'apoc.export.csv.all' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH DELETE n', {})",
+        "There is no procedure with the name `apoc.periodic.iterate` || procedure 'apoc.periodic.iterate' is not on the read-only allowlist",
+    ),
+    (
+        "CALL apoc.cypher.runWrite('CREATE (:Probe)', {})",
+        "There is no procedure with the name `apoc.cypher.runWrite` || procedure 'apoc.cypher.runWrite' is not on the read-only allowlist",
+    ),
     ("CALL apoc.meta.data()", "refused: procedure 'apoc.meta.data' is not on the read-only allowlist"),
-    ("RETURN apoc.util.sha1(['x']) AS h", "Unknown function 'apoc.util.sha1' || function 'apoc.util.sha1' is not on the read-only allowlist"),
-    ("RETURN apoc.text.urlencode('x') AS h", "Unknown function 'apoc.text.urlencode' || function 'apoc.text.urlencode' is not on the read-only allowlist"),
+    (
+        "RETURN apoc.util.sha1(['x']) AS h",
+        "Unknown function 'apoc.util.sha1' || function 'apoc.util.sha1' is not on the read-only allowlist",
+    ),
+    (
+        "RETURN apoc.text.urlencode('x') AS h",
+        "Unknown function 'apoc.text.urlencode' || function 'apoc.text.urlencode' is not on the read-only allowlist",
+    ),
     # resource exhaustion: refused by the server's limits, the server lives on
-    ("RETURN size([x IN range(1, 2000000000) | toString(x)]) AS n",
-     "refused: the query needs more memory than one transaction may use"),
-    ("UNWIND range(1, 50000000) AS i RETURN size(collect(toString(i) + '" + "x" * 2000 + "')) AS n",
-     "refused: the query needs more memory than one transaction may use"),
+    (
+        "RETURN size([x IN range(1, 2000000000) | toString(x)]) AS n",
+        "refused: the query needs more memory than one transaction may use",
+    ),
+    (
+        "UNWIND range(1, 50000000) AS i RETURN size(collect(toString(i) + '" + "x" * 2000 + "')) AS n",
+        "refused: the query needs more memory than one transaction may use",
+    ),
     # malformed
     ("MATCH (n RETURN n", "refused: Neo4j rejected the query: Invalid input"),
     ("", "refused: the query is empty"),
@@ -151,8 +198,9 @@ ATTACKS = [
 
 @pytest.mark.parametrize("surface", list(SURFACES))
 @pytest.mark.parametrize("query,reason", ATTACKS, ids=[f"attack{i:02d}" for i in range(len(ATTACKS))])
-def test_attack_is_refused_and_changes_nothing(sample_filing_graph: Graph, neo4j_connection, investigator, listener,
-                                               surface, query, reason):
+def test_attack_is_refused_and_changes_nothing(
+    sample_filing_graph: Graph, neo4j_connection, investigator, listener, surface, query, reason
+):
     g = sample_filing_graph
     if "memory" in reason and neo4j_connection.external:
         pytest.skip("memory attacks need the server auditgraph configures (no exit on OOM); NEO4J_URI is another one")
@@ -166,8 +214,9 @@ def test_attack_is_refused_and_changes_nothing(sample_filing_graph: Graph, neo4j
 
 
 def test_a_long_query_is_stopped_by_its_timeout(sample_filing_graph: Graph, investigator):
-    msg = via_run_cypher(sample_filing_graph, investigator,
-                         "UNWIND range(1, 100000000000) AS i WITH i WHERE i < 0 RETURN i", timeout=1)
+    msg = via_run_cypher(
+        sample_filing_graph, investigator, "UNWIND range(1, 100000000000) AS i WITH i WHERE i < 0 RETURN i", timeout=1
+    )
     assert msg == "refused: the query ran longer than 1 s and the server stopped it; add LIMIT or narrow it"
     assert [(r["id"], r["status"]) for r in sample_filing_graph.run("tools.filing", filing_id=F)] == [(F, "loaded")]
 
@@ -183,12 +232,18 @@ LEGIT = [
     ("MATCH (f:Filing) RETURN f.id AS `set`, f.id AS `create`", [{"set": F, "create": F}]),
     ("RETURN date('2023-12-31') AS d", [{"d": "2023-12-31"}]),
     ("RETURN datetime('2024-01-02T03:04:05Z') AS t", [{"t": "2024-01-02T03:04:05.000000000+00:00"}]),
-    ("RETURN localdatetime('2024-01-02T03:04:05') AS t, time('10:00+01:00') AS u",
-     [{"t": "2024-01-02T03:04:05.000000000", "u": "10:00:00.000000000+01:00"}]),
-    ("RETURN duration('P1Y2M3DT4H') AS d, duration.between(date('2024-01-01'), date('2024-03-01')) AS e",
-     [{"d": "P1Y2M3DT4H", "e": "P2M"}]),
-    ("RETURN point({x: 1, y: 2}) AS p, point({latitude: 50.1, longitude: 8.7}) AS q",
-     [{"p": {"srid": 7203, "coordinates": [1.0, 2.0]}, "q": {"srid": 4326, "coordinates": [8.7, 50.1]}}]),
+    (
+        "RETURN localdatetime('2024-01-02T03:04:05') AS t, time('10:00+01:00') AS u",
+        [{"t": "2024-01-02T03:04:05.000000000", "u": "10:00:00.000000000+01:00"}],
+    ),
+    (
+        "RETURN duration('P1Y2M3DT4H') AS d, duration.between(date('2024-01-01'), date('2024-03-01')) AS e",
+        [{"d": "P1Y2M3DT4H", "e": "P2M"}],
+    ),
+    (
+        "RETURN point({x: 1, y: 2}) AS p, point({latitude: 50.1, longitude: 8.7}) AS q",
+        [{"p": {"srid": 7203, "coordinates": [1.0, 2.0]}, "q": {"srid": 4326, "coordinates": [8.7, 50.1]}}],
+    ),
     ("RETURN 0.0 / 0.0 AS nan, 1.0 / 0.0 AS inf", [{"nan": "NaN", "inf": "Infinity"}]),
     ("RETURN {a: [1, 'x', null, true]} AS m", [{"m": {"a": [1, "x", None, True]}}]),
     ("MATCH (f:Filing) RETURN f {.id} AS f", [{"f": {"id": F}}]),
@@ -231,10 +286,16 @@ def test_rows_are_streamed_and_cut_at_the_limit(sample_filing_graph: Graph, inve
     q = "UNWIND range(1, 1000000000) AS i RETURN i"  # a billion rows: only the first few are ever pulled
     out = sample_filing_graph.read_adhoc(q, limit=3)
     assert [r["i"] for r in out.rows] == [1, 2, 3] and out.truncated == "rows"
-    assert investigator.read(q, {}, 2) == {"status": "ok", "rows": [{"i": 1}, {"i": 2}], "row_count": 2,
-                                           "message": "first 2 rows only; add LIMIT or narrow the query"}
-    assert call_tool(sample_filing_graph, "run_cypher", {"query": q, "limit": 5})["message"] == \
-        "first 5 rows only; add LIMIT or narrow the query"
+    assert investigator.read(q, {}, 2) == {
+        "status": "ok",
+        "rows": [{"i": 1}, {"i": 2}],
+        "row_count": 2,
+        "message": "first 2 rows only; add LIMIT or narrow the query",
+    }
+    assert (
+        call_tool(sample_filing_graph, "run_cypher", {"query": q, "limit": 5})["message"]
+        == "first 5 rows only; add LIMIT or narrow the query"
+    )
 
 
 def test_wide_rows_are_cut_at_the_byte_limit(sample_filing_graph: Graph):
@@ -246,17 +307,32 @@ def test_wide_rows_are_cut_at_the_byte_limit(sample_filing_graph: Graph):
     assert [r["i"] for r in small.rows] == [1, 2, 3] and small.truncated == "bytes"  # {"i": 1} is 8 bytes
 
 
-@pytest.mark.parametrize("plan,reason", [
-    ({"operatorType": "Create@neo4j"}, "the plan uses 'Create'"),
-    ({"operatorType": "ProduceResults@neo4j", "children": [{"operatorType": "LoadCSV@neo4j"}]}, "the plan uses 'LoadCSV'"),
-    ({"operatorType": "ProduceResults@neo4j", "children": [{"operatorType": "ProcedureCall@neo4j",
-      "args": {"Details": "apoc.load.json($autostring_0) :: (value :: MAP)"}}]}, "procedure 'apoc.load.json'"),
-    ({"operatorType": "Projection@neo4j", "args": {"Details": "apoc.text.urlencode($autostring_0) AS x"}},
-     "function 'apoc.text.urlencode'"),
-    ({"operatorType": "ShowUsers@system"}, "runs on the system database"),
-    ({"operatorType": "TransactionForeach@neo4j"}, "the plan uses 'TransactionForeach'"),
-    (None, "returned no plan"),
-])
+@pytest.mark.parametrize(
+    "plan,reason",
+    [
+        ({"operatorType": "Create@neo4j"}, "the plan uses 'Create'"),
+        ({"operatorType": "ProduceResults@neo4j", "children": [{"operatorType": "LoadCSV@neo4j"}]}, "the plan uses 'LoadCSV'"),
+        (
+            {
+                "operatorType": "ProduceResults@neo4j",
+                "children": [
+                    {
+                        "operatorType": "ProcedureCall@neo4j",
+                        "args": {"Details": "apoc.load.json($autostring_0) :: (value :: MAP)"},
+                    }
+                ],
+            },
+            "procedure 'apoc.load.json'",
+        ),
+        (
+            {"operatorType": "Projection@neo4j", "args": {"Details": "apoc.text.urlencode($autostring_0) AS x"}},
+            "function 'apoc.text.urlencode'",
+        ),
+        ({"operatorType": "ShowUsers@system"}, "runs on the system database"),
+        ({"operatorType": "TransactionForeach@neo4j"}, "the plan uses 'TransactionForeach'"),
+        (None, "returned no plan"),
+    ],
+)
 def test_plan_check_on_its_own(plan, reason):
     with pytest.raises(CypherRefused, match=reason.replace("(", r"\(").replace(")", r"\)")):
         check_plan("r", plan, ["apoc.text.urlencode"])

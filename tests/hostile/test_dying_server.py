@@ -48,8 +48,12 @@ def counts(g: Graph) -> dict[str, int]:
 
 
 def cli_env(conn: Connection, tmp_path: Path) -> dict[str, str]:
-    env = {**os.environ, "NEO4J_URI": conn.uri, "AUDITGRAPH_CONFIG_DIR": str(tmp_path / "config"),
-           "AUDITGRAPH_DATA_DIR": str(tmp_path / "data")}
+    env = {
+        **os.environ,
+        "NEO4J_URI": conn.uri,
+        "AUDITGRAPH_CONFIG_DIR": str(tmp_path / "config"),
+        "AUDITGRAPH_DATA_DIR": str(tmp_path / "data"),
+    }
     env.pop("NEO4J_PASSWORD", None)
     if conn.password is not None:
         env["NEO4J_PASSWORD"] = conn.password
@@ -57,8 +61,7 @@ def cli_env(conn: Connection, tmp_path: Path) -> dict[str, str]:
 
 
 def auditgraph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "auditgraph", *args], env=env, capture_output=True, text=True,
-                          timeout=DEADLINE)
+    return subprocess.run([sys.executable, "-m", "auditgraph", *args], env=env, capture_output=True, text=True, timeout=DEADLINE)
 
 
 def wait_until(condition, what: str, proc: subprocess.Popen | None = None) -> None:
@@ -71,14 +74,18 @@ def wait_until(condition, what: str, proc: subprocess.Popen | None = None) -> No
 
 
 def blocked_on_role(g: Graph) -> bool:
-    rows = g.driver.execute_query("SHOW TRANSACTIONS YIELD status, currentQuery "
-                                  "WHERE status STARTS WITH 'Blocked' RETURN currentQuery").records
+    rows = g.driver.execute_query(
+        "SHOW TRANSACTIONS YIELD status, currentQuery WHERE status STARTS WITH 'Blocked' RETURN currentQuery"
+    ).records
     return any("MERGE (r:Role" in (r["currentQuery"] or "") for r in rows)
 
 
 def open_transactions_on(g: Graph, word: str) -> int:
-    return g.driver.execute_query("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $word "
-                                  "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n", word=word).records[0]["n"]
+    return g.driver.execute_query(
+        "SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $word "
+        "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n",
+        word=word,
+    ).records[0]["n"]
 
 
 @contextlib.contextmanager
@@ -114,8 +121,9 @@ def own_config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def own_server(tmp_path: Path) -> Iterator[tuple[server.LocalServer, Connection]]:
     """A throwaway Neo4j of this test alone (the test kills it), no auth, free ports."""
     server.install()
-    settings = LocalServerSettings(bolt_port=server.free_port(), http_port=server.free_port(), heap="512m",
-                                   pagecache="128m", auth=False)
+    settings = LocalServerSettings(
+        bolt_port=server.free_port(), http_port=server.free_port(), heap="512m", pagecache="128m", auth=False
+    )
     srv = server.LocalServer(tmp_path / "neo4j", settings)
     srv.start(timeout=DEADLINE)
     try:
@@ -131,15 +139,21 @@ def sample_taxonomy_graph(g: Graph) -> None:
 
 
 def test_neo4j_killed_mid_filing_load_keeps_nothing_and_the_rerun_loads(
-        graph: Graph, own_server: tuple[server.LocalServer, Connection], tmp_path: Path):
+    graph: Graph, own_server: tuple[server.LocalServer, Connection], tmp_path: Path
+):
     # what a clean load of the sample filing over the sample taxonomy gives (the session's server)
     sample_taxonomy_graph(graph)
     with FilingLoader(graph, [SAMPLE / "taxonomy"]) as loader:
         assert loader.load(SAMPLE / "filing").status == "loaded"
     clean = counts(graph)
     assert clean[":Fact"] == 66
-    assert graph.driver.execute_query("MATCH (r:Role {key: $key}) RETURN count(r) AS n",  # the key held below
-                                      key=FILING_ROLE).records[0]["n"] == 1
+    assert (
+        graph.driver.execute_query(
+            "MATCH (r:Role {key: $key}) RETURN count(r) AS n",  # the key held below
+            key=FILING_ROLE,
+        ).records[0]["n"]
+        == 1
+    )
 
     srv, conn = own_server
     env = cli_env(conn, tmp_path)
@@ -149,8 +163,9 @@ def test_neo4j_killed_mid_filing_load_keeps_nothing_and_the_rerun_loads(
         sample_taxonomy_graph(g)
         before = counts(g)
         with role_held(g, FILING_ROLE):
-            proc = subprocess.Popen([sys.executable, "-m", "auditgraph", *load], env=env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "auditgraph", *load], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
             try:
                 wait_until(lambda: blocked_on_role(g), "the loader blocked inside its transaction", proc)
                 pid = srv.pid()
@@ -181,7 +196,8 @@ def test_neo4j_killed_mid_filing_load_keeps_nothing_and_the_rerun_loads(
 
 # ---------------------------------------------------------------- 2. the taxonomy loader dies mid-load
 def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replaces(
-        graph: Graph, neo4j_connection: Connection, tmp_path: Path):
+    graph: Graph, neo4j_connection: Connection, tmp_path: Path
+):
     load_taxonomies(graph, [SAMPLE / "taxonomy"])  # a clean load, for its counts
     clean = counts(graph)
     assert clean[":Role"] == 3 and clean[":Concept"] == 35
@@ -191,8 +207,12 @@ def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replace
 
     env = cli_env(neo4j_connection, tmp_path)
     with role_held(graph, RELEASE_ROLE):
-        proc = subprocess.Popen([sys.executable, "-m", "auditgraph", "taxonomy", "load", str(SAMPLE / "taxonomy"),
-                                 "--quiet"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "auditgraph", "taxonomy", "load", str(SAMPLE / "taxonomy"), "--quiet"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         try:
             wait_until(lambda: blocked_on_role(graph), "the loader blocked writing the release's roles", proc)
             proc.send_signal(signal.SIGKILL)
@@ -207,8 +227,7 @@ def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replace
     [release] = graph.run("taxonomy.releases")
     # what the killed load committed before the roles stays under its pending release, which no
     # reader of releases shows as loaded and the next load removes
-    assert (release["key"], release["status"], release["concepts"], release["loaded_at"]) == (
-        "us-gaap/2025", "pending", 0, None)
+    assert (release["key"], release["status"], release["concepts"], release["loaded_at"]) == ("us-gaap/2025", "pending", 0, None)
     assert graph.run("taxonomy.statement_roles", release="us-gaap/2025") == []
     assert graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025") == []
     left = counts(graph)

@@ -26,8 +26,9 @@ def test_conf_limits_transactions_procedures_and_csv(tmp_path: Path):
     assert conf["db.transaction.timeout"] == "30m"
     assert conf["dbms.security.allow_csv_import_from_file_urls"] == "false"
     allow = conf["dbms.security.procedures.allowlist"].split(",")
-    assert "apoc.*" not in allow and not [p for p in allow if p.startswith(("apoc.load", "apoc.import", "apoc.export",
-                                                                             "apoc.periodic", "apoc.cypher", "apoc.do"))]
+    assert "apoc.*" not in allow and not [
+        p for p in allow if p.startswith(("apoc.load", "apoc.import", "apoc.export", "apoc.periodic", "apoc.cypher", "apoc.do"))
+    ]
     assert {"apoc.meta.data", "apoc.version"} <= set(allow)  # what the schema tool and the tests use
     assert conf["dbms.security.procedures.unrestricted"] == "apoc.meta.*"
     assert conf["server.default_listen_address"] == "127.0.0.1" and conf["dbms.security.auth_enabled"] == "true"
@@ -48,11 +49,13 @@ def test_the_running_server_has_the_limits(neo4j_connection: Connection):
     if neo4j_connection.external:
         pytest.skip("NEO4J_URI is a server auditgraph did not configure")
     with Graph(neo4j_connection) as g:
-        rows = g.driver.execute_query("SHOW SETTINGS YIELD name, value WHERE name IN $names RETURN name, value",
-                                      names=["db.memory.transaction.max", "db.transaction.timeout",
-                                             "dbms.security.allow_csv_import_from_file_urls"]).records
-        procs = g.driver.execute_query("SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'apoc.' RETURN collect(name) AS n"
-                                       ).records[0]["n"]
+        rows = g.driver.execute_query(
+            "SHOW SETTINGS YIELD name, value WHERE name IN $names RETURN name, value",
+            names=["db.memory.transaction.max", "db.transaction.timeout", "dbms.security.allow_csv_import_from_file_urls"],
+        ).records
+        procs = g.driver.execute_query(
+            "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'apoc.' RETURN collect(name) AS n"
+        ).records[0]["n"]
     values = {r["name"]: r["value"] for r in rows}
     assert values["db.memory.transaction.max"] != "0B" and values["db.transaction.timeout"] == "30m"
     assert values["dbms.security.allow_csv_import_from_file_urls"] == "false"

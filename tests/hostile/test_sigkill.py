@@ -23,28 +23,38 @@ FID = "smpl-20251231"
 
 
 def counts(g: Graph) -> tuple[int, int]:
-    rec = g.driver.execute_query("MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } "
-                                 "RETURN n, r").records[0]
+    rec = g.driver.execute_query(
+        "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r"
+    ).records[0]
     return rec["n"], rec["r"]
 
 
 def blocked_loader(g: Graph) -> bool:
-    rows = g.driver.execute_query("SHOW TRANSACTIONS YIELD status, currentQuery "
-                                  "WHERE status STARTS WITH 'Blocked' RETURN currentQuery").records
+    rows = g.driver.execute_query(
+        "SHOW TRANSACTIONS YIELD status, currentQuery WHERE status STARTS WITH 'Blocked' RETURN currentQuery"
+    ).records
     return any("Filing" in (r["currentQuery"] or "") for r in rows)
 
 
 def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4j_connection: Connection, tmp_path: Path):
     before = counts(graph)
-    env = {**os.environ, "NEO4J_URI": neo4j_connection.uri, "AUDITGRAPH_CONFIG_DIR": str(tmp_path / "config"),
-           "AUDITGRAPH_DATA_DIR": str(tmp_path / "data")}
+    env = {
+        **os.environ,
+        "NEO4J_URI": neo4j_connection.uri,
+        "AUDITGRAPH_CONFIG_DIR": str(tmp_path / "config"),
+        "AUDITGRAPH_DATA_DIR": str(tmp_path / "data"),
+    }
     if neo4j_connection.password is not None:
         env["NEO4J_PASSWORD"] = neo4j_connection.password
     with graph.driver.session() as session:
         holder = session.begin_transaction()
         holder.run("CREATE (:Filing {id: $id, status: 'held by the test'})", id=FID).consume()
-        proc = subprocess.Popen([sys.executable, "-m", "auditgraph", "filing", "load", str(SAMPLE / "filing"),
-                                 "-p", str(SAMPLE / "taxonomy")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "auditgraph", "filing", "load", str(SAMPLE / "filing"), "-p", str(SAMPLE / "taxonomy")],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         try:
             deadline = time.monotonic() + 300
             while not blocked_loader(graph):  # a state Neo4j reports, not a guessed delay
@@ -59,12 +69,19 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
             holder.rollback()
     # the server notices the dead connection and rolls the loader's transaction back
     deadline = time.monotonic() + 120
-    while graph.driver.execute_query("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS 'Filing' "
-                                     "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n").records[0]["n"]:
+    while graph.driver.execute_query(
+        "SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS 'Filing' "
+        "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n"
+    ).records[0]["n"]:
         assert time.monotonic() < deadline, "the killed loader's transaction was never rolled back"
         time.sleep(0.05)
     assert counts(graph) == before and not graph.run("filing.list")
-    rerun = subprocess.run([sys.executable, "-m", "auditgraph", "filing", "load", str(SAMPLE / "filing"),
-                            "-p", str(SAMPLE / "taxonomy"), "--json"], env=env, capture_output=True, text=True, timeout=600)
+    rerun = subprocess.run(
+        [sys.executable, "-m", "auditgraph", "filing", "load", str(SAMPLE / "filing"), "-p", str(SAMPLE / "taxonomy"), "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert rerun.returncode == 0, rerun.stderr
     assert [(r["id"], r["status"]) for r in graph.run("filing.list")] == [(FID, "loaded")]

@@ -51,21 +51,31 @@ class FilingBuilder:
             return STANDARD[prefix].format(y=self.us_gaap_year) + "#" + name
         return f"{self.filing_id}|http://example.com/{prefix}/{self.period_end.year}#{name}"
 
-    def concept(self, qname: str, balance: str | None = None, base_type: str = "monetary",
-                period_type: str = "duration") -> str:
+    def concept(self, qname: str, balance: str | None = None, base_type: str = "monetary", period_type: str = "duration") -> str:
         key = self.key(qname)
         if key not in self.concepts:
             prefix, name = qname.split(":")
             ns = key.split("|")[-1].rsplit("#", 1)[0]
             std = prefix in STANDARD
             self.concepts[key] = {
-                "key": key, "filing_id": None if std else self.filing_id,
-                "props": {"namespace": ns, "name": name, "prefix": prefix, "qname": qname,
-                          "year": self.us_gaap_year if std else None,
-                          "release": f"{prefix}/{self.us_gaap_year}" if std else None,
-                          "type": f"xbrli:{base_type}ItemType", "base_type": base_type, "balance": balance,
-                          "period_type": period_type, "abstract": False, "numeric": base_type != "string",
-                          "label": name}}
+                "key": key,
+                "filing_id": None if std else self.filing_id,
+                "props": {
+                    "namespace": ns,
+                    "name": name,
+                    "prefix": prefix,
+                    "qname": qname,
+                    "year": self.us_gaap_year if std else None,
+                    "release": f"{prefix}/{self.us_gaap_year}" if std else None,
+                    "type": f"xbrli:{base_type}ItemType",
+                    "base_type": base_type,
+                    "balance": balance,
+                    "period_type": period_type,
+                    "abstract": False,
+                    "numeric": base_type != "string",
+                    "label": name,
+                },
+            }
         elif balance is not None:
             self.concepts[key]["props"]["balance"] = balance
         return key
@@ -79,13 +89,24 @@ class FilingBuilder:
         if isinstance(period, dt.date):
             return f"instant:{period.isoformat()}", {"kind": "instant", "end": period}
         start, end = period
-        return (f"duration:{start.isoformat()}/{end.isoformat()}",
-                {"kind": "duration", "start": start, "end": end, "days": (end - start).days})
+        return (
+            f"duration:{start.isoformat()}/{end.isoformat()}",
+            {"kind": "duration", "start": start, "end": end, "days": (end - start).days},
+        )
 
-    def fact(self, qname: str, value: str | None, decimals: str | None = "-3", unit: str | None = "iso4217:USD",
-             period: str | dt.date | tuple[dt.date, dt.date] | None = None, dims: dict[str, str] | None = None,
-             balance: str | None = None, fact_id: str | None = None, duplicate: str | None = None,
-             base_type: str = "monetary") -> str:
+    def fact(
+        self,
+        qname: str,
+        value: str | None,
+        decimals: str | None = "-3",
+        unit: str | None = "iso4217:USD",
+        period: str | dt.date | tuple[dt.date, dt.date] | None = None,
+        dims: dict[str, str] | None = None,
+        balance: str | None = None,
+        fact_id: str | None = None,
+        duplicate: str | None = None,
+        base_type: str = "monetary",
+    ) -> str:
         ckey = self.concept(qname, balance=balance, base_type=base_type)
         pkey, pprops = self._period(period)
         dims = dict(sorted((dims or {}).items()))
@@ -98,19 +119,44 @@ class FilingBuilder:
         dim_list = [f"{a}={m}" for a, m in dims.items()]
         ctx_hash = hashlib.sha1(f"{pkey}|{dim_list}".encode()).hexdigest()[:12]
         fid = fact_id or f"f{len(self.facts) + 1}"
-        ctx_props = {"filing_id": self.filing_id, "context_ids": [f"c_{ctx_hash}"], "entity_scheme": "http://www.sec.gov/CIK",
-                     "entity_id": self.cik, "period_type": pprops["kind"], "dims": dim_list, "dimensional": bool(dims)}
+        ctx_props = {
+            "filing_id": self.filing_id,
+            "context_ids": [f"c_{ctx_hash}"],
+            "entity_scheme": "http://www.sec.gov/CIK",
+            "entity_id": self.cik,
+            "period_type": pprops["kind"],
+            "dims": dim_list,
+            "dimensional": bool(dims),
+        }
         ctx_props.update({k: v for k, v in pprops.items() if k in ("start", "end")})
         if pprops["kind"] == "instant":
             ctx_props["instant"] = pprops["end"]
-        self.facts.append({
-            "key": f"{self.filing_id}|{fid}", "period_key": pkey, "period": pprops,
-            "context_key": f"{self.filing_id}|{ctx_hash}", "context": ctx_props, "axes": axes,
-            "props": {"filing_id": self.filing_id, "fact_id": fid, "concept_qname": qname, "concept_key": ckey,
-                      "value": value, "numeric": base_type != "string", "nil": value is None, "decimals": decimals,
-                      "context_id": f"c_{ctx_hash}", "context_key": f"{self.filing_id}|{ctx_hash}",
-                      "unit_id": unit, "unit_key": unit, "duplicate": duplicate,
-                      "num": float(value) if value is not None and base_type != "string" else None}})
+        self.facts.append(
+            {
+                "key": f"{self.filing_id}|{fid}",
+                "period_key": pkey,
+                "period": pprops,
+                "context_key": f"{self.filing_id}|{ctx_hash}",
+                "context": ctx_props,
+                "axes": axes,
+                "props": {
+                    "filing_id": self.filing_id,
+                    "fact_id": fid,
+                    "concept_qname": qname,
+                    "concept_key": ckey,
+                    "value": value,
+                    "numeric": base_type != "string",
+                    "nil": value is None,
+                    "decimals": decimals,
+                    "context_id": f"c_{ctx_hash}",
+                    "context_key": f"{self.filing_id}|{ctx_hash}",
+                    "unit_id": unit,
+                    "unit_key": unit,
+                    "duplicate": duplicate,
+                    "num": float(value) if value is not None and base_type != "string" else None,
+                },
+            }
+        )
         return fid
 
     def text_fact(self, qname: str, value: str) -> str:
@@ -129,31 +175,69 @@ class FilingBuilder:
                 props["arcs"] = props.get("arcs", 1) + 1
                 props["weights"] = props.get("weights", [props["weight"]]) + [float(weight)]
                 continue
-            edges[child] = {"source": p, "target": self.concept(child), "props": {
-                "owner": owner or self.filing_id, "role": role, "arcrole": SUMMATION, "order": float(i + 1),
-                "weight": float(weight)}}
+            edges[child] = {
+                "source": p,
+                "target": self.concept(child),
+                "props": {
+                    "owner": owner or self.filing_id,
+                    "role": role,
+                    "arcrole": SUMMATION,
+                    "order": float(i + 1),
+                    "weight": float(weight),
+                },
+            }
             self.arcs["calc"].append(edges[child])
-            self.arcs["pres"].append({"source": p, "target": self.concept(child), "props": {
-                "owner": owner or self.filing_id, "role": role, "order": float(i + 1),
-                "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child"}})
+            self.arcs["pres"].append(
+                {
+                    "source": p,
+                    "target": self.concept(child),
+                    "props": {
+                        "owner": owner or self.filing_id,
+                        "role": role,
+                        "order": float(i + 1),
+                        "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
+                    },
+                }
+            )
 
     def def_arc(self, role: str, arc: str, source: str, target: str, target_role: str | None = None) -> None:
-        self.arcs["def"].append({"source": self.concept(source, base_type="string"),
-                                 "target": self.concept(target, base_type="string"),
-                                 "props": {"owner": self.filing_id, "role": role, "arc": arc, "target_role": target_role,
-                                           "order": float(len(self.arcs["def"]) + 1),
-                                           "arcrole": f"http://xbrl.org/int/dim/arcrole/{arc}"}})
+        self.arcs["def"].append(
+            {
+                "source": self.concept(source, base_type="string"),
+                "target": self.concept(target, base_type="string"),
+                "props": {
+                    "owner": self.filing_id,
+                    "role": role,
+                    "arc": arc,
+                    "target_role": target_role,
+                    "order": float(len(self.arcs["def"]) + 1),
+                    "arcrole": f"http://xbrl.org/int/dim/arcrole/{arc}",
+                },
+            }
+        )
 
-    def cube(self, role: str, line_items: list[str], axis: str, domain: str, members: dict[str, str | None],
-             table: str = "us-gaap:StatementTable", line_items_abstract: str = "us-gaap:StatementLineItems") -> None:
+    def cube(
+        self,
+        role: str,
+        line_items: list[str],
+        axis: str,
+        domain: str,
+        members: dict[str, str | None],
+        table: str = "us-gaap:StatementTable",
+        line_items_abstract: str = "us-gaap:StatementLineItems",
+    ) -> None:
         """A statement cube: table -> axis -> domain -> members (member -> parent member or None)."""
         for li in line_items:
             self.concept(li)
         self.def_arc(role, "all", line_items_abstract, table)
         for li in line_items:
-            self.arcs["def"].append({"source": self.concept(line_items_abstract, base_type="string"),
-                                     "target": self.concept(li), "props": {
-                                         "owner": self.filing_id, "role": role, "arc": "domain-member", "order": 1.0}})
+            self.arcs["def"].append(
+                {
+                    "source": self.concept(line_items_abstract, base_type="string"),
+                    "target": self.concept(li),
+                    "props": {"owner": self.filing_id, "role": role, "arc": "domain-member", "order": 1.0},
+                }
+            )
         self.def_arc(role, "hypercube-dimension", table, axis)
         self.def_arc(role, "dimension-domain", axis, domain)
         self.def_arc(role, "dimension-default", axis, domain)
@@ -163,13 +247,24 @@ class FilingBuilder:
     def dqc_list(self, rule_id: str, list_name: str, qnames: list[str]) -> None:
         """Rule data as the taxonomy loader writes it from dqcrules (DqcRule -LISTS-> Concept)."""
         self.dqc.setdefault(rule_id, []).extend(
-            {"concept_key": self.concept(q, base_type="string"), "list": list_name} for q in qnames)
+            {"concept_key": self.concept(q, base_type="string"), "list": list_name} for q in qnames
+        )
 
     # ---------------------------------------------------------------- write
     def write(self, graph: Graph) -> str:
-        graph.run("checks.build_filing", filing_id=self.filing_id, props={
-            "form": self.form, "period_end": self.period_end, "us_gaap_year": self.us_gaap_year, "cik": self.cik,
-            "accession": None, "entity_name": f"Hand-built {self.filing_id}", "source": "handbuilt"})
+        graph.run(
+            "checks.build_filing",
+            filing_id=self.filing_id,
+            props={
+                "form": self.form,
+                "period_end": self.period_end,
+                "us_gaap_year": self.us_gaap_year,
+                "cik": self.cik,
+                "accession": None,
+                "entity_name": f"Hand-built {self.filing_id}",
+                "source": "handbuilt",
+            },
+        )
         graph.write_batches("checks.build_concepts", list(self.concepts.values()))
         graph.write_batches("checks.build_roles", self.roles, filing_id=self.filing_id)
         graph.write_batches("checks.build_facts", self.facts, filing_id=self.filing_id)
