@@ -1031,7 +1031,7 @@ def _rescale(w: Written, factor: Decimal) -> Written | None:
 
 def _reparse(w: Written, text: str) -> Written | None:
     """The value `text` states, given that `w.text` states w.value (same scale and sign)."""
-    num = lambda t: D(re.sub(r"[^\d.]", "", re.search(r"[\d,]+(\.\d+)?", t).group()))
+    num = lambda t: D(re.sub(r"[^\d.]", "", re.search(r"[\d,]+(\.\d+)?", t).group()))  # noqa: E731
     a, b = num(w.text), num(text)
     if a == 0:
         return None
@@ -1056,9 +1056,9 @@ def _level_sub(
     fact = ctx.fact(metric, slot)
     m = METRICS[metric]
     if m.unit == "per_share":
-        render = lambda v: fmt_per_share(v, "parens" if style == "workpaper" else "minus")
+        render = lambda v: fmt_per_share(v, "parens" if style == "workpaper" else "minus")  # noqa: E731
     elif m.unit == "shares":
-        render = lambda v: _shares(ctx, v, fact.half)
+        render = lambda v: _shares(ctx, v, fact.half)  # noqa: E731
     else:
         render = ctx.money(fact.value, fact.half, style)
     w = render(fact.value)
@@ -1323,7 +1323,7 @@ def change_sub(ctx: Ctx, metric: str, slot: str, prior_slot: str, style: str, ma
     if diff == 0 or abs(diff) < D("0.01") * abs(pri.value):
         raise Skip
     money = ctx.money(abs(diff), cur.half + pri.half, style)
-    render = lambda v: money(abs(v))
+    render = lambda v: money(abs(v))  # noqa: E731
     w = render(diff)
     up = diff > 0
     error = detail = None
@@ -1634,7 +1634,7 @@ def news_loss_comparison(ctx: Ctx, style: str, make_false: bool) -> tuple[str, l
     flags = _pick_false(3, make_false, rng)
     said = narrowed if not flags[0] else not narrowed
     word = "narrowed" if said else "widened"
-    neg = lambda f: Fact(f.qname, f.local, f.period, f.kind, f.start, f.end, -f.value, f.decimals, f.unit)
+    neg = lambda f: Fact(f.qname, f.local, f.period, f.kind, f.start, f.end, -f.value, f.decimals, f.unit)  # noqa: E731
     t1, s1 = _abs_level(ctx, neg(cur), cur, style, flags[1], None)
     t2, s2 = _abs_level(ctx, neg(pri), pri, style, flags[2], None)
     comp = Sub(
@@ -2048,7 +2048,7 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
     if m.unit == "per_share":
         w = fmt_per_share(fact.value, "minus")
         suffix, answer_of = rng.choice([(", in USD per share", lambda x: f"{x.value:.2f}"), ("", lambda x: x.text)])
-        render = lambda v: fmt_per_share(v, "minus")
+        render = lambda v: fmt_per_share(v, "minus")  # noqa: E731
     elif m.unit == "shares":
         s = rng.choice(["million", "thousand"])
         if fact.half * 2 > SCALES[s] and s == "thousand":
@@ -2081,7 +2081,7 @@ def template_level(ctx: Ctx, style: str, make_false: bool) -> tuple[str, list[Su
         if not stable((fact.value - fact.half) / SCALES[s], (fact.value + fact.half) / SCALES[s], dp):
             raise Skip
         if s == "" and suffix == "":
-            render = lambda v: Written(("-" if v < 0 else "") + "$" + group(abs(v), 0), q_round(v, 0), D("0.5"))
+            render = lambda v: Written(("-" if v < 0 else "") + "$" + group(abs(v), 0), q_round(v, 0), D("0.5"))  # noqa: E731
         else:
 
             def render(v):
