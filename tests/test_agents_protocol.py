@@ -65,7 +65,7 @@ class Scripted:
         self.queues = {r: deque(q) for r, q in queues.items()}
         self.seen = []
 
-    def turn(self, role, system, messages, tools, case):
+    def turn(self, role, system, messages, tools, case, timeout=None):
         self.seen.append((role, [t.name for t in tools], list(messages)))
         item = self.queues[role].popleft()
         if isinstance(item, Exception):
@@ -301,7 +301,7 @@ def test_deterministic_policy_reports_what_the_checkers_found():
 
 def test_repeated_tool_call_ids_from_a_server_do_not_confuse_the_gate():
     class SameId(Scripted):
-        def turn(self, role, system, messages, tools, case):
+        def turn(self, role, system, messages, tools, case, timeout=None):
             t = super().turn(role, system, messages, tools, case)
             t["tool_calls"] = [{**c, "id": "call_0"} for c in t["tool_calls"]]
             return t
