@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -172,3 +173,26 @@ def sample_filing_graph(neo4j_connection: Connection) -> Iterator[Graph]:
         yield g
     finally:
         g.close()
+
+
+@pytest.fixture
+def agents(
+    sample_filing_graph: Graph, neo4j_connection: Connection, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., SimpleNamespace]:
+    """`auditgraph agents ARGS…` as the installed command runs it: exit code, stdout, stderr."""
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    if neo4j_connection.password is not None:
+        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_connection.password)
+    for var in ("AUDITGRAPH_LLM", "AUDITGRAPH_LLM_BASE_URL", "AUDITGRAPH_DEBUG"):
+        monkeypatch.delenv(var, raising=False)
+
+    from auditgraph.cli import main
+
+    def run(*args: str) -> SimpleNamespace:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as done:
+            main(["agents", *args])
+        out, err = capsys.readouterr()
+        return SimpleNamespace(exit_code=done.value.code or 0, stdout=out, stderr=err, output=out + err)
+
+    return run

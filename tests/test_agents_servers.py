@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from types import SimpleNamespace
 
 import pytest
 
@@ -24,32 +23,12 @@ from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
 from auditgraph.agents.reports import Case  # noqa: E402
 from auditgraph.agents.role_client import ChatClient  # noqa: E402
 from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
-from auditgraph.cli import main  # noqa: E402
 from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
 ASSETS = Case(case_id="assets", filing_id=FILING, concept="us-gaap:Assets", period="instant:2025-12-31")
 CHECKS = ["check_sign", "check_calc_tree", "check_dim_consistency"]
 PROSE = {"content": "The balance sheet looks fine to me."}
-
-
-@pytest.fixture
-def agents(sample_filing_graph, neo4j_connection, monkeypatch, capsys):
-    """`auditgraph agents ARGS…` as the installed command runs it: exit code, stdout, stderr."""
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    if neo4j_connection.password is not None:
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_connection.password)
-    for var in ("AUDITGRAPH_LLM", "AUDITGRAPH_LLM_BASE_URL", "AUDITGRAPH_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
-
-    def run(*args: str) -> SimpleNamespace:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as done:
-            main(["agents", *args])
-        out, err = capsys.readouterr()
-        return SimpleNamespace(exit_code=done.value.code or 0, stdout=out, stderr=err, output=out + err)
-
-    return run
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ or nothing listening at all."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 
@@ -24,7 +23,6 @@ from auditgraph.agents.role_client import ChatClient  # noqa: E402
 from auditgraph.agents.runner import run_cases  # noqa: E402
 from auditgraph.agents.session import filing_cases  # noqa: E402
 from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
-from auditgraph.cli import main  # noqa: E402
 from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
@@ -38,25 +36,6 @@ CALC = {
     "reported_value": "20000000",
     "expected_value": "19900000",
 }
-
-
-@pytest.fixture
-def agents(sample_filing_graph, neo4j_connection, monkeypatch, capsys):
-    """`auditgraph agents ARGS…` as the installed command runs it: exit code, stdout, stderr."""
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    if neo4j_connection.password is not None:
-        monkeypatch.setenv("NEO4J_PASSWORD", neo4j_connection.password)
-    for var in ("AUDITGRAPH_LLM", "AUDITGRAPH_LLM_BASE_URL", "AUDITGRAPH_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
-
-    def run(*args: str) -> SimpleNamespace:
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as done:
-            main(["agents", *args])
-        out, err = capsys.readouterr()
-        return SimpleNamespace(exit_code=done.value.code or 0, stdout=out, stderr=err, output=out + err)
-
-    return run
 
 
 def artifacts(path) -> list[dict]:
