@@ -198,8 +198,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             done = subprocess.run(audit_command(args, out), capture_output=True, text=True)
             seconds = time.perf_counter() - t
         finally:
-            server.terminate()
-            server.wait(30)
+            server.terminate()  # a server still generating may ignore SIGTERM for a while
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
         table = rows(out) if out.exists() else []
         summary = next((ln for ln in done.stderr.splitlines() if " cases: " in ln), done.stderr.strip()[-300:])
     section = "\n".join(
