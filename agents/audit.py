@@ -256,8 +256,8 @@ def _provider_failed(reports: list[JuniorReport]) -> bool:
     return any(r.status == "provider_failure" for r in reports)
 
 
-def error_artifact(case: Case, llm: str, config: AuditConfig, message: str) -> Artifact:
-    """A case the run could not audit (e.g. the graph went away); scored as a failure, not dropped."""
+def _unaudited(case: Case, llm: str, config: AuditConfig, **outcome: Any) -> Artifact:
+    """The artifact of a case no auditor finished: the case and run identity, plus `outcome`."""
     return Artifact(
         case_id=case.case_id,
         filing_id=case.filing_id,
@@ -266,9 +266,18 @@ def error_artifact(case: Case, llm: str, config: AuditConfig, message: str) -> A
         system=_system_name(config),
         llm=llm,
         config=config.as_json(),
-        status="error",
-        error=message,
+        **outcome,
     )
+
+
+def error_artifact(case: Case, llm: str, config: AuditConfig, message: str) -> Artifact:
+    """A case the run could not audit (e.g. the graph went away); scored as a failure, not dropped."""
+    return _unaudited(case, llm, config, status="error", error=message)
+
+
+def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Artifact:
+    """A case the run deadline left unaudited: inconclusive, audited again on resume."""
+    return _unaudited(case, llm, config, status="ok", verdict="inconclusive", reason_code="deadline", reason=why)
 
 
 def _system_name(config: AuditConfig) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import audit_case, error_artifact, settle
+from auditgraph.agents.audit import audit_case, deadline_artifact, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, Deadline
@@ -129,25 +129,6 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
 
 CASE_TIMEOUT = 900.0  # seconds per case: two juniors, refinement rounds and the senior
 RUN_TIMEOUT = 86400.0  # seconds per run
-
-
-def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Artifact:
-    """A case the run deadline left unaudited: inconclusive, audited again on resume."""
-    from auditgraph.agents.audit import _system_name
-
-    return Artifact(
-        case_id=case.case_id,
-        filing_id=case.filing_id,
-        concept=case.concept,
-        period=case.period,
-        system=_system_name(config),
-        llm=llm,
-        config=config.as_json(),
-        status="ok",
-        verdict="inconclusive",
-        reason_code="deadline",
-        reason=why,
-    )
 
 
 def run_cases(
