@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.table import Table
 
 from auditgraph import __version__, config, server
-from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraphError, ServerError
+from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraphError, ConfigError, ServerError
 
 console = Console(soft_wrap=True)  # never break URLs and paths across lines
 
@@ -168,7 +168,25 @@ def neo4j_start(docker: bool) -> None:
     settings = srv.settings
     console.print(("Started" if started else "Already running") + f": Neo4j {srv.rt.version} (pid {srv.pid()})")
     console.print(f"Bolt:    {settings.bolt_uri}")
-    console.print(f"Browser: {settings.browser_url}  (user neo4j; password in {config.config_file()})")
+    console.print(f"Browser: {settings.browser_url}")
+    if settings.auth:
+        console.print(f"         user neo4j; password: `auditgraph neo4j password` (stored in {config.config_file()})")
+
+
+@neo4j_group.command("password")
+def neo4j_password() -> None:
+    """Print the password of the local server (user neo4j), to paste into the Browser."""
+    conn = config.connection()
+    if conn.external:
+        raise ConfigError(
+            f"auditgraph is configured for the Neo4j at {conn.uri} (NEO4J_URI or config file); its password is yours, not auditgraph's"
+        )
+    settings = config.local_settings()
+    if not settings.auth:
+        raise ConfigError(f"the local server runs without authentication (auth = false in {config.config_file()}); no password")
+    if not settings.password:
+        raise ConfigError("no local server yet; run `auditgraph neo4j install` (it generates the password)")
+    click.echo(settings.password)
 
 
 def _docker_up(settings: config.LocalServerSettings) -> None:
@@ -305,12 +323,24 @@ def db_wipe(yes: bool) -> None:
     "--all", "include_writes", is_flag=True, help="Also the write and schema queries that auditgraph's own commands run."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
-def list_queries(include_writes: bool, as_json: bool) -> None:
+@click.option("--browser", "browser_name", metavar="NAME", help="Print query NAME ready to paste: a `:params {...}` line, then its Cypher.")
+@click.option("--param", "params", multiple=True, metavar="K=V", help="A parameter of --browser NAME (repeat; LIST/MAP as JSON).")
+def list_queries(include_writes: bool, as_json: bool, browser_name: str | None, params: tuple[str, ...]) -> None:
     """List the read queries in cypher/ by family, with their parameters.
 
     Each can be pasted into the Neo4j Browser after `:param` lines for its parameters."""
     from auditgraph import queries
 
+    if browser_name:
+        from auditgraph.browser import paste_text
+
+        if browser_name not in queries.shipped():
+            queries.get(browser_name)  # the one-line "no query named ..., did you mean" error
+            raise click.UsageError(f"{browser_name} is a test fixture, not a shipped query")
+        click.echo(paste_text(queries.shipped()[browser_name], params), nl=False)
+        return
+    if params:
+        raise click.UsageError("--param goes with --browser NAME")
     fams = queries.families(include_writes)
     if as_json:
         click.echo(queries.families_json(fams))

@@ -59,7 +59,12 @@ class LocalServerSettings:
 
     @property
     def browser_url(self) -> str:
-        return f"http://127.0.0.1:{self.http_port}/browser/"
+        """The Browser with its connection form filled in: this server's Bolt address and login method."""
+        auth = "NATIVE" if self.auth else "NO_AUTH"
+        return (
+            f"http://127.0.0.1:{self.http_port}/browser/"
+            f"?dbms=neo4j://neo4j@127.0.0.1:{self.bolt_port}&db=neo4j&preselectAuthMethod={auth}"
+        )
 
 
 @dataclass(frozen=True)

@@ -177,6 +177,10 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 "server.default_advertised_address=127.0.0.1",
                 f"server.bolt.listen_address=127.0.0.1:{settings.bolt_port}",
                 f"server.http.listen_address=127.0.0.1:{settings.http_port}",
+                # The Browser's discovery document (GET /) names the advertised Bolt address; without
+                # these it offers bolt://127.0.0.1:7687 whatever port Bolt listens on.
+                f"server.bolt.advertised_address=127.0.0.1:{settings.bolt_port}",
+                f"server.http.advertised_address=127.0.0.1:{settings.http_port}",
                 "server.https.enabled=false",
                 f"dbms.security.auth_enabled={'true' if settings.auth else 'false'}",
                 f"server.memory.heap.initial_size={settings.heap}",
@@ -334,8 +338,8 @@ class LocalServer:
                 raise ServerError(
                     f"Neo4j exited during start-up (code {proc.returncode}): {self._last_error()}; full log: {self.console_log}"
                 )
-            if bolt_ready(self.settings.bolt_port):
-                return True
+            if bolt_ready(self.settings.bolt_port) and http_ready(self.settings.http_port):
+                return True  # the Browser URL that `neo4j start` prints works at once
             time.sleep(0.5)
         self.stop()
         raise ServerError(
@@ -407,5 +411,14 @@ def bolt_ready(port: int) -> bool:
         with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
             s.sendall(b"\x60\x60\xb0\x17" + b"\x00\x00\x04\x05" + b"\x00" * 12)
             return len(s.recv(4)) == 4
+    except OSError:
+        return False
+
+
+def http_ready(port: int) -> bool:
+    """The HTTP connector (the Browser and its discovery document) accepts connections."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
     except OSError:
         return False
