@@ -323,7 +323,9 @@ def db_wipe(yes: bool) -> None:
     "--all", "include_writes", is_flag=True, help="Also the write and schema queries that auditgraph's own commands run."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
-@click.option("--browser", "browser_name", metavar="NAME", help="Print query NAME ready to paste: a `:params {...}` line, then its Cypher.")
+@click.option(
+    "--browser", "browser_name", metavar="NAME", help="Print query NAME ready to paste: a `:params {...}` line, then its Cypher."
+)
 @click.option("--param", "params", multiple=True, metavar="K=V", help="A parameter of --browser NAME (repeat; LIST/MAP as JSON).")
 def list_queries(include_writes: bool, as_json: bool, browser_name: str | None, params: tuple[str, ...]) -> None:
     """List the read queries in cypher/ by family, with their parameters.
