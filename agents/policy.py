@@ -51,7 +51,9 @@ class ModelPolicy:
         case: Case,
         timeout: float | None = None,
     ) -> dict[str, Any]:
-        return self.client.complete(role, system, messages, list(tools), timeout=timeout)  # a list[ToolLike]: list is invariant
+        return self.client.complete(
+            role, system, messages, list(tools), timeout=timeout, scope=case.case_id
+        )  # a list[ToolLike]: list is invariant
 
 
 def history(messages: list[dict[str, Any]]) -> list[tuple[str, Any]]:

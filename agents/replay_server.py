@@ -2,7 +2,8 @@
 
 These machines have no model, so the provider path (langchain's ChatOpenAI, tool schemas, tool
 call parsing, error handling) is exercised against this server. A script maps a role to a queue
-of responses; the role of a request is read from its system prompt. A response is either
+of responses; the role of a request is read from its system prompt (a key `ROLE|TEXT` serves only
+requests of ROLE whose first user message contains TEXT, e.g. a case's concept). A response is either
 
     {"content": "text"}                                   plain assistant text
     {"tool_calls": [{"name": "check_sign", "arguments": {...} | "raw text"}]}
@@ -83,6 +84,12 @@ class ReplayServer:
     def root_url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
+    def _routed(self, role: str, body: Mapping[str, Any]) -> deque[dict[str, Any]] | None:
+        """The queue `ROLE|TEXT` whose TEXT occurs in the first user message (one script per case)."""
+        first = next((m.get("content") for m in body.get("messages", []) if m.get("role") == "user"), None)
+        text = first if isinstance(first, str) else json.dumps(first, default=str)
+        return next((q for key, q in self.queues.items() if key.startswith(role + "|") and key[len(role) + 1 :] in text), None)
+
     def _next(self, body: dict[str, Any], anthropic: bool = False) -> tuple[int, dict[str, Any]]:
         with self._lock:
             self.requests.append(body)
@@ -92,7 +99,7 @@ class ReplayServer:
                 self.rejected.append(problem)
                 return 400, {"error": {"message": problem, "type": "invalid_request_error"}}
             role = role_of(body)
-            queue = self.queues.get(role) or self.queues.get("default")
+            queue = self._routed(role, body) or self.queues.get(role) or self.queues.get("default")
             if not queue:
                 return 500, {"error": {"message": f"replay script has no response left for role {role}", "type": "server_error"}}
             item = queue.popleft()

@@ -386,9 +386,10 @@ class ToolChat:
         self.spec = spec
         self.cache = cache
         self.calls = 0  # real model calls (cache misses that reached the provider)
-        self.protocol = spec.tool_protocol  # native, or text once chosen or detected
+        self.protocol = spec.tool_protocol  # native or text as chosen; detection switches one scope (a case) only
         self.timeouts: list[float] = []  # the timeout of each real call, in order (what the deadline left)
-        self._prose = 0
+        self._prose: dict[str | None, int] = {}  # prose replies to tools requests, per scope
+        self._switched: set[str | None] = set()  # scopes switched to the text protocol by detection
         self._attempts: dict[str, int] = {}
         self._models: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -436,11 +437,23 @@ class ToolChat:
             return model.bind_tools(specs, tool_choice={"auto": "auto", "required": "any"}[self.spec.tool_choice])
         return model.bind_tools(specs, tool_choice=self.spec.tool_choice)
 
+    def protocol_for(self, scope: str | None = None) -> str:
+        """The tool protocol of one scope (the auditors' scope is a case): text once detected there."""
+        with self._lock:
+            return "text" if scope in self._switched else self.protocol
+
     def complete(
-        self, role: str, system: str, messages: list[dict[str, Any]], tools: list[ToolLike], timeout: float | None = None
+        self,
+        role: str,
+        system: str,
+        messages: list[dict[str, Any]],
+        tools: list[ToolLike],
+        timeout: float | None = None,
+        scope: str | None = None,
     ) -> dict[str, Any]:
-        """The next turn; `timeout` is what the caller's deadline leaves (the call gets the lesser of it and --timeout)."""
-        protocol = self.protocol if tools else "native"
+        """The next turn; `timeout` is what the caller's deadline leaves (the call gets the lesser of it and --timeout).
+        `scope` (a case id) keeps prose detection apart: concurrent cases never switch each other's protocol."""
+        protocol = self.protocol_for(scope) if tools else "native"
         base = self.cache_key(role, system, messages, [t.name for t in tools], self.spec.settings_key(protocol))
         # A retry after an error asks the same question again; errors are never cached, and the
         # attempt number files the retry's answer apart, so a rerun after an outage asks again.
@@ -468,10 +481,10 @@ class ToolChat:
             self.cache.put(key, turn)
         if protocol == "native" and tools and not turn.get("tool_calls"):
             parsed = from_text(turn.get("content") or "")  # a ReAct action written as text is still an action
-            turn = parsed if parsed["tool_calls"] or parsed["invalid_tool_calls"] else self._detect_text_server(turn)
+            turn = parsed if parsed["tool_calls"] or parsed["invalid_tool_calls"] else self._detect_text_server(turn, scope)
         return turn
 
-    def _detect_text_server(self, turn: dict[str, Any]) -> dict[str, Any]:
+    def _detect_text_server(self, turn: dict[str, Any], scope: str | None = None) -> dict[str, Any]:
         """Two prose replies to tools requests: an OpenAI-compatible server without tool calling;
         later requests use the text protocol, and the turn says so (a note for the trajectory)."""
         if self.spec.provider != "openai-compatible" or turn.get("tool_calls") or turn.get("invalid_tool_calls"):
@@ -480,10 +493,10 @@ class ToolChat:
         if not content.strip() or json_object(content) is not None:
             return turn
         with self._lock:
-            self._prose += 1
-            switch = self._prose == PROSE_SWITCH and self.protocol == "native"
+            self._prose[scope] = self._prose.get(scope, 0) + 1
+            switch = self._prose[scope] == PROSE_SWITCH and self.protocol == "native" and scope not in self._switched
             if switch:
-                self.protocol = "text"
+                self._switched.add(scope)
         if not switch:
             return turn
         return {

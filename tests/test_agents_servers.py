@@ -189,7 +189,8 @@ def test_a_server_that_answers_tools_requests_in_prose_twice_gets_the_text_proto
         client = ChatClient(spec, ModelCache(None))
         art, traj = audit_case(ASSETS, ModelPolicy(client), box, AuditConfig(agents="a1"))
         requests = list(srv.requests)
-    assert ["tools" in r for r in requests] == [True, True, False, False, False, False] and client.protocol == "text"
+    assert ["tools" in r for r in requests] == [True, True, False, False, False, False]
+    assert client.protocol_for(ASSETS.case_id) == "text" and client.protocol == "native"  # only this case switched
     events = traj["agents"]["A1"]["invocations"][0]["events"]
     switch = next(e for e in events if e["kind"] == "protocol_switch")
     assert switch == {
@@ -200,6 +201,36 @@ def test_a_server_that_answers_tools_requests_in_prose_twice_gets_the_text_proto
         ),
     }
     assert art.trace["A1"]["malformed"] == 2 and (art.verdict, art.rules) == ("violation", ("DQC.US.0126",))
+
+
+def test_prose_detection_is_per_case_two_concurrent_cases_only_the_prose_one_switches(box, tmp_path):
+    from auditgraph.agents.runner import run_cases
+
+    liab = Case(case_id="liabilities", filing_id=FILING, concept="us-gaap:Liabilities", period="instant:2025-12-31")
+
+    def tc(name, case):
+        return {"tool_calls": [{"name": name, "arguments": case_args(box.specs[name], case)}]}
+
+    final = {"tool_calls": [{"name": "final_report", "arguments": {"verdict": "consistent", "rules": []}}]}
+    script = {
+        "A1|us-gaap:Assets": [PROSE, PROSE] + [react(box, n) for n in CHECKS] + [REACT_FINAL],
+        "A1|us-gaap:Liabilities": [PROSE] + [tc(n, liab) for n in CHECKS] + [final],
+    }
+    with ReplayServer(script) as srv:
+        spec = ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url, max_retries=0)
+        client = ChatClient(spec, ModelCache(None))
+        run_cases([ASSETS, liab], box, ModelPolicy(client), AuditConfig(agents="a1"), tmp_path / "run.jsonl", concurrency=2)
+        assert srv.remaining() == {"A1|us-gaap:Assets": 0, "A1|us-gaap:Liabilities": 0}
+        requests = list(srv.requests)
+
+    def of(concept):
+        return [r for r in requests if concept in next(m["content"] for m in r["messages"] if m["role"] == "user")]
+
+    assert ["tools" in r for r in of("us-gaap:Assets")] == [True, True, False, False, False, False]
+    assert ["tools" in r for r in of("us-gaap:Liabilities")] == [True] * 5  # one prose reply: still native
+    assert (client.protocol_for("assets"), client.protocol_for("liabilities"), client.protocol) == ("text", "native", "native")
+    arts = {a["case_id"]: a for a in map(json.loads, (tmp_path / "run.jsonl").read_text().splitlines())}
+    assert arts["assets"]["verdict"] == "violation"
 
 
 class Watched(ChatClient):

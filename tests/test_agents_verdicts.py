@@ -304,3 +304,18 @@ def test_max_output_tokens_reaches_the_request(agents, tmp_path):
             str(tmp_path / "run.jsonl"),
         )
         assert [r["max_completion_tokens"] for r in srv.requests] == [256, 256]
+
+
+def test_unknown_tools_bad_arguments_and_the_budget_cut_show_in_the_trajectory(sample_filing_graph):
+    box = catalog_toolbox(sample_filing_graph)
+    late = {"tool_calls": [{"name": "check_calc_tree", "arguments": case_args(box.specs["check_calc_tree"], ASSETS)}]}
+    script = {"A1": WRONG + [late], "A2": [PROSE] * 3}
+    with ReplayServer(script) as srv:
+        client = ChatClient(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url, max_retries=0), ModelCache(None))
+        art, traj = audit_case(ASSETS, ModelPolicy(client), box, AuditConfig(budget=3))
+        assert srv.remaining() == {"A1": 1, "A2": 0}  # the call after the budget was never asked for
+    assert art.verdict != "consistent" and (art.verdict, art.reason_code) == ("inconclusive", "tools_not_run")
+    inv = traj["agents"]["A1"]["invocations"][0]
+    assert inv["status"] == "budget_exhausted" and inv["steps"] == 3
+    text = json.dumps(inv["events"])
+    assert "check_everything" in text and "concpt" in text
