@@ -213,7 +213,10 @@ def demo() -> None:
     finally:
         graph.close()
     conn = connection()
-    console.print(f"\nNeo4j Browser: {conn.browser_url or conn.uri}  (try: MATCH (f:Filing) RETURN f)")
+    # soft_wrap: a URL cut at 80 columns cannot be pasted back.
+    console.print(f"\nNeo4j Browser: {conn.browser_url or conn.uri}", soft_wrap=True)
+    if not conn.external:
+        console.print("Password: `auditgraph neo4j password` (stored in config.toml).  Try: MATCH (f:Filing) RETURN f")
     console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
 
 
