@@ -403,7 +403,10 @@ def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[P
     instance = original.rename(dest / f"{copy_name}{original.suffix}")
     edit = FactEdit(ns, name, loc[0]["fact_id"], tuple(loc[0]["context_ids"]), loc[0]["unit_id"], plan.new_value)
     rewrite_fact(instance, edit)
-    return load_copy(dest)
+    copy_id = load_copy(dest)
+    # the eval namespace: user listings (filing list, checks, verifier, MCP) filter out :EvalCopy
+    graph.run("eval.mark_copy", filing_id=copy_id)
+    return copy_id
 
 
 def _to_date(v: Any) -> date | None:

@@ -117,7 +117,10 @@ def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
 
 @eval.command("build-cases")
 @click.option(
-    "--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("out/eval/dev/cases.jsonl"), show_default=True
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Cases JSONL (default: <data dir>/eval/dev/cases.jsonl, never the current directory).",
 )
 @click.option(
     "--copies",
@@ -142,7 +145,7 @@ def _packages(packages: tuple[Path, ...]) -> list[Path] | None:
     help="JSONL of {original_id, agree, note}: findings a person checked against the rule text.",
 )
 def build_cases_cmd(
-    out: Path,
+    out: Path | None,
     copies: Path | None,
     filings: tuple[str, ...],
     findings: int,
@@ -163,6 +166,7 @@ def build_cases_cmd(
     from auditgraph.loader.filing import FilingLoader
 
     copies = copies or config.data_dir() / "eval-copies"
+    out = out or config.data_dir() / "eval" / "dev" / "cases.jsonl"
     with open_graph(writes=True) as graph, FilingLoader(graph, _packages(packages)) as loader:
 
         def load_copy(folder: Path) -> str:
