@@ -5,7 +5,7 @@
 // param local_name: STRING  concept local name
 // returns: filing_id STRING, form STRING, filing_period_end DATE, fact_id STRING, concept_key STRING, value STRING, decimals STRING, unit STRING, dims LIST<STRING>, period_key STRING, kind STRING, start DATE, end DATE
 MATCH (fl:Filing {id: $filing_id})
-OPTIONAL MATCH (o:Filing) WHERE fl.cik IS NOT NULL AND o.cik = fl.cik AND o.status = 'loaded' AND o.id <> fl.id
+OPTIONAL MATCH (o:Filing) WHERE fl.cik IS NOT NULL AND o.cik = fl.cik AND o.status = 'loaded' AND o.id <> fl.id AND NOT o:EvalCopy
 WITH fl, collect(o) AS others
 WITH others + [fl] AS filings
 UNWIND filings AS g
