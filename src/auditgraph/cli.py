@@ -189,26 +189,42 @@ def neo4j_password() -> None:
     click.echo(settings.password)
 
 
-def _docker_up(settings: config.LocalServerSettings) -> None:
+def _compose_command() -> list[str]:
+    """`docker compose` (v2 plugin), else `docker-compose` (v1), else one line saying what to install."""
+    if shutil.which("docker"):
+        probe = subprocess.run(["docker", "compose", "version"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return ["docker", "compose"]
+    if shutil.which("docker-compose"):
+        return ["docker-compose"]
     if not shutil.which("docker"):
         raise ServerError("docker not found; install Docker or run `auditgraph neo4j start` without --docker")
+    raise ServerError(
+        "Docker Compose is missing (`docker compose version` fails and there is no docker-compose); "
+        "install the docker-compose-plugin package, or run `auditgraph neo4j start` without --docker"
+    )
+
+
+def _docker_up(settings: config.LocalServerSettings) -> None:
+    compose_cmd = _compose_command()
     env = {
         "NEO4J_PASSWORD": settings.password,
         "AUDITGRAPH_BOLT_PORT": str(settings.bolt_port),
         "AUDITGRAPH_HTTP_PORT": str(settings.http_port),
+        "AUDITGRAPH_HEAP": settings.heap,
+        "AUDITGRAPH_PAGECACHE": settings.pagecache,
     }
     with as_file(files("auditgraph.docker") / "compose.yml") as compose:
         proc = subprocess.run(
-            ["docker", "compose", "-f", str(compose), "up", "-d", "--wait"],
+            [*compose_cmd, "-f", str(compose), "up", "-d", "--wait"],
             env={**os.environ, **env},
             capture_output=True,
             text=True,
         )
     if proc.returncode != 0:
-        raise ServerError(
-            f"docker compose failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}; is the Docker engine running?"
-        )
-    console.print(f"Neo4j (Docker) is up. Bolt: {settings.bolt_uri}  Browser: {settings.browser_url}")
+        last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise ServerError(f"{' '.join(compose_cmd)} up failed: {last[0]}; is the Docker engine running (`docker info`)?")
+    console.print(f"Neo4j (Docker) is up. Bolt: {settings.bolt_uri}  Browser: {settings.browser_url}", soft_wrap=True)
 
 
 @neo4j_group.command("stop")
