@@ -12,6 +12,7 @@ CREATE CONSTRAINT fact_key IF NOT EXISTS FOR (n:Fact) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT context_key IF NOT EXISTS FOR (n:Context) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT period_key IF NOT EXISTS FOR (n:Period) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT unit_key IF NOT EXISTS FOR (n:Unit) REQUIRE n.key IS UNIQUE;
+CREATE CONSTRAINT load_claim_key IF NOT EXISTS FOR (n:LoadClaim) REQUIRE n.key IS UNIQUE;
 CREATE INDEX concept_qname_year IF NOT EXISTS FOR (n:Concept) ON (n.qname, n.year);
 CREATE INDEX concept_name IF NOT EXISTS FOR (n:Concept) ON (n.name);
 CREATE INDEX concept_release IF NOT EXISTS FOR (n:Concept) ON (n.release);

@@ -1,0 +1,15 @@
+// name: load.claim_acquire
+// summary: Claim a filing for one loader in its own short transaction (MERGE on the unique LoadClaim key); renews its own claim and takes over an expired one of another owner.
+// mode: write
+// param key: STRING the filing's id
+// param owner: STRING the claiming loader's id
+// param lease_seconds: INTEGER how long the claim lives unless renewed
+// returns: owner STRING, expires_at DATETIME, loaded BOOLEAN
+MERGE (c:LoadClaim {key: $key})
+ON CREATE SET c.owner = $owner, c.expires_at = datetime() + duration({seconds: $lease_seconds})
+WITH c, (c.owner = $owner OR c.expires_at < datetime()) AS mine
+SET c.owner = CASE WHEN mine THEN $owner ELSE c.owner END,
+    c.expires_at = CASE WHEN mine THEN datetime() + duration({seconds: $lease_seconds}) ELSE c.expires_at END
+WITH c
+OPTIONAL MATCH (f:Filing {id: $key, status: 'loaded'})
+RETURN c.owner AS owner, c.expires_at AS expires_at, f IS NOT NULL AS loaded
