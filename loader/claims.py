@@ -4,6 +4,8 @@ A claim is a (:LoadClaim {key, owner, expires_at}) node, MERGEd on its uniquely 
 its own short transaction (cypher/load/claim_acquire). A loader skips a filing that is loaded or
 validly claimed by another owner; a crashed loader's claim expires after its lease and another
 loader takes it over; the claim is removed once the filing's transaction has committed.
+
+Not yet used by `filing load` (issue 20: parallel and multi-machine loads wire it in).
 """
 
 from __future__ import annotations
