@@ -23,6 +23,7 @@ from auditgraph.config import connection
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
+from auditgraph.tables import Col, fit_table, print_table
 
 console = Console()
 
@@ -40,13 +41,19 @@ def _require_filing(graph: Graph, filing_id: str) -> None:
         )
 
 
-def _result_table(results: list[CheckResult], title: str) -> Table:
-    table = Table(title=title, show_lines=True)
+def _result_table(results: list[CheckResult], title: str, width: int, wide: bool = False) -> Table:
     with_list = any(r.list_file for r in results)  # 0015: which DQC list (file, version) decided each row
-    for col in ("sub-rule", "status", "concept", "reported", "expected", "period", "dimensions", "detail") + (
-        ("list",) if with_list else ()
-    ):
-        table.add_column(col, overflow="fold")
+    cols = [
+        Col("sub-rule", "id"),
+        Col("status", "id"),
+        Col("concept", "id"),
+        Col("reported", "number"),
+        Col("expected", "number"),
+        Col("period", "id", drop=2),
+        Col("dimensions", "id", drop=3),
+        Col("detail", drop=1),
+    ] + ([Col("list", drop=4)] if with_list else [])
+    cells = []
     for r in results:
         detail = r.reason or (f"diff {r.difference}, tol {r.tolerance}" if r.difference is not None else "")
         style = {"violation": "red", "not_evaluable": "yellow"}.get(r.status, "")
@@ -60,8 +67,8 @@ def _result_table(results: list[CheckResult], title: str) -> Table:
             "\n".join(r.dimensions),
             detail,
         ]
-        table.add_row(*row, *([list_label(r)] if with_list else []))
-    return table
+        cells.append(row + ([list_label(r)] if with_list else []))
+    return fit_table(cols, cells, width, wide=wide, title=title, show_lines=True)
 
 
 def list_label(r: CheckResult) -> str:
@@ -102,6 +109,7 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
 )
 @click.option("--all", "show_all", is_flag=True, help="Also show ok results (default: violations and not evaluable).")
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one CheckResult per line.")
+@click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
 @click.option(
     "--case",
     "as_case",
@@ -117,6 +125,7 @@ def check(
     show_all: bool,
     as_json: bool,
     as_case: bool,
+    wide: bool,
 ) -> None:
     """Run DQC checkers on a loaded filing and list their results."""
     _quiet_driver()
@@ -154,7 +163,7 @@ def check(
         ok = sum(1 for r in rs if r.status == "ok")
         title = f"{rule}: {len(rs)} result(s), {ok} ok" + ("" if show_all or concept else " (hidden; --all shows them)")
         if shown:
-            console.print(_result_table(shown, title))
+            print_table(console, _result_table(shown, title, console.width, wide), wide=wide)
         else:
             console.print(f"[green]{title}; no violations[/green]")
 

@@ -9,14 +9,18 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from auditgraph.database import open_graph
 from auditgraph.errors import EXIT_INPUT, LoadError
+from auditgraph.tables import Col, fit_table, print_table
+
+if TYPE_CHECKING:
+    from auditgraph.loader.filing import LoadResult
 
 console = Console(stderr=True)
 out = Console()
@@ -42,7 +46,8 @@ def filing() -> None:
 )
 @click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
-def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool) -> None:
+@click.option("--wide", is_flag=True, help="Show every column of the table, however wide.")
+def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool, wide: bool) -> None:
     """Load filings; a folder of filings streams them one by one. Exit 2 if any failed."""
     from auditgraph.loader.filing import FilingLoader, clear_pending
     from auditgraph.loader.filing_source import expand
@@ -74,32 +79,7 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
         for r in results:
             click.echo(json.dumps(asdict(r), default=_json_default))
     else:
-        table = Table(title="Filings")
-        for col, just in (
-            ("id", "left"),
-            ("status", "left"),
-            ("facts", "right"),
-            ("contexts", "right"),
-            ("edges", "right"),
-            ("errors", "right"),
-            ("seconds", "right"),
-            ("message", "left"),
-        ):
-            table.add_column(col, justify=just)  # type: ignore[arg-type]
-        for r in results:
-            style = "red" if r.status == "failed" else None
-            table.add_row(
-                r.id,
-                r.status,
-                f"{r.facts:,}",
-                f"{r.contexts:,}",
-                f"{r.edges:,}",
-                str(r.errors),
-                f"{r.arelle_seconds + r.write_seconds:.2f}",
-                r.message or "",
-                style=style,
-            )
-        out.print(table)
+        _print_load_results(results, wide)
     failed = [r for r in results if r.status == "failed"]
     if failed:
         if not as_json:
@@ -109,20 +89,65 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
 
 @filing.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def list_cmd(as_json: bool) -> None:
+@click.option("--wide", is_flag=True, help="Show every column, however wide (default: the columns that fit).")
+def list_cmd(as_json: bool, wide: bool) -> None:
     """Filings in the database with their counts."""
     with open_graph() as graph:
         rows = graph.run("filing.list")
     if as_json:
         click.echo(json.dumps(rows, default=_json_default))
         return
-    table = Table(title="Filings")
-    cols = ("id", "status", "form", "ticker", "period_end", "us_gaap_year", "facts", "contexts", "errors", "placeholder_facts")
-    for c in cols:
-        table.add_column(c)
-    for r in rows:
-        table.add_row(*("" if r[c] is None else str(r[c]) for c in cols))
-    out.print(table)
+    _print_filing_list(rows, wide)
+
+
+_LIST_COLS = (
+    Col("id", "id"),
+    Col("status", drop=3),
+    Col("form", "id"),
+    Col("ticker", "id"),
+    Col("period_end", "id"),
+    Col("us_gaap_year", "number", drop=4),
+    Col("facts", "number"),
+    Col("contexts", "number", drop=2),
+    Col("errors", "number", drop=1),
+    Col("placeholder_facts", "number", drop=5),
+)
+
+
+def _print_filing_list(rows: list[dict[str, object]], wide: bool) -> None:
+    cells = [["" if r[c.name] is None else str(r[c.name]) for c in _LIST_COLS] for r in rows]
+    print_table(out, fit_table(_LIST_COLS, cells, out.width, wide=wide, title="Filings"), wide=wide)
+
+
+_LOAD_COLS = (
+    Col("id", "id"),
+    Col("status", "id"),
+    Col("facts", "number"),
+    Col("contexts", "number", drop=2),
+    Col("edges", "number", drop=3),
+    Col("errors", "number"),
+    Col("seconds", "number", drop=4),
+    Col("message", drop=1),
+)
+
+
+def _print_load_results(results: list[LoadResult], wide: bool) -> None:
+    cells = []
+    for r in results:
+        status = f"[red]{r.status}[/red]" if r.status == "failed" else r.status
+        cells.append(
+            [
+                r.id,
+                status,
+                f"{r.facts:,}",
+                f"{r.contexts:,}",
+                f"{r.edges:,}",
+                str(r.errors),
+                f"{r.arelle_seconds + r.write_seconds:.2f}",
+                r.message or "",
+            ]
+        )
+    print_table(out, fit_table(_LOAD_COLS, cells, out.width, wide=wide, title="Filings"), wide=wide)
 
 
 @filing.command("relink")

@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from auditgraph.config import cache_dir
 from auditgraph.database import open_graph
@@ -21,6 +20,7 @@ from auditgraph.errors import LoadError
 from auditgraph.loader.fetch import FASB, FASB_TAXONOMIES, SEC, fasb_package_url, fetch_sec_package, user_agent
 from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
 from auditgraph.loader.taxonomy import Reporter, load_taxonomies, remove_releases
+from auditgraph.tables import Col, fit_table, print_table
 
 console = Console(stderr=True, soft_wrap=True)  # never break URLs and paths across lines
 FETCHED = (*FASB_TAXONOMIES, "sec")  # FASB's package zips, and one package packed from the SEC's files
@@ -106,7 +106,8 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
 
 @taxonomy.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
-def list_cmd(as_json: bool) -> None:
+@click.option("--wide", is_flag=True, help="Show every column, however wide (default: the columns that fit).")
+def list_cmd(as_json: bool, wide: bool) -> None:
     """Show the releases in the graph with their counts."""
     _quiet_driver()
     with open_graph() as graph:
@@ -114,11 +115,18 @@ def list_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows))
         return
-    table = Table(title="Taxonomy releases")
-    for col in ("release", "status", "package", "concepts", "relationships", "labels", "DQC rules", "loaded at"):
-        table.add_column(col, justify="right" if col in ("concepts", "relationships", "labels", "DQC rules") else "left")
-    for r in rows:
-        table.add_row(
+    cols = (
+        Col("release", "id"),
+        Col("status", "id"),
+        Col("package", "id", drop=2),
+        Col("concepts", "number"),
+        Col("relationships", "number"),
+        Col("labels", "number", drop=3),
+        Col("DQC rules", "number", drop=4),
+        Col("loaded at", "id", drop=1),
+    )
+    cells = [
+        [
             r["key"],
             r["status"],
             r["package"] or "",
@@ -127,8 +135,11 @@ def list_cmd(as_json: bool) -> None:
             f"{r['labels'] or 0:,}",
             f"{r['dqc_rules'] or 0:,}",
             (r["loaded_at"] or "")[:19],
-        )
-    Console().print(table)
+        ]
+        for r in rows
+    ]
+    out = Console()
+    print_table(out, fit_table(cols, cells, out.width, wide=wide, title="Taxonomy releases"), wide=wide)
 
 
 @taxonomy.command("remove")

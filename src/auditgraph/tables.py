@@ -1,0 +1,82 @@
+"""Tables that fit the console: ids and numbers are never wrapped or cut; low-value text columns go first.
+
+    cols = [Col("id", "id"), Col("facts", "number"), Col("message", "text", drop=1)]
+    print_table(console, fit_table(cols, rows, console.width, title="Filings"), wide=False)
+
+An ``id`` or ``number`` column is ``no_wrap`` with its widest cell as ``min_width``; a ``text`` column may
+wrap (folding long words). When the columns do not fit the width, columns with a ``drop`` rank are left
+out, highest rank first, until they do; ``wide=True`` keeps every column and prints at the width needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+Kind = Literal["id", "number", "text"]
+_TEXT_MIN = 8  # narrowest a wrapped text column gets
+_PER_COLUMN = 3  # one border plus one space of padding either side
+
+
+@dataclass(frozen=True)
+class Col:
+    name: str
+    kind: Kind = "text"
+    drop: int = 0  # 0: always shown; higher ranks are dropped first when the table is too wide
+
+
+def _cell_width(cell: str) -> int:
+    return max((Text.from_markup(line).cell_len for line in cell.split("\n")), default=0)
+
+
+def _need(col: Col, cells: list[str]) -> int:
+    widest = max([len(col.name), *(_cell_width(c) for c in cells)])
+    return widest if col.kind != "text" else min(widest, max(_TEXT_MIN, len(col.name)))
+
+
+def fit_table(
+    cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int, *, wide: bool = False, **table_kwargs: object
+) -> Table:
+    """A rich Table of the columns that fit ``width`` (all of them with ``wide``)."""
+    columns = [[r[i] for r in rows] for i in range(len(cols))]
+    keep = list(range(len(cols)))
+    if not wide:
+        by_rank = sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: -cols[i].drop)
+        while by_rank and sum(_need(cols[i], columns[i]) + _PER_COLUMN for i in keep) + 1 > width:
+            keep.remove(by_rank.pop(0))
+    table = Table(**table_kwargs)  # type: ignore[arg-type]
+    for i in keep:
+        c = cols[i]
+        if c.kind == "text":
+            table.add_column(c.name, overflow="fold", min_width=min(_TEXT_MIN, _need(c, columns[i])))
+        else:
+            table.add_column(
+                c.name, no_wrap=True, min_width=_need(c, columns[i]), justify="right" if c.kind == "number" else "left"
+            )
+    for r in rows:
+        table.add_row(*(r[i] for i in keep))
+    return table
+
+
+def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
+    """Print ``table``; wider than the console when its unbroken columns need it (``wide``, or ids alone too wide):
+    a cut id is worse than a long line."""
+    del wide  # the columns were chosen by fit_table; here only the width matters
+    need = console.measure(table, options=console.options.update_width(10_000)).minimum
+    if need > console.width:
+        old = console.width
+        console.width = need
+        try:
+            console.print(table)
+        finally:
+            console.width = old
+        return
+    console.print(table)
+
+
+__all__ = ["Col", "fit_table", "print_table"]
