@@ -31,6 +31,7 @@ from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read
 from auditgraph.agents.session import AgentSession, filing_cases, open_session
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
+from auditgraph.filing_ref import resolve_filing
 from auditgraph.graph import Graph
 from auditgraph.llm.providers import ModelSpec, api_key
 from auditgraph.tools.base import filing_release, resolve_concept
@@ -224,6 +225,7 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
     if out is not None:
         _check_out(out)
     with _graph() as graph:
+        filing_id = resolve_filing(graph, filing_id)  # accession, folder or ticker/form/period too
         filing_release(graph, filing_id)  # an unknown filing, concept or period is an error, never a verdict
         if concept:
             resolve_concept(graph, filing_id, concept)

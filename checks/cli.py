@@ -33,12 +33,11 @@ def _quiet_driver() -> None:
     logging.getLogger("neo4j").setLevel(logging.ERROR)
 
 
-def _require_filing(graph: Graph, filing_id: str) -> None:
-    if not graph.run("tools.filing", filing_id=filing_id):
-        raise ConfigError(
-            f"no filing {filing_id!r} in the database; load it with `auditgraph filing load PATH` "
-            "(`auditgraph queries` and the Browser list what is loaded)"
-        )
+def _require_filing(graph: Graph, filing_ref: str) -> str:
+    """The id of the filing the user named (id, accession, folder, or ticker/form/period)."""
+    from auditgraph.filing_ref import resolve_filing
+
+    return resolve_filing(graph, filing_ref)
 
 
 def _result_table(results: list[CheckResult], title: str, width: int, wide: bool = False) -> Table:
@@ -91,7 +90,7 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
     """The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."""
     _quiet_driver()
     with open_graph() as graph:
-        _require_filing(graph, filing_id)
+        filing_id = _require_filing(graph, filing_id)
         click.echo(_case_json(graph, filing_id, concept, period, coverage))
 
 
@@ -131,7 +130,7 @@ def check(
     _quiet_driver()
     wanted = parse_rules(rules)
     with open_graph() as graph:
-        _require_filing(graph, filing_id)
+        filing_id = _require_filing(graph, filing_id)
         if as_case:
             if not concept:
                 raise ConfigError("--case needs --concept QNAME (and usually --period PERIOD_KEY)")
@@ -186,7 +185,7 @@ def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: b
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     _quiet_driver()
     with open_graph() as graph:
-        _require_filing(graph, filing_id)
+        filing_id = _require_filing(graph, filing_id)
         report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
     if as_json or fmt == "json":
         click.echo(report.model_dump_json(indent=2))

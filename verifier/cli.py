@@ -18,6 +18,7 @@ from rich.table import Table
 
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
+from auditgraph.filing_ref import resolve_filing
 
 err = Console(stderr=True)
 out = Console()
@@ -26,7 +27,9 @@ _STYLE = {"Verified": "bold green", "Violated": "bold red", "Abstain": "bold yel
 
 @click.command("verify")
 @click.argument("sentence", required=False)
-@click.option("--filing", "filing_id", help="Filing id (accession or folder name, see `auditgraph filing list`).")
+@click.option(
+    "--filing", "filing_id", help="Filing: its id, accession, folder name or ticker/form/period (`auditgraph filing list`)."
+)
 @click.option(
     "--text",
     "text_path",
@@ -146,6 +149,7 @@ def verify(
             _batch(verifier, batch, out_path, model if repair_k else None, repair_k, repair_mode)
             return
         assert filing_id
+        filing_id = resolve_filing(graph, filing_id)  # accession, folder or ticker/form/period too
         if sentence is not None or text is not None:
             _sentences(verifier, filing_id, sentence, text, as_json)
             return
