@@ -84,7 +84,7 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
     if data.found and not data.facts:
         notes.append(f"filing {filing_id!r} has no numeric facts: nothing to check")
     verdict: Literal["violations", "clean", "not_evaluable"]
-    if findings:
+    if findings or calc11:  # the headline counts every finding the report shows, CALC11 included
         verdict = "violations"
     elif notes:  # a rule that could not run is never reported as clean
         verdict = "not_evaluable"
@@ -104,11 +104,19 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
     )
 
 
+def headline(report: AuditReport) -> str:
+    """The verdict with the counts it rests on: "violations (24: 0 DQC, 24 CALC11)"."""
+    if report.verdict != "violations":
+        return report.verdict
+    n_dqc, n_calc = len(report.findings), len(report.calc11)
+    return f"violations ({n_dqc + n_calc}: {n_dqc} DQC, {n_calc} CALC11)"
+
+
 def print_report(report: AuditReport, console: Console, show_not_evaluable: bool = False) -> None:
     """The report for people: a summary per rule, then one row per finding."""
     head = Table(
         title=f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
-        f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {report.verdict}"
+        f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {headline(report)}"
     )
     for col in ("rule", "evaluated", "violations", "ok", "not evaluable", "seconds"):
         head.add_column(col, justify="left" if col == "rule" else "right")
@@ -130,6 +138,8 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
             if r.status == "not_evaluable"
             else (r.message if r.difference is None and r.message else f"diff {r.difference}, tol {r.tolerance}")
         )
+        if r.status == "violation" and r.reason and r.rule_id == "CALC11":  # which total, computed vs reported
+            detail = f"{r.reason}; {detail}"
         if r.list_file:  # 0015: the DQC list (file, version) that decided it
             detail += f"; list {r.list_file} ({r.list_version})"
         table.add_row(

@@ -251,6 +251,9 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None, data:
                     facts=facts,
                     relationships=rels,
                     message=msg if not consistent else "consistent",
+                    reason=""
+                    if consistent
+                    else f"total {shown.qname}: computed {fmt(point)} (sum of contributors) vs reported {shown.raw}",
                     **base,
                 )
             )

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from auditgraph import queries
+from auditgraph.checks.audit import headline
 from auditgraph.checks.result import AuditReport, CheckResult
 
 CSS = """
@@ -78,7 +79,8 @@ def _section(r: CheckResult, filing_id: str) -> str:
         f"<p>{escape(r.network_definition or r.network or '')} · period {escape(r.period or '')} · unit "
         f"{escape(r.unit or '')}{' · ' + escape(', '.join(r.dimensions)) if r.dimensions else ''}</p>"
     )
-    body = _rows(r) + f"<p>{escape(r.message or r.reason)}</p>"
+    note = f"<p>{escape(r.reason)}</p>" if r.reason and r.message and r.reason != r.message else ""
+    body = _rows(r) + f"<p>{escape(r.message or r.reason)}</p>" + note
     if r.list_file:
         body += f"<p>DQC list: {escape(r.list_file)} ({escape(r.list_version or '')})</p>"
     rep = reproduce(r, filing_id)
@@ -102,7 +104,7 @@ def render_html(report: AuditReport) -> str:
     notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
     return (
         f"<!doctype html><html><head><meta charset=utf-8><title>Audit {escape(report.filing_id)}</title>"
-        f"<style>{CSS}</style></head><body><h1>Audit of {escape(report.filing_id)}: {escape(report.verdict)}</h1>"
+        f"<style>{CSS}</style></head><body><h1>Audit of {escape(report.filing_id)}: {escape(headline(report))}</h1>"
         f"<p>{escape(report.form or '')} · period end {escape(report.period_end or '?')} · us-gaap "
         f"{report.us_gaap_year or '?'}</p><table><tr><th>rule</th><th>evaluated</th><th>violations</th><th>ok</th>"
         f"<th>not evaluable</th><th>not run</th></tr>{summary}</table><ul>{notes}</ul>{sections}</body></html>"
