@@ -43,6 +43,6 @@ def resolve_filing(graph: Graph, ref: str) -> str:
         shown = ", ".join(str(r["id"]) for r in hits[:5]) + (" …" if len(hits) > 5 else "")
         raise ConfigError(f"{ref!r} names {len(hits)} filings ({shown}); pass one of these ids")
     raise ConfigError(
-        f"no filing {ref!r} in the database (tried id, accession, folder name and ticker/form/period); "
-        "`auditgraph filing list` shows what is loaded, `auditgraph filing load PATH` adds one"
+        f"no filing {ref!r} in the database; load it with `auditgraph filing load` "
+        "(its id, accession, folder name and ticker/form/period were tried; `auditgraph filing list` shows what is loaded)"
     )
