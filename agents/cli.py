@@ -364,14 +364,17 @@ def mcp_cmd(no_investigation: bool) -> None:
     from auditgraph.agents.mcp_server import serve_stdio
     from auditgraph.agents.toolbox import catalog_toolbox
 
+    # The CLI root puts the tools of stages this one may not import (the verifier's) in ctx.meta.
+    compose = click.get_current_context().meta.get("auditgraph.mcp_extensions")
     with _graph() as graph:
         box = catalog_toolbox(graph)
+        extensions = compose(graph) if compose else []
         if no_investigation:
-            serve_stdio(box)
+            serve_stdio(box, graph, extensions)
             return
         investigator = Investigator(graph)
         try:
-            serve_stdio(with_investigation(box, investigator))
+            serve_stdio(with_investigation(box, investigator), graph, extensions)
         finally:
             investigator.close()
 

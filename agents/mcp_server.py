@@ -1,53 +1,604 @@
 """The whole tool catalog as an MCP server, so any coding agent audits in the same environment.
 
-`auditgraph agents mcp` serves it over stdio (the paper's "env" condition of the external-agent
-study). Tool calls run in a worker thread through the same `Toolbox.call` the auditors use
-(auditgraph.tools.toolbox); errors come back as results with `is_error` set, never as a dropped connection.
+`auditgraph mcp` serves it over stdio (the paper's "env" condition of the external-agent study).
+Tool calls run in a worker thread through the same `Toolbox.call` the auditors use
+(auditgraph.tools.toolbox); errors come back as results with `is_error` set and a one-line
+message, never as a dropped connection or a traceback.
+
+What a client sees besides the catalog (docs/tools.md, "MCP server"):
+- the package version as the server version, a title, read-only/destructive/idempotent/open-world
+  hints and an output schema for every tool (the structured content validates against it);
+- server tools over the graph: `list_filings` (with fact coverage), `list_taxonomies`, `load_filing`
+  (a path, as `auditgraph filing load` takes it) and `audit_filing` (the checker-only audit);
+- any filing argument accepts what the CLI accepts: id, accession, folder name or ticker/form/period;
+- prompts `audit_this_filing` and `verify_this_claim` (which tools, in which order);
+- resources: the graph model (docs/graph-model.md, shipped in this package) and the query catalog.
+
+Tools from stages this one may not import (the verifier's `verify_claim`) come in as `extensions`:
+the CLI root composes them (src/auditgraph/cli.py, `mcp_extensions`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import importlib.metadata
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, replace
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal
 
 import anyio
 import anyio.to_thread
+from pydantic import BaseModel, Field, ValidationError
 
+from auditgraph import __version__, queries
 from auditgraph.agents.reports import canonical_json
+from auditgraph.checks.result import AuditReport
+from auditgraph.errors import AuditGraphError, GraphUnavailable
+from auditgraph.graph import Graph, plain
+from auditgraph.tools.base import Rows, ToolSpec
+from auditgraph.tools.static import CheckToolResult
 from auditgraph.tools.toolbox import Toolbox, is_ok
 
 INSTRUCTIONS = (
-    "Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Static tools read the taxonomy "
-    "and run the deterministic DQC checkers (check_sign: DQC.US.0015, check_calc_tree: DQC.US.0126, "
-    "check_dim_consistency: DQC.US.0117); dynamic tools analyse the filing's facts. Values are exact decimals."
+    "Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Start with list_filings (what is loaded, "
+    "with fact coverage; load_filing adds one from a path). audit_filing runs every deterministic checker over a "
+    "filing (DQC.US.0015, 0117, 0126 and CALC11); check_sign, check_calc_tree and check_dim_consistency run one rule, "
+    "optionally for one concept; verify_claim proves or refutes a numerical claim with Z3 (Verified, Violated with "
+    "the unsat core, or Abstain with the missing requirement). A filing may be named by its id, accession, folder "
+    "name or ticker/form/period words (SMPL 10-K 2025). Values are exact decimal strings. The prompts "
+    "audit_this_filing and verify_this_claim give the order of calls; resources hold the graph model and the queries."
 )
 
+# Hints (MCP tool annotations) of a tool that only reads our own graph.
+READ_ONLY: Mapping[str, bool] = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+FILING_ARG = (
+    "the filing: its id, accession, folder or file name, or ticker/form/period words such as 'SMPL 10-K 2025' "
+    "(list_filings shows them)"
+)
+GRAPH_MODEL_URI = "auditgraph://docs/graph-model"
+QUERIES_URI = "auditgraph://queries"
 
-def build_server(toolbox: Toolbox) -> Any:
+
+def server_version() -> str:
+    """The installed package's version (the server version MCP clients show)."""
+    try:
+        return importlib.metadata.version("auditgraph")
+    except importlib.metadata.PackageNotFoundError:  # a source tree on sys.path without an install
+        return __version__
+
+
+# ---------------------------------------------------------------- what MCP shows of the catalog
+
+
+def _schema(model: type[BaseModel], **extra: Any) -> dict[str, Any]:
+    """The JSON schema of an observation model (serialisation mode: what model_dump(mode="json") gives)."""
+    schema = model.model_json_schema(mode="serialization")
+    schema.pop("title", None)
+    if extra:
+        schema["properties"] = {**extra, **schema["properties"]}
+    return schema
+
+
+_STATUS = {"type": "string", "enum": ["ok", "error", "no_data"]}
+_ENVELOPE = {"tool": {"type": "string"}, "status": _STATUS, "message": {"type": "string"}}
+ROWS_SCHEMA = _schema(Rows)
+CHECK_SCHEMA = _schema(CheckToolResult)
+GRAPH_SCHEMA_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "node_props", "rel_props", "relationships"],
+    "properties": {
+        "status": _STATUS,
+        "node_props": {"type": "object", "description": "label -> [{property, type}]"},
+        "rel_props": {"type": "object", "description": "relationship type -> [{property, type}]"},
+        "relationships": {"type": "array", "items": {"type": "object"}, "description": "{start, type, end} patterns"},
+        "text": {"type": "string", "description": "the same schema as text"},
+    },
+}
+ADHOC_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "rows", "row_count"],
+    "properties": {
+        "status": _STATUS,
+        "rows": {"type": "array", "items": {"type": "object"}},
+        "row_count": {"type": "integer", "minimum": 0},
+        "message": {"type": "string"},
+    },
+}
+
+# name -> (title, output schema) of every catalog tool (tools/static.py, tools/dynamic.py, agents/environment.py).
+CATALOG: dict[str, tuple[str, Mapping[str, Any]]] = {
+    "get_concept_metadata": ("Concept metadata: type, balance, labels", ROWS_SCHEMA),
+    "get_calc_children": ("Calculation children of a total", ROWS_SCHEMA),
+    "get_calc_parents": ("Calculation totals a concept feeds", ROWS_SCHEMA),
+    "get_presentation_context": ("Where a concept is presented", ROWS_SCHEMA),
+    "get_dimensions": ("Axes and members allowed for a line item", ROWS_SCHEMA),
+    "get_candidate_rules": ("DQC rules that can apply to a concept", ROWS_SCHEMA),
+    "get_fact": ("Facts of a concept (exact values)", ROWS_SCHEMA),
+    "check_sign": ("DQC.US.0015: negative values check", CHECK_SCHEMA),
+    "check_calc_tree": ("DQC.US.0126: calculation totals check", CHECK_SCHEMA),
+    "check_dim_consistency": ("DQC.US.0117: axis member sums check", CHECK_SCHEMA),
+    "get_fact_history": ("A concept's facts across periods and filings", ROWS_SCHEMA),
+    "compare_periods": ("Period-over-period changes of a concept", ROWS_SCHEMA),
+    "get_dimensional_breakdown": ("A total and its axis members", ROWS_SCHEMA),
+    "get_siblings": ("Sibling concepts under the same parents", ROWS_SCHEMA),
+    "check_unit_decimals": ("Units and decimals consistency", ROWS_SCHEMA),
+    "analyze_magnitude": ("Scale errors (x1000, x1000000)", ROWS_SCHEMA),
+    "run_cypher": ("Read-only Cypher query", ROWS_SCHEMA),
+    "get_graph_schema": ("Graph schema: labels, properties, relationships", GRAPH_SCHEMA_SCHEMA),
+    "investigate_cypher": ("Investigate with read-only Cypher", ADHOC_SCHEMA),
+}
+
+
+def described(spec: ToolSpec) -> ToolSpec:
+    """The spec with the title, hints and output schema MCP shows (its own where it has them)."""
+    title, output = CATALOG.get(spec.name, (spec.name.replace("_", " ").capitalize(), _schema(Rows)))
+    schema = dict(spec.schema)
+    props = schema.get("properties")
+    if isinstance(props, dict) and "filing_id" in props:  # every filing argument takes what the CLI takes
+        schema["properties"] = {**props, "filing_id": {**props["filing_id"], "description": FILING_ARG}}
+    return replace(
+        spec,
+        schema=schema,
+        title=spec.title or title,
+        hints=spec.hints or READ_ONLY,
+        output_schema=spec.output_schema or output,
+    )
+
+
+# ---------------------------------------------------------------- server tools over the graph
+
+
+class NoArgs(BaseModel):
+    pass
+
+
+class LoadArgs(BaseModel):
+    path: str = Field(description="a filing on this machine: instance .xml, inline .htm, a .zip or a filing's folder")
+    force: bool = Field(False, description="replace the filing if it is already loaded (atomically)")
+
+
+class AuditArgs(BaseModel):
+    filing_id: str = Field(description=FILING_ARG)
+    rules: str | None = Field(None, description="comma-separated rules: 0015, 0117, 0126, calc11; omit for all")
+    coverage: Literal["expanded", "limited"] = Field(
+        "expanded", description="DQC.US.0015 list: expanded (full official list) or limited (debit-balance concepts)"
+    )
+    limit: int = Field(50, ge=1, le=1000, description="at most this many findings per list (counts per rule are complete)")
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"status": "error", "message": (message.strip().splitlines() or ["failed"])[0]}
+
+
+_FILING_ROW = {
+    "type": "object",
+    "required": ["id", "status", "facts", "placeholder_facts"],
+    "properties": {
+        "id": {"type": "string", "description": "pass it (or the accession, folder, ticker/form/period) to other tools"},
+        "status": {"type": ["string", "null"], "description": "loaded, or pending while a load runs"},
+        "form": {"type": ["string", "null"]},
+        "ticker": {"type": ["string", "null"]},
+        "entity_name": {"type": ["string", "null"]},
+        "cik": {"type": ["string", "null"]},
+        "period_end": {"type": ["string", "null"], "description": "ISO date"},
+        "fiscal_year_focus": {"type": ["string", "null"]},
+        "fiscal_period_focus": {"type": ["string", "null"]},
+        "us_gaap_year": {"type": ["integer", "null"]},
+        "accession": {"type": ["string", "null"]},
+        "source": {"type": ["string", "null"]},
+        "facts": {"type": ["integer", "null"]},
+        "contexts": {"type": ["integer", "null"]},
+        "errors": {"type": ["integer", "null"]},
+        "placeholder_facts": {
+            "type": "integer",
+            "description": "facts whose concept is a placeholder (its taxonomy release is not loaded): checks cannot use them",
+        },
+        "coverage": {"type": "string", "description": "facts on loaded concepts, in words"},
+    },
+}
+LIST_FILINGS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "filings"],
+    "properties": {**_ENVELOPE, "filings": {"type": "array", "items": _FILING_ROW}},
+}
+_RELEASE_ROW = {
+    "type": "object",
+    "required": ["key", "status"],
+    "properties": {
+        "key": {"type": "string", "description": "e.g. us-gaap/2025"},
+        "taxonomy": {"type": ["string", "null"]},
+        "year": {"type": ["integer", "null"]},
+        "status": {"type": ["string", "null"]},
+        "package": {"type": ["string", "null"]},
+        "content_hash": {"type": ["string", "null"]},
+        "sample": {"type": "boolean", "description": "the bundled sample taxonomy, not a real release"},
+        "concepts": {"type": ["integer", "null"]},
+        "relationships": {"type": ["integer", "null"]},
+        "labels": {"type": ["integer", "null"]},
+        "dqc_rules": {"type": ["integer", "null"]},
+        "loaded_at": {"type": ["string", "null"]},
+    },
+}
+LIST_TAXONOMIES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "releases"],
+    "properties": {**_ENVELOPE, "releases": {"type": "array", "items": _RELEASE_ROW}},
+}
+LOAD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["status", "filing"],
+    "properties": {
+        **_ENVELOPE,
+        "filing": {
+            "type": "object",
+            "required": ["id", "status"],
+            "description": "what the load did (auditgraph filing load --json)",
+            "properties": {
+                "id": {"type": "string"},
+                "source": {"type": "string"},
+                "status": {"type": "string", "enum": ["loaded", "replaced", "unchanged", "failed"]},
+                "facts": {"type": "integer"},
+                "contexts": {"type": "integer"},
+                "placeholders": {"type": "integer"},
+                "placeholder_facts_by_year": {"type": "object"},
+                "errors": {"type": "integer"},
+            },
+        },
+    },
+}
+AUDIT_SCHEMA = _schema(AuditReport, **_ENVELOPE)
+
+
+def _coverage(facts: int | None, placeholder: int) -> str:
+    if not facts:
+        return "no facts"
+    if not placeholder:
+        return f"all {facts} facts on loaded concepts"
+    share = round(100 * placeholder / facts, 1)  # a display ratio, not an amount
+    return (
+        f"{facts - placeholder} of {facts} facts on loaded concepts; {placeholder} ({share}%) on placeholders: "
+        "load the taxonomy releases they name (`auditgraph taxonomy load`) and relink"
+    )
+
+
+class ServerTools:
+    """list_filings, list_taxonomies, load_filing and audit_filing over one graph (loads one at a time)."""
+
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self._load_lock = threading.Lock()
+        self._schema_ready = False
+
+    def specs(self) -> list[ToolSpec]:
+        return [
+            ToolSpec(
+                "list_filings",
+                "Every loaded filing (eval copies excluded) with ticker, form, period, accession and fact coverage: "
+                "how many facts point at placeholder concepts whose taxonomy is not loaded. Start here.",
+                "static",
+                NoArgs.model_json_schema(),
+                title="List loaded filings",
+                hints=READ_ONLY,
+                output_schema=LIST_FILINGS_SCHEMA,
+            ),
+            ToolSpec(
+                "list_taxonomies",
+                "Every taxonomy release in the graph (us-gaap, srt, dei, ...) with its package and counts of concepts, "
+                "relationships, labels and DQC rules.",
+                "static",
+                NoArgs.model_json_schema(),
+                title="List loaded taxonomy releases",
+                hints=READ_ONLY,
+                output_schema=LIST_TAXONOMIES_SCHEMA,
+            ),
+            ToolSpec(
+                "load_filing",
+                "Load one SEC filing from a path on this machine into the graph (offline, with the taxonomy packages "
+                "`auditgraph taxonomy load` remembered plus the bundled sample). Loading it again is a no-op unless "
+                "force replaces it; a failed load leaves nothing behind.",
+                "static",
+                LoadArgs.model_json_schema(),
+                title="Load a filing from a path",
+                hints={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False},
+                output_schema=LOAD_SCHEMA,
+            ),
+            ToolSpec(
+                "audit_filing",
+                "The checker-only audit of a whole filing: DQC.US.0015, 0117, 0126 and CALC11, a verdict (violations, "
+                "clean, not_evaluable), counts per rule and the findings with reported and expected values.",
+                "static",
+                AuditArgs.model_json_schema(),
+                title="Audit a filing (every checker)",
+                hints=READ_ONLY,
+                output_schema=AUDIT_SCHEMA,
+            ),
+        ]
+
+    def __call__(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        run: Callable[[dict[str, Any]], dict[str, Any]] = {
+            "list_filings": self.list_filings,
+            "list_taxonomies": self.list_taxonomies,
+            "load_filing": self.load_filing,
+            "audit_filing": self.audit,
+        }[name]
+        try:
+            out = run(args)
+        except GraphUnavailable:
+            raise
+        except AuditGraphError as exc:
+            out = _error(str(exc))
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
+            out = _error(f"bad arguments for {name}: {problems}")
+        return {"tool": name, **out}
+
+    def list_filings(self, args: dict[str, Any]) -> dict[str, Any]:
+        NoArgs.model_validate(args)
+        rows = []
+        for r in self.graph.run("filing.list"):
+            row = {k: plain(v) for k, v in r.items()}
+            row["period_end"] = str(row["period_end"]) if row.get("period_end") is not None else None
+            row["placeholder_facts"] = int(row.get("placeholder_facts") or 0)
+            row["coverage"] = _coverage(row.get("facts"), row["placeholder_facts"])
+            rows.append(row)
+        if not rows:
+            return {"status": "no_data", "message": "no filing loaded; load one with load_filing", "filings": []}
+        return {"status": "ok", "message": f"{len(rows)} filing(s)", "filings": rows}
+
+    def list_taxonomies(self, args: dict[str, Any]) -> dict[str, Any]:
+        NoArgs.model_validate(args)
+        rows = [{k: plain(v) for k, v in r.items()} for r in self.graph.run("taxonomy.releases")]
+        if not rows:
+            return {"status": "no_data", "message": "no taxonomy loaded; `auditgraph taxonomy load` loads them", "releases": []}
+        return {"status": "ok", "message": f"{len(rows)} release(s)", "releases": rows}
+
+    def load_filing(self, args: dict[str, Any]) -> dict[str, Any]:
+        from auditgraph.errors import LoadError
+        from auditgraph.loader.filing import FilingLoader, clear_pending
+        from auditgraph.loader.filing_source import expand
+
+        a = LoadArgs.model_validate(args)
+        if not a.path.strip():
+            return _error("load_filing needs a path: an instance .xml, inline .htm, .zip or a filing's folder")
+        items = expand([Path(a.path.strip()).expanduser()])
+        if len(items) != 1:
+            return _error(f"{a.path}: holds {len(items)} filings; load them one at a time or with `auditgraph filing load`")
+        item = items[0]
+        if isinstance(item, LoadError):
+            return _error(str(item))
+        with self._load_lock:  # Arelle is process-global: one load at a time
+            if not self._schema_ready:
+                self.graph.run_script("schema.constraints")
+                self._schema_ready = True
+            clear_pending(self.graph)
+            with FilingLoader(self.graph) as loader:
+                result = loader.load(item, force=a.force)
+        d = asdict(result)
+        d["placeholder_facts_by_year"] = {str(k): v for k, v in (d.get("placeholder_facts_by_year") or {}).items()}
+        if result.status == "failed":
+            return {**_error(result.message or f"{a.path}: the load failed"), "filing": d}
+        message = f"{result.id}: {result.status}, {result.facts} facts"
+        if result.placeholders:
+            message += f"; {result.placeholders} placeholder concept(s): their taxonomy release is not loaded"
+        return {"status": "ok", "message": message, "filing": d}
+
+    def audit(self, args: dict[str, Any]) -> dict[str, Any]:
+        from auditgraph.checks.audit import audit_filing, headline, parse_rules
+
+        a = AuditArgs.model_validate(args)
+        report = audit_filing(self.graph, a.filing_id, parse_rules(a.rules), a.coverage)
+        out = report.model_dump(mode="json")
+        cut = [k for k in ("findings", "calc11", "not_evaluable") if len(out[k]) > a.limit]
+        for k in cut:
+            out[k] = out[k][: a.limit]
+        message = headline(report) + (f"; first {a.limit} of each of {', '.join(cut)} shown" if cut else "")
+        return {"status": "ok", "message": message, **out}
+
+
+# ---------------------------------------------------------------- prompts and resources
+
+PROMPTS: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
+    "audit_this_filing": (
+        "Audit this filing",
+        "Audit one loaded filing with the deterministic checkers, then explain each finding from the facts.",
+        (("filing", "the filing: id, accession, folder name or ticker/form/period words"),),
+    ),
+    "verify_this_claim": (
+        "Verify this claim",
+        "Prove or refute a numerical claim about a filing with the Z3 verifier, grounded in its facts.",
+        (
+            ("filing", "the filing: id, accession, folder name or ticker/form/period words"),
+            ("claim", "the claim sentence, e.g. 'Revenue rose 6.7% to $33.7 billion in 2023'"),
+        ),
+    ),
+}
+
+
+def prompt_text(name: str, args: Mapping[str, str]) -> str:
+    filing = args["filing"]
+    if name == "audit_this_filing":
+        return (
+            f"Audit the filing {filing!r} with the auditgraph tools, in this order:\n"
+            "1. list_filings: find the filing and its id. If it is not there, load it with load_filing (a path). "
+            "Note its coverage: facts on placeholder concepts cannot be checked; say so in the report.\n"
+            f"2. audit_filing with filing_id={filing!r}: the verdict and every finding of DQC.US.0015 (check_sign), "
+            "DQC.US.0117 (check_dim_consistency), DQC.US.0126 (check_calc_tree) and CALC11.\n"
+            "3. For each finding, run the rule's checker for that concept and period (check_calc_tree with "
+            "whole_tree=true for a total), then get_fact and get_calc_children (or get_dimensional_breakdown for 0117) "
+            "for the evidence, and get_fact_history or analyze_magnitude when a value looks scaled or restated.\n"
+            "4. Report the verdict, then one line per finding: rule, concept, period, reported vs expected value "
+            "(exact decimals as the tools give them) and the facts it rests on. Do not write Cypher; "
+            "run_cypher is only for what no tool answers."
+        )
+    claim = args["claim"]
+    return (
+        f"Verify this claim about the filing {filing!r}: {claim!r}\n"
+        "1. list_filings: find the filing and its id (load_filing if it is missing).\n"
+        f"2. verify_claim with filing_id={filing!r} and claim={claim!r}. The decision is Verified, Violated "
+        "(the unsat core names the facts and formulas that contradict the claim, and whether it overstates or "
+        "understates) or Abstain (the reason names the missing requirement).\n"
+        "3. For Violated, show the bound facts with get_fact (concept and period from the bindings) and, for a "
+        "total, get_calc_children. For Abstain, say what is missing; do not guess a number.\n"
+        "4. Answer with the decision, the filed values and the expected range, citing fact ids. No Cypher."
+    )
+
+
+def graph_model_text() -> str:
+    """docs/graph-model.md as the package ships it (agents/graph-model.md)."""
+    return (files("auditgraph.agents") / "graph-model.md").read_text(encoding="utf-8")
+
+
+def queries_text() -> str:
+    """The user-facing query catalog, as `auditgraph queries --json` prints it."""
+    return queries.families_json(queries.families())
+
+
+RESOURCES: dict[str, tuple[str, str, str, str, Callable[[], str]]] = {
+    GRAPH_MODEL_URI: (
+        "graph-model",
+        "Graph model",
+        "Nodes, relationships and properties of the graph (docs/graph-model.md): what every tool reads.",
+        "text/markdown",
+        graph_model_text,
+    ),
+    QUERIES_URI: (
+        "queries",
+        "Query catalog",
+        "Every named read query by family, with parameters and returned columns (auditgraph queries --json).",
+        "application/json",
+        queries_text,
+    ),
+}
+
+
+# ---------------------------------------------------------------- the server
+
+
+def serving_toolbox(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> Toolbox:
+    """The catalog, the server tools over `graph` and the extensions' tools, each spec as MCP shows it."""
+    box = toolbox
+    if graph is not None:
+        server_tools = ServerTools(graph)
+        box = box.plus(server_tools.specs(), server_tools)
+    for ext in extensions:
+        box = box.plus(ext.specs.values(), ext.call)
+    return Toolbox([described(box.specs[n]) for n in box.names()], box.call)
+
+
+def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> Any:
+    """The MCP server; with `graph`, tool arguments naming a filing are resolved as the CLI resolves them."""
     import mcp_types as types
     from mcp.server.lowlevel import Server
+    from mcp.shared.exceptions import MCPError
+
+    box = serving_toolbox(toolbox, graph, extensions)
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         return types.ListToolsResult(
             tools=[
-                types.Tool(name=s.name, description=f"[{s.kind}] {s.description}", input_schema=dict(s.schema))
-                for s in (toolbox.specs[n] for n in toolbox.names())
+                types.Tool(
+                    name=s.name,
+                    title=s.title or None,
+                    description=s.description,
+                    input_schema=dict(s.schema),
+                    output_schema=dict(s.output_schema) if s.output_schema else None,
+                    annotations=types.ToolAnnotations(
+                        title=s.title or None,
+                        read_only_hint=(s.hints or {}).get("readOnlyHint"),
+                        destructive_hint=(s.hints or {}).get("destructiveHint"),
+                        idempotent_hint=(s.hints or {}).get("idempotentHint"),
+                        open_world_hint=(s.hints or {}).get("openWorldHint"),
+                    ),
+                )
+                for s in box.specs.values()
             ]
         )
 
+    def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        spec = box.specs.get(name)
+        ref = args.get("filing_id")
+        if graph is not None and spec is not None and isinstance(ref, str) and "filing_id" in spec.schema.get("properties", {}):
+            from auditgraph.filing_ref import resolve_filing
+
+            try:
+                args["filing_id"] = resolve_filing(graph, ref)
+            except AuditGraphError as exc:
+                return {"tool": name, **_error(str(exc))}
+        return box.call(name, args)
+
     async def call_tool(ctx: Any, params: Any) -> Any:
-        args = dict(params.arguments or {})
-        obs = await anyio.to_thread.run_sync(toolbox.call, params.name, args)
+        obs = await anyio.to_thread.run_sync(run, params.name, dict(params.arguments or {}))
+        failed = not is_ok(obs)
+        if failed:
+            obs = {**obs, "message": (str(obs.get("message") or obs.get("error") or "failed").strip().splitlines() or [""])[0]}
         return types.CallToolResult(
-            content=[types.TextContent(type="text", text=canonical_json(obs))], structured_content=obs, is_error=not is_ok(obs)
+            content=[types.TextContent(type="text", text=canonical_json(obs))], structured_content=obs, is_error=failed
         )
 
-    return Server("auditgraph", instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool)
+    async def list_prompts(ctx: Any, params: Any) -> Any:
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(
+                    name=name,
+                    title=title,
+                    description=description,
+                    arguments=[types.PromptArgument(name=a, description=d, required=True) for a, d in arguments],
+                )
+                for name, (title, description, arguments) in PROMPTS.items()
+            ]
+        )
+
+    async def get_prompt(ctx: Any, params: Any) -> Any:
+        if params.name not in PROMPTS:
+            raise MCPError(types.INVALID_PARAMS, f"unknown prompt {params.name!r}; prompts: {', '.join(PROMPTS)}")
+        title, description, arguments = PROMPTS[params.name]
+        given = dict(params.arguments or {})
+        missing = [a for a, _ in arguments if not str(given.get(a) or "").strip()]
+        if missing:
+            raise MCPError(types.INVALID_PARAMS, f"prompt {params.name} needs {', '.join(missing)}")
+        text = prompt_text(params.name, {a: str(given[a]).strip() for a, _ in arguments})
+        return types.GetPromptResult(
+            description=description,
+            messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))],
+        )
+
+    async def list_resources(ctx: Any, params: Any) -> Any:
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(uri=uri, name=name, title=title, description=description, mime_type=mime)
+                for uri, (name, title, description, mime, _) in RESOURCES.items()
+            ]
+        )
+
+    async def read_resource(ctx: Any, params: Any) -> Any:
+        uri = str(params.uri)
+        if uri not in RESOURCES:
+            raise MCPError(types.INVALID_PARAMS, f"unknown resource {uri!r}; resources: {', '.join(RESOURCES)}")
+        _, _, _, mime, read = RESOURCES[uri]
+        text = await anyio.to_thread.run_sync(read)
+        return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
+
+    return Server(
+        "auditgraph",
+        version=server_version(),
+        title="auditgraph",
+        description="Prove or refute the numbers in SEC XBRL filings: DQC checkers, auditor tools and a Z3 claim verifier.",
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_list_prompts=list_prompts,
+        on_get_prompt=get_prompt,
+        on_list_resources=list_resources,
+        on_read_resource=read_resource,
+    )
 
 
-def serve_stdio(toolbox: Toolbox) -> None:
+def serve_stdio(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> None:
     from mcp.server.stdio import stdio_server
 
-    server = build_server(toolbox)
+    server = build_server(toolbox, graph, extensions)
 
     async def main() -> None:
         async with stdio_server() as (read, write):

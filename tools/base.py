@@ -43,6 +43,11 @@ class ToolSpec:
     description: str
     kind: str
     schema: Mapping[str, Any]  # JSON schema of the arguments object
+    # What MCP clients also see (agents/mcp_server.py): a title, the readOnlyHint/destructiveHint/idempotentHint/
+    # openWorldHint annotations, and the JSON schema of the observation. Model function-calling APIs ignore them.
+    title: str = ""
+    hints: Mapping[str, bool] | None = None
+    output_schema: Mapping[str, Any] | None = None
 
     def as_openai(self) -> dict[str, Any]:
         """The function-calling form OpenAI-style APIs (and LangChain's bind_tools) take."""

@@ -121,6 +121,17 @@ def cli(debug: bool) -> None:
     usage, 3 environment (database unreachable, provider or key missing), 4 internal error."""
     global _debug
     _debug = debug
+    click.get_current_context().meta[MCP_EXTENSIONS] = mcp_extensions
+
+
+MCP_EXTENSIONS = "auditgraph.mcp_extensions"  # ctx.meta key: `auditgraph mcp` (agents/cli.py) serves these tools too
+
+
+def mcp_extensions(graph: Any) -> list[Any]:
+    """Tools of stages the MCP server (auditgraph.agents) may not import: the root composes them."""
+    from auditgraph.verifier.mcp_tools import verifier_toolbox
+
+    return [verifier_toolbox(graph)]
 
 
 # ---------------------------------------------------------------- neo4j
