@@ -1,0 +1,80 @@
+"""The MCP server's protocol edges in process, without a database: prompts and resources asked for wrongly,
+and load_filing refusing paths that hold no filing before it touches the graph (tests/test_mcp_server.py
+drives the real thing over stdio)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+import pytest
+
+from auditgraph.agents.mcp_server import build_server
+from auditgraph.tools.toolbox import catalog_toolbox
+
+
+class NoGraph:
+    """Fails loudly if a test reaches the database it says it does not need."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the graph was used ({name})")
+
+
+def _session(fn):
+    from mcp import Client
+
+    graph = NoGraph()
+
+    async def main():
+        async with Client(build_server(catalog_toolbox(graph), graph)) as client:
+            return await fn(client)
+
+    return anyio.run(main)
+
+
+def test_a_prompt_without_its_arguments_or_unknown_is_an_invalid_params_error():
+    from mcp.shared.exceptions import MCPError
+
+    async def ask(client):
+        errors = []
+        for name, args in (("verify_this_claim", {"filing": "SMPL 10-K 2025"}), ("no_such_prompt", {"filing": "x"})):
+            with pytest.raises(MCPError) as exc:
+                await client.get_prompt(name, args)
+            errors.append(exc.value.message)
+        return errors
+
+    missing, unknown = _session(ask)
+    assert missing == "prompt verify_this_claim needs claim"
+    assert "unknown prompt 'no_such_prompt'" in unknown and "audit_this_filing" in unknown
+
+
+def test_an_unknown_resource_is_an_error_naming_the_resources():
+    from mcp.shared.exceptions import MCPError
+
+    async def ask(client):
+        with pytest.raises(MCPError) as exc:
+            await client.read_resource("auditgraph://nothing")
+        return exc.value.message
+
+    message = _session(ask)
+    assert "auditgraph://docs/graph-model" in message and "auditgraph://queries" in message
+
+
+def test_load_filing_refuses_a_folder_without_filings_and_an_empty_path(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a filing")
+
+    async def ask(client):
+        return (
+            await client.call_tool("load_filing", {"path": str(tmp_path)}),
+            await client.call_tool("load_filing", {"path": "  "}),
+            await client.call_tool("load_filing", {}),
+        )
+
+    folder, empty, absent = _session(ask)
+    for result in (folder, empty, absent):
+        assert result.is_error and "\n" not in result.structured_content["message"]
+    assert str(tmp_path) in folder.structured_content["message"] and "no filings" in folder.structured_content["message"]
+    assert "needs a path" in empty.structured_content["message"]
+    assert (
+        "path" in absent.structured_content["message"] and "bad arguments for load_filing" in absent.structured_content["message"]
+    )
