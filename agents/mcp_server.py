@@ -529,7 +529,10 @@ def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Itera
         return box.call(name, args)
 
     async def call_tool(ctx: Any, params: Any) -> Any:
-        obs = await anyio.to_thread.run_sync(run, params.name, dict(params.arguments or {}))
+        try:
+            obs = await anyio.to_thread.run_sync(run, params.name, dict(params.arguments or {}))
+        except GraphUnavailable as exc:  # an outage is no tool result: a protocol error with its one line
+            raise MCPError(types.INTERNAL_ERROR, (str(exc).strip().splitlines() or ["Neo4j is unavailable"])[0]) from None
         failed = not is_ok(obs)
         if failed:
             obs = {**obs, "message": (str(obs.get("message") or obs.get("error") or "failed").strip().splitlines() or [""])[0]}

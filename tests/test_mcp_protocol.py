@@ -78,3 +78,25 @@ def test_load_filing_refuses_a_folder_without_filings_and_an_empty_path(tmp_path
     assert (
         "path" in absent.structured_content["message"] and "bad arguments for load_filing" in absent.structured_content["message"]
     )
+
+
+def test_an_outage_is_a_protocol_error_with_its_one_line():
+    from mcp import Client
+    from mcp.shared.exceptions import MCPError
+
+    from auditgraph.errors import GraphUnavailable
+    from auditgraph.tools.base import ToolSpec
+    from auditgraph.tools.toolbox import Toolbox
+
+    def down(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        raise GraphUnavailable("cannot reach Neo4j at bolt://127.0.0.1:1: start it with `auditgraph neo4j start`")
+
+    box = Toolbox([ToolSpec("get_fact", "facts", "static", {"type": "object", "properties": {}})], down)
+
+    async def main():
+        async with Client(build_server(box)) as client:
+            with pytest.raises(MCPError) as exc:
+                await client.call_tool("get_fact", {})
+            return exc.value.message
+
+    assert anyio.run(main) == "cannot reach Neo4j at bolt://127.0.0.1:1: start it with `auditgraph neo4j start`"
