@@ -16,7 +16,6 @@ import pytest
 
 pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
 
-from auditgraph.agents.audit import audit_case  # noqa: E402
 from auditgraph.agents.cache import ModelCache  # noqa: E402
 from auditgraph.agents.policy import ModelPolicy  # noqa: E402
 from auditgraph.agents.protocol import AuditConfig  # noqa: E402
