@@ -199,12 +199,11 @@ def run_junior(
             elif not isinstance(args, dict):
                 obs = {"status": "error", "message": f"arguments of {name} must be a JSON object"}
                 events.append({"step": steps, "kind": "malformed", "message": obs["message"]})
-            elif (unknown := _unknown_args(session.toolbox.specs[name].schema, args)) is not None:
-                obs = {"status": "error", "message": unknown}
-                events.append({"step": steps, "kind": "malformed", "tool": name, "args": args, "message": unknown})
             else:
+                unknown = _unknown_args(session.toolbox.specs[name].schema, args)
                 args = _fixed_args(name, args, session.toolbox, config)
-                obs = session.toolbox.call(name, args)
+                # arguments the tool does not take are a failed call: the tool is not run with the rest
+                obs = {"status": "error", "message": unknown} if unknown else session.toolbox.call(name, args)
                 events.append(
                     {
                         "step": steps,

@@ -262,5 +262,6 @@ def test_a_misspelled_argument_is_refused_not_ignored_so_a_checker_cannot_look_e
     assert "unknown argument(s) 'concpt'" in art["reason"]
     events = traj["agents"]["A1"]["invocations"][0]["events"]
     refused = next(e for e in events if e.get("tool") == "check_dim_consistency")
-    assert refused["kind"] == "malformed" and refused["args"] == typo
+    assert (refused["kind"], refused["ok"], refused["args"]) == ("tool_call", False, typo)
+    assert art["trace"]["A1"]["tool_errors"] == 1
     assert [e["missing"] for e in events if e["kind"] == "gate_rejection"] == [["check_dim_consistency"]]

