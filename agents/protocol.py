@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -185,6 +185,7 @@ def run_junior(
         for call in calls:
             if accepted is not None or steps >= config.budget:
                 why = "not executed: the report was already accepted" if accepted else "not executed: step budget exhausted"
+                events.append({"step": steps, "kind": "not_executed", "tool": call["name"], "message": why})
                 session.messages.append(_tool_msg(call, {"status": "error", "message": why}))
                 continue
             steps += 1
@@ -199,8 +200,10 @@ def run_junior(
                 obs = {"status": "error", "message": f"arguments of {name} must be a JSON object"}
                 events.append({"step": steps, "kind": "malformed", "message": obs["message"]})
             else:
+                unknown = _unknown_args(session.toolbox.specs[name].schema, args)
                 args = _fixed_args(name, args, session.toolbox, config)
-                obs = session.toolbox.call(name, args)
+                # arguments the tool does not take are a failed call: the tool is not run with the rest
+                obs = {"status": "error", "message": unknown} if unknown else session.toolbox.call(name, args)
                 events.append(
                     {
                         "step": steps,
@@ -218,6 +221,18 @@ def run_junior(
             return accepted
     events.append({"step": steps, "kind": "budget_exhausted", "missing": session.missing()})
     return _fallback(session, invocation, config, "budget_exhausted", steps, case)
+
+
+def _unknown_args(schema: Any, args: dict[str, Any]) -> str | None:
+    """Argument names the tool does not take (a misspelled `concpt` must not silently widen a checker
+    to the whole filing and satisfy the gate), or None. Schemas that allow extra properties pass."""
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not isinstance(props, dict) or schema.get("additionalProperties") is True:
+        return None
+    unknown = sorted(k for k in args if k not in props)
+    if not unknown:
+        return None
+    return f"unknown argument(s) {', '.join(map(repr, unknown))}; this tool takes: {', '.join(props) or 'no arguments'}"
 
 
 def _unique_ids(calls: list[dict[str, Any]], session: JuniorSession) -> list[dict[str, Any]]:

@@ -9,6 +9,9 @@ requests of ROLE whose first user message contains TEXT, e.g. a case's concept).
     {"tool_calls": [{"name": "check_sign", "arguments": {...} | "raw text"}]}
     {"status": 500, "error": "overloaded"}                an HTTP error
     {"delay": 2.0, ...}                                    answer late (client timeouts)
+    {"hang": true}                                         never answer: hold the request until the
+                                                           client gives up (counted in `cancelled`)
+                                                           or the server stops
 
 It also answers Anthropic's Messages API (`POST /v1/messages`) with the same script, so the
 Anthropic client runs against it too (point ChatAnthropic's base_url at the server root).
@@ -25,8 +28,9 @@ what the client sent. `model` is what GET /v1/models lists (None: an empty list)
 from __future__ import annotations
 
 import json
+import select
+import socket
 import threading
-import time
 from collections import deque
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -53,6 +57,8 @@ class ReplayServer:
         self.requests: list[dict[str, Any]] = []
         self.rejected: list[str] = []  # why each refused request was refused
         self.tool_choices: list[Any] = []  # `tool_choice` of each chat request (None when absent)
+        self.cancelled = 0  # held requests ({"hang": true}) whose client closed the connection
+        self._stopping = threading.Event()  # wakes delayed and held requests when the server stops
         self._lock = threading.Lock()
         self._ids = 0
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
@@ -68,6 +74,7 @@ class ReplayServer:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -105,8 +112,10 @@ class ReplayServer:
             item = queue.popleft()
             self._ids += 1
             n = self._ids
+        if item.get("hang"):
+            return 0, {}  # the handler holds the connection (no answer)
         if item.get("delay"):
-            time.sleep(float(item["delay"]))
+            self._stopping.wait(float(item["delay"]))
         if "status" in item:
             return int(item["status"]), {
                 "error": {"message": item.get("error", "scripted error"), "type": "server_error", "code": item.get("code")}
@@ -160,7 +169,23 @@ class ReplayServer:
                         status, payload = server._next(body, anthropic=True)
                     else:
                         status, payload = 404, {"error": {"message": f"no route {self.path}; use /v1/chat/completions"}}
+                if status == 0:
+                    self._hold()
+                    return
                 self._answer(status, payload)
+
+            def _hold(self) -> None:
+                """Never answer: wait until the client closes the connection (a cancelled call) or the server stops."""
+                while True:
+                    stopping = server._stopping.wait(0.02)
+                    readable, _, _ = select.select([self.connection], [], [], 0)
+                    if readable and not _peek(self.connection):
+                        with server._lock:
+                            server.cancelled += 1
+                        return
+                    if stopping:
+                        self.close_connection = True
+                        return
 
             def _answer(self, status: int, payload: dict[str, Any]) -> None:
                 data = json.dumps(payload).encode()
@@ -177,6 +202,14 @@ class ReplayServer:
                 return
 
         return Handler
+
+
+def _peek(conn: socket.socket) -> bytes:
+    """The next byte the client sent, without reading it; b"" once the client closed the connection."""
+    try:
+        return conn.recv(1, socket.MSG_PEEK)
+    except OSError:
+        return b""
 
 
 def invalid_chat(body: Mapping[str, Any]) -> str | None:

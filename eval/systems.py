@@ -54,7 +54,7 @@ def translate(case: CaseQuery, results: Iterable[CheckResult], system: str = "ch
         dict(
             case_id=case.case_id,
             system=system,
-            verdict=None if art.verdict == "not_evaluable" else art.verdict,
+            verdict=art.verdict,  # "not_evaluable" is no decision (RunRecord.decision None) and is scored as such
             rules=tuple(art.rules),
             extracted_value=art.reported_value,
             calculated_value=art.expected_value,
