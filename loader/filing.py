@@ -220,8 +220,14 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     BackgroundTx the server writes one part while this builds the next."""
     fid = inp.id
 
+    keys: dict[Any, str] = {}  # by QName: key_of runs for every fact, dimension and arc end
+
     def key_of(c: ModelConcept) -> str:
-        return concept_key(c.qname.namespaceURI, c.qname.localName, fid if is_extension(c) else None)
+        qn = c.qname
+        key = keys.get(qn)
+        if key is None:
+            key = keys[qn] = concept_key(qn.namespaceURI, qn.localName, fid if is_extension(c) else None)
+        return key
 
     def placeholders_for(concepts: dict[str, ModelConcept]) -> list[dict[str, Any]]:
         return [placeholder_row(c.qname.namespaceURI, c.qname.localName, c.qname.prefix) for c in concepts.values()]
@@ -235,7 +241,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     ext_keys = {r["key"] for r in extensions}
     placeholders = placeholders_for({k: c for k, c in facts.concepts.items() if k not in ext_keys})  # axes, members
     _send(tx, "load.placeholders", placeholders)
-    _send(tx, "load.extension_concepts", extensions)
+    _send(tx, "load.extension_concepts", extensions, filing_id=fid)
     _send(tx, "load.filing_dims", facts.dims)  # the server writes these while the facts are computed
 
     sent = facts.concepts.keys() | ext_keys
@@ -246,7 +252,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     duplicates = mark_duplicates(facts.facts)  # sets the facts' duplicate fields, so before they are sent
     _send(tx, "load.filing_facts", facts.facts, filing_id=fid)
     _send(tx, "load.filing_duplicates", duplicates)
-    _send(tx, "load.labels", label_rows(model, ext_concepts, key_of))
+    _send(tx, "load.filing_labels", label_rows(model, ext_concepts, key_of))
     # the filer's words: its own labels for every concept its facts and contexts name, and its extensions
     labelled = {**facts.concepts, **{k: c for c in ext_concepts if (k := key_of(c)) in ext_keys}}
     filer_labels = filer_label_rows(model, labelled, is_filing_document)
@@ -262,7 +268,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     more = placeholders_for(endpoints)
     _send(tx, "load.placeholders", more)
     placeholders = placeholders + more
-    _send(tx, "load.roles", networks.roles)
+    _send(tx, "load.filing_roles", networks.roles, filing_id=fid)
     _send(tx, "load.calc_edges", networks.calc)
     _send(tx, "load.pres_edges", networks.pres)
     _send(tx, "load.def_edges", networks.defn)

@@ -296,6 +296,20 @@ def load_package(
     return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 
+def _all_unchanged(graph: Graph, pkgs: Sequence[PackageInfo]) -> list[LoadResult] | None:
+    """The `skipped` results when every package is loaded already with the same content hash, else None."""
+    loaded = [r for r in graph.run("taxonomy.releases") if r["status"] == "loaded"]
+    results = []
+    for pkg in pkgs:
+        same = [r["key"] for r in loaded if r["content_hash"] == pkg.content_hash]
+        if not same:
+            return None
+        label = SAMPLE_PACKAGE if pkg.name == SAMPLE_PACKAGE else pkg.file_name
+        results.append(LoadResult(label, skipped=f"already loaded ({', '.join(same)}, same content hash)"))
+    remember_packages([p.path for p in pkgs if p.name != SAMPLE_PACKAGE])
+    return results
+
+
 def load_taxonomies(
     graph: Graph,
     paths: Sequence[Path | str],
@@ -306,6 +320,8 @@ def load_taxonomies(
 ) -> list[LoadResult]:
     """Load packages in the order given (all are offered to Arelle, so imports between them resolve)."""
     pkgs = [read_package(p) for p in paths]  # every input checked before anything is written
+    if not force and (unchanged := _all_unchanged(graph, pkgs)) is not None:
+        return unchanged  # nothing to parse: no Arelle session (a second or more with the remembered packages)
     given = {p.path for p in pkgs}
     session = ArelleSession()
     try:

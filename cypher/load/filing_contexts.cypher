@@ -4,11 +4,11 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of maps {props: Context properties, period: {key, kind, start, end, days}} (loader.facts)
 // returns: nothing
-// Contexts are new (the loader deletes a previous version in the same transaction): CREATE their edges.
+// Contexts are new (the loader deletes a previous version in the same transaction and their keys start
+// with the filing's id): CREATE them and their edges; only the shared Period is merged.
 MATCH (fl:Filing {id: $filing_id})
 UNWIND $rows AS row
 MERGE (p:Period {key: row.period.key})
 ON CREATE SET p.kind = row.period.kind, p.start = row.period.start, p.end = row.period.end, p.days = row.period.days
-MERGE (c:Context {key: row.props.key})
+CREATE (fl)-[:HAS_CONTEXT]->(c:Context)-[:FOR_PERIOD]->(p)
 SET c = row.props
-CREATE (fl)-[:HAS_CONTEXT]->(c), (c)-[:FOR_PERIOD]->(p)
