@@ -17,6 +17,7 @@ from auditgraph.checks.result import AuditReport, CheckResult, RuleSummary
 from auditgraph.checks.sign import Coverage, check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
+from auditgraph.loader.coverage import filing_coverage
 
 RULES = ("0015", "0117", "0126", "calc11")
 
@@ -83,6 +84,9 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
     notes = [f"{s.rule} not run: {s.not_run}" for s in summaries if s.not_run]
     if data.found and not data.facts:
         notes.append(f"filing {filing_id!r} has no numeric facts: nothing to check")
+    share = filing_coverage(graph, filing_id)  # facts on placeholders have no balance nor networks to check
+    if share and share.low:
+        notes.append(f"low coverage: {share.warning()}")
     verdict: Literal["violations", "clean", "not_evaluable"]
     if findings or calc11:  # the headline counts every finding the report shows, CALC11 included
         verdict = "violations"

@@ -85,6 +85,7 @@ class LoadResult:
     arelle_seconds: float = 0.0
     write_seconds: float = 0.0
     message: str | None = None
+    coverage: dict[str, Any] | None = None  # loader/coverage.py: facts on real concepts, the packages to add
 
 
 @dataclass(frozen=True)
