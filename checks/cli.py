@@ -198,7 +198,10 @@ def _run_check(
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
-def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool) -> None:
+@click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
+def audit(
+    filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool, wide: bool
+) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     _quiet_driver()
     with open_graph() as graph:
@@ -213,7 +216,7 @@ def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: b
         for r in report.findings + report.calc11 + report.not_evaluable:
             click.echo(r.model_dump_json())
     else:
-        print_report(report, console, show_not_evaluable)
+        print_report(report, console, show_not_evaluable, wide)
 
 
 @click.command("demo")

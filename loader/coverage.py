@@ -67,8 +67,15 @@ class Coverage:
         return Decimal(1) - self.placeholder_share
 
     @property
+    def gaap_placeholder_facts(self) -> int:
+        """Facts on us-gaap/srt placeholders: the ones whose balance and networks the checkers need."""
+        return sum(m.facts for m in self.missing if m.family != "sec")
+
+    @property
     def low(self) -> bool:
-        return self.facts > 0 and self.placeholder_share >= THRESHOLD
+        """At least THRESHOLD of the facts report us-gaap/srt placeholders (a missing dei release alone,
+        cover-page facts the checkers do not evaluate, is listed but does not warn)."""
+        return self.facts > 0 and Decimal(self.gaap_placeholder_facts) / Decimal(self.facts) >= THRESHOLD
 
     def packages(self) -> list[str]:
         """Package files to load, by year then sec, srt, us-gaap (the order `taxonomy load` wants)."""
