@@ -414,7 +414,10 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
                 )
             )
     else:
-        cols = [Col(h, "id" if i == 0 else "number", drop=_VERIFIER_DROP.get(h, 0)) for i, h in enumerate(table.headers)]
+        cols = [
+            Col(h, "id" if i == 0 else "text" if h.endswith("%") else "number", drop=_VERIFIER_DROP.get(h, 0))
+            for i, h in enumerate(table.headers)
+        ]  # a rate with its interval ("92.3 [85.1, 96.0]") may wrap at its spaces, never inside a number
         print_table(
             console, fit_table(cols, [list(r) for r in table.rows], console.width, wide=wide, title=table.title), wide=wide
         )

@@ -5,8 +5,9 @@ The SEC publishes each taxonomy as loose files: `dei/2025/dei-2025.xsd` next to 
 (the code lists link theirs only from the `-entire-` schema), so a package built from those files, or
 an entry point that is not the `-entire-` one, gives concepts with no labels. `taxonomy load` therefore
 also loads, for every schema of the package in the model, the label linkbases in the same folder
-(`*_lab.xml`, `*-lab-*.xml`) that are not loaded yet. Releases that still have no label are named in a
-warning (`missing_labels`), never silently loaded without them.
+(`*_lab.xml`, `*-lab-*.xml`) that are not loaded yet. Releases whose concepts facts can report (not
+abstract) still have no label are named in a warning (`missing_labels`), never silently loaded without
+them; code lists (country, exch, ...: abstract members only) are not.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def load_label_linkbases(model: ModelXbrl, pkg: PackageInfo) -> list[str]:
 
 
 def missing_labels(package: str, concepts_by_release: Mapping[str, int], labels_by_release: Mapping[str, int]) -> list[str]:
-    """One warning naming the releases of a package that load concepts but no label at all (empty list: none)."""
+    """One warning naming the releases of a package with concepts facts can report (`concepts_by_release`:
+    the non-abstract ones) but no label at all (empty list: none)."""
     bare = [k for k, n in concepts_by_release.items() if n and not labels_by_release.get(k)]
     if not bare:
         return []
@@ -85,7 +87,7 @@ def missing_labels(package: str, concepts_by_release: Mapping[str, int], labels_
 
 
 def _names(keys: Iterable[str], counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} ({counts[k]:,} concepts)" for k in keys)
+    return ", ".join(f"{k} ({counts[k]:,} non-abstract concepts)" for k in keys)
 
 
 __all__ = ["load_label_linkbases", "missing_labels", "unreferenced_label_linkbases"]

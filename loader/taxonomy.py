@@ -297,7 +297,8 @@ def load_package(
     t2 = time.perf_counter()
     nodes = len(ex.concepts) + len(ex.placeholders) + len(ex.labels) + len(ex.nets.roles) + len(ex.dqc.rules) + len(ex.releases)
     rels = ex.nets.count + len(ex.dqc.lists) + len(ex.labels) + len(ex.concepts) + len(ex.nets.roles)
-    ex.warnings += missing_labels(label, {c.key: c.concepts for c in counts}, {c.key: c.labels for c in counts})
+    reportable = {k: sum(1 for c in ex.concepts if c["release"] == k and not c.get("abstract")) for k in ex.releases}
+    ex.warnings += missing_labels(label, reportable, {c.key: c.labels for c in counts})
     return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 

@@ -51,14 +51,14 @@ def test_sec_label_linkbase_no_schema_links_is_loaded(graph: Graph, shared_dir: 
     assert {"role_name": "label", "lang": "en-US", "text": "Document Type"} in labels
     # the releases the package still has no label file for are named, dei no longer among them
     [warning] = [w for w in result.warnings if "no label linkbase" in w]
-    assert "country/2025 (250 concepts)" in warning and "dei/2025" not in warning
+    assert "ecd/2025 (" in warning and "dei/2025" not in warning and "country/2025" not in warning  # code lists: abstract
     assert "auditgraph taxonomy fetch 2025 --taxonomy sec" in warning
 
 
 def test_minimal_sec_package_warns_that_dei_has_no_labels(graph: Graph, shared_dir: Path, config_dir: Path):
     [result] = load_taxonomies(graph, [shared_dir / "taxonomies" / "sec-2025.zip"])
     assert next(r for r in result.releases if r.key == "dei/2025").labels == 0
-    assert any("no label linkbase" in w and "dei/2025 (157 concepts)" in w for w in result.warnings), result.warnings
+    assert any("no label linkbase" in w and "dei/2025 (" in w for w in result.warnings), result.warnings
 
 
 def test_offline_advice_names_the_package_and_the_command():
