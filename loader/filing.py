@@ -32,6 +32,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
+from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import (
     concept_key,
     concept_rows,
@@ -462,7 +463,7 @@ class FilingLoader:
         for r in records:
             what = _FATAL.get(getattr(r, "messageCode", ""))
             if what and r.levelno >= 40:
-                return f"{what} (Arelle: {' '.join(r.getMessage().split())[:300]})"
+                return f"{what} (Arelle: {' '.join(translate(r.getMessage()).split())[:300]})"
         return None
 
     def load_many(

@@ -86,3 +86,15 @@ def test_srt_package_warning_from_arelle_is_translated(shared_dir: Path):
     [dep] = [w for w in warnings if w.startswith("srt-dep-def-2025.xsd")]
     assert "us-gaap-2023.zip" in dep and "auditgraph taxonomy fetch 2023 --taxonomy us-gaap" in dep
     assert "only this deprecation network needs it" in dep
+
+
+def test_filing_load_without_its_package_gives_the_products_advice(graph: Graph):
+    from auditgraph.errors import LoadError
+    from auditgraph.loader.filing import FilingLoader
+
+    sample = Path(__file__).resolve().parent.parent / "src" / "auditgraph" / "sample" / "filing"
+    with FilingLoader(graph, []) as loader, pytest.raises(LoadError) as err:
+        loader.load(sample)
+    message = str(err.value)
+    assert "offline mode" not in message.lower()
+    assert "no package given holds https://auditgraph.example/sample/2025/sample-gaap-2025.xsd" in message
