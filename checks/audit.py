@@ -21,6 +21,7 @@ from auditgraph.loader.coverage import filing_coverage
 from auditgraph.tables import Col, fit_table, print_table
 
 RULES = ("0015", "0117", "0126", "calc11")
+LOW_COVERAGE = "low coverage:"  # the note audit_filing adds when >= 10% of facts report placeholders (loader/coverage.py)
 
 
 def rule_runners(coverage: Coverage = "expanded") -> dict[str, Callable[[Graph, FilingData], list[CheckResult]]]:
@@ -85,9 +86,6 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
     notes = [f"{s.rule} not run: {s.not_run}" for s in summaries if s.not_run]
     if data.found and not data.facts:
         notes.append(f"filing {filing_id!r} has no numeric facts: nothing to check")
-    share = filing_coverage(graph, filing_id)  # facts on placeholders have no balance nor networks to check
-    if share and share.low:
-        notes.append(f"low coverage: {share.warning()}")
     verdict: Literal["violations", "clean", "not_evaluable"]
     if findings or calc11:  # the headline counts every finding the report shows, CALC11 included
         verdict = "violations"
@@ -95,6 +93,9 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
         verdict = "not_evaluable"
     else:
         verdict = "clean"
+    share = filing_coverage(graph, filing_id)  # facts on placeholders have no balance nor taxonomy networks
+    if share and share.low:  # the rules ran, on less than the filing holds: a note, and the headline says so
+        notes.append(f"{LOW_COVERAGE} {share.warning()}")
     return AuditReport(
         filing_id=filing_id,
         form=data.document_type,
@@ -110,11 +111,16 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
 
 
 def headline(report: AuditReport) -> str:
-    """The verdict with the counts it rests on: "violations (24: 0 DQC, 24 CALC11)"."""
+    """The verdict with the counts it rests on: "violations (24: 0 DQC, 24 CALC11)"; a low coverage is named."""
+    low = " (low coverage: most facts on placeholder concepts, see the note)" if _low_coverage(report) else ""
     if report.verdict != "violations":
-        return report.verdict
+        return report.verdict + low
     n_dqc, n_calc = len(report.findings), len(report.calc11)
-    return f"violations ({n_dqc + n_calc}: {n_dqc} DQC, {n_calc} CALC11)"
+    return f"violations ({n_dqc + n_calc}: {n_dqc} DQC, {n_calc} CALC11)" + low
+
+
+def _low_coverage(report: AuditReport) -> bool:
+    return any(n.startswith(LOW_COVERAGE) for n in report.notes)
 
 
 _SUMMARY_COLS = (
