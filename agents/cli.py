@@ -34,6 +34,7 @@ from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
 from auditgraph.graph import Graph
 from auditgraph.llm.providers import ModelSpec, api_key
+from auditgraph.tables import Col, fit_table, print_table
 from auditgraph.tools.base import filing_release, resolve_concept
 
 console = Console(stderr=True)
@@ -279,6 +280,33 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
     return summary, session
 
 
+# tables at 80 columns: ids and values stay whole, the columns of least use go first (auditgraph.tables)
+_CASE_COLS = (
+    Col("concept", "id"),
+    Col("period", "id", drop=3),
+    Col("verdict", "id"),
+    Col("rules", drop=4),
+    Col("extracted", "number"),
+    Col("calculated", "number"),
+    Col("tau", "number", drop=5),
+    Col("K", "number", drop=6),
+    Col("rounds", "number", drop=2),
+    Col("reason", drop=1),
+)
+_SHOW_COLS = (
+    Col("case", "id"),
+    Col("verdict", "id"),
+    Col("rules", drop=3),
+    Col("extracted", "number"),
+    Col("calculated", "number"),
+    Col("tau", "number", drop=4),
+    Col("K", "number", drop=5),
+    Col("rounds", "number", drop=2),
+    Col("gate rejections", "number", drop=1),
+)
+_STEP_COLS = (Col("step", "number"), Col("event", "id"), Col("detail"))
+
+
 def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
     info = {
@@ -302,11 +330,8 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
     else:
         out = Console()
         if show_cases:
-            table = Table(title=f"AuditFlow ({session.label})")
-            for col in ("concept", "period", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds", "reason"):
-                table.add_column(col)
-            for a in arts:
-                table.add_row(
+            cells = [
+                [
                     a.concept,
                     a.period or "",
                     a.verdict or f"error: {a.error}",
@@ -317,8 +342,10 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
                     a.K or "",
                     str(a.rounds),
                     a.reason or "",
-                )
-            out.print(table)
+                ]
+                for a in arts
+            ]
+            print_table(out, fit_table(_CASE_COLS, cells, out.width, title=f"AuditFlow ({session.label})"))
         summary_table = Table(show_header=False, title="Summary")
         for k, v in info.items():
             summary_table.add_row(k, ", ".join(f"{c} {n}" for c, n in v.items()) if isinstance(v, dict) else str(v))
@@ -382,28 +409,29 @@ def mcp_cmd(no_investigation: bool) -> None:
 @agents.command("show")
 @click.argument("run_file", type=click.Path(exists=True, path_type=Path))
 @click.argument("case_id", required=False)
-def show_cmd(run_file: Path, case_id: str | None) -> None:
+@click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
+def show_cmd(run_file: Path, case_id: str | None, wide: bool) -> None:
     """Print a run's artifacts as a table, or one case's trajectory step by step."""
     arts = [Artifact.model_validate_json(x) for x in run_file.read_text(encoding="utf-8").splitlines() if x.strip()]
     out = Console()
     if case_id is None:
-        table = Table(title=str(run_file))
-        for col in ("case", "verdict", "rules", "extracted", "calculated", "tau", "K", "rounds", "gate rejections"):
-            table.add_column(col)
+        cells = []
         for a in arts:
             gates = sum(v.get("gate_rejections", 0) for v in a.trace.values() if isinstance(v, dict))
-            table.add_row(
-                a.case_id,
-                a.verdict or f"error: {a.error}",
-                ", ".join(a.rules),
-                a.extracted_value or "",
-                a.calculated_value or "",
-                a.tau or "",
-                a.K or "",
-                str(a.rounds),
-                str(gates),
+            cells.append(
+                [
+                    a.case_id,
+                    a.verdict or f"error: {a.error}",
+                    ", ".join(a.rules),
+                    a.extracted_value or "",
+                    a.calculated_value or "",
+                    a.tau or "",
+                    a.K or "",
+                    str(a.rounds),
+                    str(gates),
+                ]
             )
-        out.print(table)
+        print_table(out, fit_table(_SHOW_COLS, cells, out.width, wide=wide, title=str(run_file)), wide=wide)
         return
     side = trajectory_path(run_file)
     traj = (
@@ -418,15 +446,14 @@ def show_cmd(run_file: Path, case_id: str | None) -> None:
         raise ConfigError(f"{side}: no trajectory for case {case_id!r}; list the cases with `auditgraph agents show {run_file}`")
     for role, agent in traj.get("agents", {}).items():
         for inv in agent["invocations"]:
-            table = Table(title=f"{role} round {inv['round']}: {inv['status']} after {inv['steps']} steps")
-            for col in ("step", "event", "detail"):
-                table.add_column(col)
+            rows = []
             for e in inv["events"]:
                 detail = e.get("tool") or ", ".join(e.get("missing", [])) or e.get("message", "") or e.get("action", "")
                 if e["kind"] == "tool_call":
                     detail += "" if e["ok"] else f" -> error: {e['observation'].get('message', '')[:80]}"
-                table.add_row(str(e["step"]), e["kind"], detail)
-            out.print(table)
+                rows.append([str(e["step"]), e["kind"], detail])
+            title = f"{role} round {inv['round']}: {inv['status']} after {inv['steps']} steps"
+            print_table(out, fit_table(_STEP_COLS, rows, out.width, wide=wide, title=title), wide=wide)
     for fb in traj.get("senior", []):
         out.print(f"[bold]Senior, round {fb['round']}:[/bold] {fb['feedback']}")
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 
 from auditgraph.checks.calc11 import check_calc11
 from auditgraph.checks.calc_tree import check_calc_tree
@@ -17,8 +17,11 @@ from auditgraph.checks.result import AuditReport, CheckResult, RuleSummary
 from auditgraph.checks.sign import Coverage, check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
+from auditgraph.loader.coverage import filing_coverage
+from auditgraph.tables import Col, fit_table, print_table
 
 RULES = ("0015", "0117", "0126", "calc11")
+LOW_COVERAGE = "low coverage:"  # the note audit_filing adds when >= 10% of facts report placeholders (loader/coverage.py)
 
 
 def rule_runners(coverage: Coverage = "expanded") -> dict[str, Callable[[Graph, FilingData], list[CheckResult]]]:
@@ -90,6 +93,9 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
         verdict = "not_evaluable"
     else:
         verdict = "clean"
+    share = filing_coverage(graph, filing_id)  # facts on placeholders have no balance nor taxonomy networks
+    if share and share.low:  # the rules ran, on less than the filing holds: a note, and the headline says so
+        notes.append(f"{LOW_COVERAGE} {share.warning()}")
     return AuditReport(
         filing_id=filing_id,
         form=data.document_type,
@@ -105,33 +111,55 @@ def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, cov
 
 
 def headline(report: AuditReport) -> str:
-    """The verdict with the counts it rests on: "violations (24: 0 DQC, 24 CALC11)"."""
+    """The verdict with the counts it rests on: "violations (24: 0 DQC, 24 CALC11)"; a low coverage is named."""
+    low = " (low coverage: most facts on placeholder concepts, see the note)" if _low_coverage(report) else ""
     if report.verdict != "violations":
-        return report.verdict
+        return report.verdict + low
     n_dqc, n_calc = len(report.findings), len(report.calc11)
-    return f"violations ({n_dqc + n_calc}: {n_dqc} DQC, {n_calc} CALC11)"
+    return f"violations ({n_dqc + n_calc}: {n_dqc} DQC, {n_calc} CALC11)" + low
 
 
-def print_report(report: AuditReport, console: Console, show_not_evaluable: bool = False) -> None:
-    """The report for people: a summary per rule, then one row per finding."""
-    head = Table(
-        title=f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
+def _low_coverage(report: AuditReport) -> bool:
+    return any(n.startswith(LOW_COVERAGE) for n in report.notes)
+
+
+_SUMMARY_COLS = (
+    Col("rule", "id"),
+    Col("evaluated", "number"),
+    Col("violations", "number"),
+    Col("ok", "number"),
+    Col("not evaluable", "number"),
+    Col("seconds", "number", drop=1),
+)
+_FINDING_COLS = (
+    Col("rule", "id"),
+    Col("concept", "id"),
+    Col("reported", "number"),
+    Col("expected", "number"),
+    Col("period", "id", drop=2),
+    Col("dimensions", "id", drop=3),
+    Col("detail", drop=1),
+)
+
+
+def print_report(report: AuditReport, console: Console, show_not_evaluable: bool = False, wide: bool = False) -> None:
+    """The report for people: a summary per rule, then one row per finding (auditgraph.tables: ids and
+    numbers whole, at 80 columns the detail, period and dimensions columns go first; `wide` keeps all)."""
+    title = (
+        f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
         f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {headline(report)}"
     )
-    for col in ("rule", "evaluated", "violations", "ok", "not evaluable", "seconds"):
-        head.add_column(col, justify="left" if col == "rule" else "right")
-    for s in report.rules:
-        head.add_row(s.rule, str(s.evaluated), str(s.violations), str(s.ok), str(s.not_evaluable), f"{s.seconds:.3f}")
-    console.print(head)
+    summary = [
+        [s.rule, str(s.evaluated), str(s.violations), str(s.ok), str(s.not_evaluable), f"{s.seconds:.3f}"] for s in report.rules
+    ]
+    print_table(console, fit_table(_SUMMARY_COLS, summary, console.width, wide=wide, title=title), wide=wide)
     rows = report.findings + report.calc11 + (report.not_evaluable if show_not_evaluable else [])
     for note in report.notes:
-        console.print(f"[yellow]{note}[/yellow]")
+        console.print(f"[yellow]{escape(note)}[/yellow]")
     if not rows:
         console.print("No findings.")
         return
-    table = Table(title="Findings", show_lines=True)
-    for col in ("rule", "concept", "reported", "expected", "period", "dimensions", "detail"):
-        table.add_column(col, overflow="fold")
+    cells = []
     for r in rows:
         detail = (
             r.reason
@@ -142,13 +170,16 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
             detail = f"{r.reason}; {detail}"
         if r.list_file:  # 0015: the DQC list (file, version) that decided it
             detail += f"; list {r.list_file} ({r.list_version})"
-        table.add_row(
-            r.sub_rule,
-            r.concept or "",
-            r.reported_value or "",
-            r.expected_value or "",
-            r.period or "",
-            "\n".join(r.dimensions),
-            detail,
+        cells.append(
+            [
+                r.sub_rule,
+                r.concept or "",
+                r.reported_value or "",
+                r.expected_value or "",
+                r.period or "",
+                "\n".join(r.dimensions),
+                escape(detail or ""),
+            ]
         )
-    console.print(table)
+    table = fit_table(_FINDING_COLS, cells, console.width, wide=wide, title="Findings", show_lines=True)
+    print_table(console, table, wide=wide)

@@ -23,9 +23,12 @@ from auditgraph.config import connection
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
+from auditgraph.loader.coverage import filing_coverage
+from auditgraph.spinner import spinner
 from auditgraph.tables import Col, fit_table, print_table
 
 console = Console()
+err = Console(stderr=True)
 
 
 def _quiet_driver() -> None:
@@ -136,21 +139,12 @@ def check(
                 raise ConfigError("--case needs --concept QNAME (and usually --period PERIOD_KEY)")
             click.echo(_case_json(graph, filing_id, concept, period, coverage))
             return
-        if concept or period:
-            data = load_filing_data(graph, filing_id)
-            runners = {
-                "0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
-                "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
-                "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
-                "calc11": lambda: [
-                    r
-                    for r in calc11.check_calc11(graph, filing_id, concept, data=data)
-                    if period is None or r.period in (None, period)
-                ],
-            }  # duplicate arcs: any period
-            results = {r: runners[r]() for r in wanted}
-        else:
-            results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+        with spinner(f"Running {', '.join(wanted)} on {filing_id}…", enabled=not as_json):
+            results = _run_check(graph, filing_id, wanted, concept, period, coverage)
+        low = filing_coverage(graph, filing_id)  # facts on placeholders leave the checkers little to evaluate
+    note = low.warning() if low and low.low else None
+    if note:
+        err.print(f"[yellow]warning[/yellow]: {note}", soft_wrap=True)  # stderr: --json stays one CheckResult a line
     if as_json:
         for rs in results.values():
             for r in rs:
@@ -163,8 +157,31 @@ def check(
         title = f"{rule}: {len(rs)} result(s), {ok} ok" + ("" if show_all or concept else " (hidden; --all shows them)")
         if shown:
             print_table(console, _result_table(shown, title, console.width, wide), wide=wide)
+        elif note:
+            console.print(f"[yellow]{title}; no violations, but little was evaluated (low coverage, see the warning)[/yellow]")
         else:
             console.print(f"[green]{title}; no violations[/green]")
+
+
+def _run_check(
+    graph: Graph, filing_id: str, wanted: tuple[str, ...], concept: str | None, period: str | None, coverage: str
+) -> dict[str, list[CheckResult]]:
+    """The results of the wanted rules, all facts or only those of --concept/--period."""
+    if concept or period:
+        data = load_filing_data(graph, filing_id)
+        runners = {
+            "0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
+            "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
+            "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
+            "calc11": lambda: [
+                r
+                for r in calc11.check_calc11(graph, filing_id, concept, data=data)
+                if period is None or r.period in (None, period)
+            ],
+        }  # duplicate arcs: any period
+        return {r: runners[r]() for r in wanted}
+    results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+    return results
 
 
 @click.command("audit")
@@ -181,12 +198,16 @@ def check(
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
-def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool) -> None:
+@click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
+def audit(
+    filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool, wide: bool
+) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     _quiet_driver()
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
-        report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
+        with spinner(f"Auditing {filing_id}…", enabled=fmt == "table" and not as_json):
+            report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
     if as_json or fmt == "json":
         click.echo(report.model_dump_json(indent=2))
     elif fmt == "html":
@@ -195,7 +216,7 @@ def audit(filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: b
         for r in report.findings + report.calc11 + report.not_evaluable:
             click.echo(r.model_dump_json())
     else:
-        print_report(report, console, show_not_evaluable)
+        print_report(report, console, show_not_evaluable, wide)
 
 
 @click.command("demo")

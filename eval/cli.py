@@ -11,15 +11,30 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.table import Table
 
 from auditgraph.database import open_graph
 from auditgraph.eval.cases import read_cases
 from auditgraph.eval.metrics import by_family, detection, summarize
 from auditgraph.eval.report import pct, score_runs, write_report
 from auditgraph.eval.runs import read_run
+from auditgraph.tables import Col, fit_table, print_table
 
 console = Console()
+_WIDE = click.option("--wide", is_flag=True, help="Show every column of the table, however wide.")
+# at 80 columns: the system and the headline accuracies stay, the error rates and families go first
+_SCORE_COLS = (
+    Col("system", "id"),
+    Col("Joint ACC", "number"),
+    Col("VAcc", "number"),
+    Col("SER", "number", drop=5),
+    Col("EER", "number", drop=6),
+    Col("CER", "number", drop=7),
+    Col("0015", "number", drop=2),
+    Col("0117", "number", drop=3),
+    Col("0126", "number", drop=4),
+    Col("FP on compliant", "number", drop=1),
+)
+_VERIFIER_DROP = {"Abs": 1, "FR": 2, "TR": 3, "FA": 4, "TA": 5}  # the counts behind the rates go first
 
 
 @click.group("eval")
@@ -51,14 +66,13 @@ def _cases_for(cases: Path | None, runs: tuple[Path, ...]) -> Path:
     help="Cases JSONL (default: cases.jsonl next to the first run).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per run.")
-def score_cmd(runs: tuple[Path, ...], cases: Path | None, as_json: bool) -> None:
+@_WIDE
+def score_cmd(runs: tuple[Path, ...], cases: Path | None, as_json: bool, wide: bool) -> None:
     """Judge runs against the cases' reference answers and print the headline metrics."""
     cases_path = _cases_for(cases, runs)
     case_list = read_cases(cases_path)
     scored = score_runs(case_list, _load_runs(runs))
-    table = Table(title=f"{len(case_list)} cases")
-    for col in ("system", "Joint ACC", "VAcc", "SER", "EER", "CER", "0015", "0117", "0126", "FP on compliant"):
-        table.add_column(col, justify="right" if col != "system" else "left")
+    cells: list[list[str]] = []
     for run in scored:
         s, fams, det = summarize(run.scored), by_family(list(run.scored)), detection(run.scored)
         row = {
@@ -76,18 +90,21 @@ def score_cmd(runs: tuple[Path, ...], cases: Path | None, as_json: bool) -> None
         if as_json:
             click.echo(json.dumps(row))
             continue
-        table.add_row(
-            run.name,
-            pct(s.joint_acc),
-            pct(s.vacc),
-            pct(s.ser),
-            pct(s.eer),
-            pct(s.cer),
-            *(pct(fams[f].joint_acc) if f in fams else "–" for f in ("0015", "0117", "0126")),
-            f"{det.fp}/{row['compliant']}",
+        cells.append(
+            [
+                run.name,
+                pct(s.joint_acc),
+                pct(s.vacc),
+                pct(s.ser),
+                pct(s.eer),
+                pct(s.cer),
+                *(pct(fams[f].joint_acc) if f in fams else "–" for f in ("0015", "0117", "0126")),
+                f"{det.fp}/{row['compliant']}",
+            ]
         )
     if not as_json:
-        console.print(table)
+        table = fit_table(_SCORE_COLS, cells, console.width, wide=wide, title=f"{len(case_list)} cases")
+        print_table(console, table, wide=wide)
 
 
 @eval.command("report")
@@ -353,7 +370,8 @@ def bench(
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the table as Markdown here.")
 @click.option("--by", "group_by", help="Also one row per value of this claim field (e.g. kind), read from `input`.")
 @click.option("--json", "as_json", is_flag=True)
-def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | None, as_json: bool) -> None:
+@_WIDE
+def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | None, as_json: bool, wide: bool) -> None:
     """Score `verify --batch` outputs: TA/FA/TR/FR/Abs, precision, decision accuracy, coverage, exact CIs."""
     from auditgraph.eval.cases import iter_jsonl
     from auditgraph.eval.metrics import verifier_scores
@@ -396,12 +414,13 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
                 )
             )
     else:
-        rt = Table(title=table.title)
-        for h in table.headers:
-            rt.add_column(h)
-        for row in table.rows:
-            rt.add_row(*row)
-        console.print(rt)
+        cols = [
+            Col(h, "id" if i == 0 else "text" if h.endswith("%") else "number", drop=_VERIFIER_DROP.get(h, 0))
+            for i, h in enumerate(table.headers)
+        ]  # a rate with its interval ("92.3 [85.1, 96.0]") may wrap at its spaces, never inside a number
+        print_table(
+            console, fit_table(cols, [list(r) for r in table.rows], console.width, wide=wide, title=table.title), wide=wide
+        )
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         head = (

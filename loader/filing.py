@@ -32,6 +32,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
+from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import (
     concept_key,
     concept_rows,
@@ -85,6 +86,7 @@ class LoadResult:
     arelle_seconds: float = 0.0
     write_seconds: float = 0.0
     message: str | None = None
+    coverage: dict[str, Any] | None = None  # loader/coverage.py: facts on real concepts, the packages to add
 
 
 @dataclass(frozen=True)
@@ -467,7 +469,7 @@ class FilingLoader:
         for r in records:
             what = _FATAL.get(getattr(r, "messageCode", ""))
             if what and r.levelno >= 40:
-                return f"{what} (Arelle: {' '.join(r.getMessage().split())[:300]})"
+                return f"{what} (Arelle: {' '.join(translate(r.getMessage()).split())[:300]})"
         return None
 
     def load_many(

@@ -49,6 +49,7 @@ def filing() -> None:
 @click.option("--wide", is_flag=True, help="Show every column of the table, however wide.")
 def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool, wide: bool) -> None:
     """Load filings; a folder of filings streams them one by one. Exit 2 if any failed."""
+    from auditgraph.loader.coverage import add_coverage, print_coverage_warnings
     from auditgraph.loader.filing import FilingLoader, clear_pending
     from auditgraph.loader.filing_source import expand
 
@@ -75,11 +76,13 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
                     for r in loader.load_many(items, force=force):
                         results.append(r)
                         progress.update(task, advance=1, description=f"Loading filings ({r.id})")
+        results = add_coverage(graph, results)
     if as_json:
         for r in results:
             click.echo(json.dumps(asdict(r), default=_json_default))
     else:
         _print_load_results(results, wide)
+        print_coverage_warnings(console, results)
     failed = [r for r in results if r.status == "failed"]
     if failed:
         if not as_json:
@@ -109,8 +112,9 @@ _LIST_COLS = (
     Col("us_gaap_year", "number", drop=4),
     Col("facts", "number"),
     Col("contexts", "number", drop=2),
-    Col("errors", "number", drop=1),
+    Col("errors", "number", drop=2),
     Col("placeholder_facts", "number", drop=5),
+    Col("coverage", "number", drop=1),  # share of facts on real concepts (loader/coverage.py); kept before errors
 )
 
 

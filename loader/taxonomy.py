@@ -21,9 +21,11 @@ from arelle.ModelXbrl import ModelXbrl
 
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
+from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
 from auditgraph.loader.filing import relink
+from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
@@ -108,15 +110,17 @@ def _parse(session: ArelleSession, pkg: PackageInfo) -> tuple[ModelXbrl, list[st
     model = session.load(main[0])
     warnings: list[str] = []
     try:
-        _fatal(session.errors(), pkg, f"its entry point {main[0]}")
+        _fatal([translate(e) for e in session.errors()], pkg, f"its entry point {main[0]}")
         for entry in main[1:]:
             ModelDocument.load(model, entry, isDiscovered=True)
             # further entry points only add networks; one with a broken import is reported, not fatal
-            warnings += [f"{entry.rsplit('/', 1)[-1]}: {e}" for e in session.errors()]
+            warnings += [f"{entry.rsplit('/', 1)[-1]}: {translate(e, entry)}" for e in session.errors()]
+        for url in load_label_linkbases(model, pkg):  # SEC label files no loaded schema links (label_linkbases.py)
+            warnings += [f"{url.rsplit('/', 1)[-1]}: {translate(e)}" for e in session.errors()]
         for entry in dqc:
             ModelDocument.load(model, entry, isDiscovered=True)
             # the DQC rules are data for checkers: a missing import there must not block the release
-            warnings += [f"DQC rules: {e}" for e in session.errors()]
+            warnings += [f"DQC rules: {translate(e)}" for e in session.errors()]
     except LoadError:
         model.close()
         raise
@@ -293,6 +297,8 @@ def load_package(
     t2 = time.perf_counter()
     nodes = len(ex.concepts) + len(ex.placeholders) + len(ex.labels) + len(ex.nets.roles) + len(ex.dqc.rules) + len(ex.releases)
     rels = ex.nets.count + len(ex.dqc.lists) + len(ex.labels) + len(ex.concepts) + len(ex.nets.roles)
+    reportable = {k: sum(1 for c in ex.concepts if c["release"] == k and not c.get("abstract")) for k in ex.releases}
+    ex.warnings += missing_labels(label, reportable, {c.key: c.labels for c in counts})
     return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 

@@ -19,6 +19,7 @@ from rich.table import Table
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
+from auditgraph.spinner import spinner
 
 err = Console(stderr=True)
 out = Console()
@@ -158,7 +159,8 @@ def verify(
             from auditgraph.verifier.repair import repair
 
             assert model is not None
-            result = repair(verifier, model, filing_id, question, claim, repair_k, repair_mode)
+            with spinner(f"Verifying and repairing (up to {repair_k} attempts)…", enabled=not as_json, console=err):
+                result = repair(verifier, model, filing_id, question, claim, repair_k, repair_mode)
             if as_json:
                 click.echo(json.dumps(result.to_json()))
             else:
@@ -172,7 +174,8 @@ def verify(
                 if answered:  # the last verified answer (a prose reply has no verdict)
                     _show(answered[-1])
             return
-        verdict = verifier.verify(filing_id, question, claim)
+        with spinner(f"Verifying against {filing_id}…", enabled=not as_json, console=err):
+            verdict = verifier.verify(filing_id, question, claim)
         if verdict.abstain_reason is not None and verdict.abstain_reason.value == "unknown_filing":
             raise ConfigError(verdict.reason)
         if as_json:
@@ -193,7 +196,8 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
             f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`"
         )
     if sentence is not None:
-        verdicts = [verifier.verify_sentence(filing_id, sentence)]
+        with spinner(f"Verifying against {filing_id}…", enabled=not as_json, console=err):
+            verdicts = [verifier.verify_sentence(filing_id, sentence)]
     else:
         assert text is not None
         todo = [s for s in split_sentences(text) if find_numbers(s)]  # a year alone is no number to check
