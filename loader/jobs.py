@@ -250,7 +250,7 @@ class _Parallel:
                     if obj is worker.conn or worker.conn.poll():
                         i = cast(int, worker.task)
                         try:
-                            status, payload, worker.tasks, rss = worker.conn.recv()
+                            status, payload, worker.tasks, rss = _recv(worker.conn)
                         except (EOFError, OSError):
                             self._died(worker)
                             continue
@@ -426,6 +426,18 @@ class _Parallel:
                 wake.send_bytes(b"")
             except OSError:
                 return
+
+
+def _recv(conn: Connection) -> Any:
+    """A worker's answer, read whole: a Ctrl-C waits until it is unpickled (an interrupt in the middle of
+    unpickling a large recording leaves the connection's buffer in a state that raises BufferError)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return conn.recv()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return conn.recv()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _write(loader: FilingLoader, rec: Recording, previous: str | None) -> LoadResult:
