@@ -1,23 +1,31 @@
 """Claims in the graph so loaders sharing one server load each filing exactly once.
 
 A claim is a (:LoadClaim {key, owner, expires_at}) node, MERGEd on its uniquely constrained key in
-its own short transaction (cypher/load/claim_acquire). A loader skips a filing that is loaded or
-validly claimed by another owner; a crashed loader's claim expires after its lease and another
-loader takes it over; the claim is removed once the filing's transaction has committed.
-
-Not yet used by `filing load` (issue 20: parallel and multi-machine loads wire it in).
+its own short transaction (cypher/load/claim_acquire). `auditgraph filing load` (loader/jobs.py)
+claims every filing before it checks or parses it and skips a filing validly claimed by another
+owner ("claimed by another loader"); a filing already loaded is then found by the usual check
+("unchanged": same content already loaded). While it works a thread renews the lease of every
+claim it holds (`Claims.held`); a claim is released once the filing's transaction has committed
+(or failed). A crashed loader stops renewing: its claims expire after the lease and another loader
+takes them over. The filing's own transaction stays the unit of atomicity: a claim never guards
+half-written data, it only keeps two loaders from parsing and writing the same filing.
 """
 
 from __future__ import annotations
 
 import os
 import socket
+import threading
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from auditgraph.errors import AuditGraphError
 from auditgraph.graph import Graph
 
-LEASE_SECONDS = 600  # a crashed loader's filings are free again after 10 minutes
+LEASE_SECONDS = 120  # a crashed loader's filings are free again after two minutes
+RENEW_FRACTION = 4  # renewed four times per lease: a loader that is merely slow keeps its claims
 
 
 def new_owner() -> str:
@@ -34,13 +42,11 @@ class Claims:
     lease_seconds: int = LEASE_SECONDS
 
     def acquire(self, filing_id: str) -> str | None:
-        """None when this loader now holds the filing; otherwise why it is skipped."""
+        """None when this loader now holds the filing (new, its own, or another's expired claim);
+        otherwise why it is skipped."""
         row = self.graph.run("load.claim_acquire", key=filing_id, owner=self.owner, lease_seconds=self.lease_seconds)[0]
         if row["owner"] != self.owner:
-            return f"claimed by another loader ({row['owner']}) until {row['expires_at']}"
-        if row["loaded"]:
-            self.release(filing_id)
-            return "already loaded"
+            return f"claimed by another loader ({row['owner']}) until {_when(row['expires_at'])}"
         return None
 
     def renew(self) -> int:
@@ -49,3 +55,53 @@ class Claims:
 
     def release(self, filing_id: str) -> bool:
         return bool(self.graph.run("load.claim_release", key=filing_id, owner=self.owner)[0]["released"])
+
+    def release_all(self) -> int:
+        return int(self.graph.run("load.claim_release_owner", owner=self.owner)[0]["released"])
+
+    def clear_pending(self) -> list[str]:
+        """Delete leftovers of interrupted loads (a Filing still "pending") that no live loader
+        holds; returns their ids. A pending filing claimed by another loader whose lease has not
+        expired is left alone: it may be that loader's work (a filing's transaction is invisible to
+        others until it commits, so this is a second line of defence)."""
+        cleared = []
+        for fid in [r["id"] for r in self.graph.run("filing.pending")]:
+            if self.acquire(fid) is not None:
+                continue
+            try:
+                self.graph.run("filing.delete", filing_id=fid)
+                cleared.append(fid)
+            finally:
+                self.release(fid)
+        return cleared
+
+    @contextmanager
+    def held(self) -> Iterator[Claims]:
+        """Renew this loader's leases on a thread while the block runs; release them all at the end."""
+        stop = threading.Event()
+        every = max(1.0, self.lease_seconds / RENEW_FRACTION)
+
+        def renew_loop() -> None:
+            while not stop.wait(every):
+                try:
+                    self.renew()
+                except AuditGraphError:
+                    pass  # the server is briefly away: the next round tries again, the lease has room
+
+        thread = threading.Thread(target=renew_loop, name="claim-renewer", daemon=True)
+        thread.start()
+        try:
+            yield self
+        finally:
+            stop.set()
+            thread.join(timeout=5)
+            try:
+                self.release_all()
+            except AuditGraphError:
+                pass  # the server is gone: the claims expire by themselves
+
+
+def _when(value: object) -> str:
+    iso = getattr(value, "iso_format", None)
+    text = str(iso() if callable(iso) else value)
+    return text[:19].replace("T", " ") + " UTC" if "T" in text else text

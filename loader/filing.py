@@ -15,7 +15,7 @@ import gc
 import re
 import time
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
@@ -69,7 +69,7 @@ _DEI = {
 
 @dataclass(frozen=True)
 class LoadResult:
-    """What happened to one filing: status is loaded, replaced, unchanged or failed."""
+    """What happened to one filing: status is loaded, replaced, unchanged, skipped (claimed by another loader) or failed."""
 
     id: str
     source: str
@@ -473,7 +473,7 @@ class FilingLoader:
         return None
 
     def load_many(
-        self, paths: Sequence[Path | LoadError], force: bool = False, on_result: Callable[[LoadResult], None] | None = None
+        self, paths: Iterable[Path | LoadError], force: bool = False, on_result: Callable[[LoadResult], None] | None = None
     ) -> Iterator[LoadResult]:
         """Load filings one by one; a failing filing becomes a `failed` result and the rest go on.
 
@@ -543,6 +543,56 @@ class FilingLoader:
             if on_result:
                 on_result(result)
             yield result
+
+
+@dataclass
+class Recording:
+    """A filing parsed without a database (`FilingLoader.record`, in a worker process): the
+    statements of its one transaction, picklable, for the process that writes (loader/jobs.py)."""
+
+    inp: FilingInput
+    calls: list[tuple[str, dict[str, Any]]]
+    written: _Written | None = None
+    errors: int = 0
+    arelle_seconds: float = 0.0
+    warning: str | None = None
+
+    def run(self, name: str, **params: Any) -> None:
+        self.calls.append((name, params))
+
+
+def record_filing(loader: FilingLoader, inp: FilingInput) -> Recording:
+    """Parse one filing and record what `write_model` would send; touches no database.
+    Raises LoadError (naming the file) like `FilingLoader.load`."""
+    rec = Recording(inp, [])
+    with collector_paused():
+        model, rec.arelle_seconds, rec.errors = loader._parse(inp)
+        try:
+            rec.written = write_model(rec, model, inp, rec.errors)
+        except LoadError as exc:
+            hint = f"; Arelle: {loader._errors[0]}" if loader._errors else ""
+            raise LoadError(f"{inp.entry}: {exc}{hint}") from exc
+        finally:
+            model.close()
+    gc.collect()  # the closed model's cycles: a worker's memory stays flat across filings
+    rec.warning = loader._undeclared
+    return rec
+
+
+def write_recording(loader: FilingLoader, rec: Recording, previous: str | None) -> LoadResult:
+    """Send a recorded filing in one transaction (pending -> loaded last) and wait for the commit;
+    raises LoadError (the transaction rolled back, nothing kept) like `FilingLoader.load`."""
+    assert rec.written is not None
+    btx = loader._begin(rec.inp, previous)
+    t1 = time.perf_counter()
+    try:
+        for name, params in rec.calls:
+            btx.run(name, **params)
+    except BaseException:
+        btx.abort()
+        raise
+    btx.finish(commit=True)
+    return _InFlight(btx, rec.inp, previous, rec.written, rec.errors, rec.arelle_seconds, t1, rec.warning).result()
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import closing
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,20 +48,39 @@ def filing() -> None:
 @click.option("--force", is_flag=True, help="Replace filings already loaded (atomically).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per filing instead of a table.")
 @click.option("--wide", is_flag=True, help="Show every column of the table, however wide.")
-def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool, wide: bool) -> None:
-    """Load filings; a folder of filings streams them one by one. Exit 2 if any failed."""
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Arelle worker processes parsing filings side by side (default: the cores this process may use); "
+    "each filing is still written in one transaction. 1: parse in this process.",
+)
+def load_cmd(
+    paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, as_json: bool, wide: bool, jobs: int | None
+) -> None:
+    """Load filings; a folder of filings streams them one by one. Exit 2 if any failed.
+
+    Every filing is claimed in the database first, so loaders sharing a server (other machines,
+    overlapping lists) load each filing once: one claimed by another loader is skipped.
+    """
+    from auditgraph.loader.claims import Claims
     from auditgraph.loader.coverage import add_coverage, print_coverage_warnings
-    from auditgraph.loader.filing import FilingLoader, clear_pending
     from auditgraph.loader.filing_source import expand
+    from auditgraph.loader.jobs import default_jobs, load_filings
 
     items = expand(list(paths))
     with open_graph(writes=True) as graph:
-        cleared = clear_pending(graph)
+        claims = Claims(graph)
+        cleared = claims.clear_pending()
         if cleared and not as_json:
             console.print(f"Removed {len(cleared)} half-loaded filing(s) left pending: {', '.join(cleared)}")
-        with FilingLoader(graph, list(packages) if packages else None) as loader:
+        loads = load_filings(
+            graph, items, list(packages) if packages else None, force=force, jobs=jobs or default_jobs(), claims=claims
+        )
+        with closing(loads):  # on Ctrl-C the workers stop and the claims are released here
             if len(items) == 1 and not isinstance(items[0], LoadError):
-                results = [loader.load(items[0], force=force)]  # a single filing: its error is the message
+                results = list(loads)  # a single filing: its error is the message
             else:
                 results = []
                 progress = Progress(
@@ -73,7 +93,7 @@ def load_cmd(paths: tuple[Path, ...], packages: tuple[Path, ...], force: bool, a
                 )
                 with progress:
                     task = progress.add_task("Loading filings", total=len(items))
-                    for r in loader.load_many(items, force=force):
+                    for r in loads:
                         results.append(r)
                         progress.update(task, advance=1, description=f"Loading filings ({r.id})")
         results = add_coverage(graph, results)
@@ -138,7 +158,13 @@ _LOAD_COLS = (
 def _print_load_results(results: list[LoadResult], wide: bool) -> None:
     cells = []
     for r in results:
-        status = f"[red]{r.status}[/red]" if r.status == "failed" else r.status
+        status = (
+            f"[red]{r.status}[/red]"
+            if r.status == "failed"
+            else f"[yellow]{r.status}[/yellow]"
+            if r.status == "skipped"
+            else r.status
+        )
         cells.append(
             [
                 r.id,

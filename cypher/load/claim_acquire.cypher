@@ -4,12 +4,13 @@
 // param key: STRING the filing's id
 // param owner: STRING the claiming loader's id
 // param lease_seconds: INTEGER how long the claim lives unless renewed
-// returns: owner STRING, expires_at DATETIME, loaded BOOLEAN
+// returns: owner STRING, expires_at DATETIME
 MERGE (c:LoadClaim {key: $key})
 ON CREATE SET c.owner = $owner, c.expires_at = datetime() + duration({seconds: $lease_seconds})
+// a write first takes the claim's lock: two loaders taking over one expired claim at once are
+// serialised, and the second then reads the first one's owner and lease
+ON MATCH SET c.checked_at = datetime()
 WITH c, (c.owner = $owner OR c.expires_at < datetime()) AS mine
 SET c.owner = CASE WHEN mine THEN $owner ELSE c.owner END,
     c.expires_at = CASE WHEN mine THEN datetime() + duration({seconds: $lease_seconds}) ELSE c.expires_at END
-WITH c
-OPTIONAL MATCH (f:Filing {id: $key, status: 'loaded'})
-RETURN c.owner AS owner, c.expires_at AS expires_at, f IS NOT NULL AS loaded
+RETURN c.owner AS owner, c.expires_at AS expires_at

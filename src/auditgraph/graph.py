@@ -23,6 +23,7 @@ import base64
 import json
 import logging
 import math
+import os
 import queue
 import re
 import socket
@@ -258,7 +259,7 @@ class Graph:
 
     def __init__(self, conn: Connection, database: str | None = None):
         self.conn = conn
-        self.database = database
+        self.database = database or os.environ.get("NEO4J_DATABASE") or None  # None: the user's home database
         self._user_functions: frozenset[str] | None = None
         auth = (conn.user, conn.password) if conn.password is not None else None
         _check_bolt(conn)
