@@ -86,7 +86,7 @@ def test_queries_browser_prints_params_then_cypher():
     out = CliRunner().invoke(cli, ["queries", "--browser", "tools.filing", "--param", 'filing_id=0000320193-23-"106'])
     assert out.exit_code == 0, out.output
     first, blank, *rest = out.output.splitlines()
-    assert first == ':params {filing_id: "0000320193-23-\\"106"}' and blank == ""
+    assert first == ':param filing_id => "0000320193-23-\\"106";' and blank == ""
     assert rest[0] == "// name: tools.filing" and "MATCH (fl:Filing {id: $filing_id})" in rest
 
 
@@ -96,9 +96,10 @@ def test_queries_browser_types_values_from_the_header():
     q = next(q for q in queries.shipped().values() if q.mode == "read" and any(p.type == "INTEGER" for p in q.params))
     sample = {"INTEGER": "7", "LIST": '["a"]', "MAP": '{"k": 1}'}
     pairs = tuple(f"{p.name}={sample.get(p.type.split('<')[0], 'x')}" for p in q.params)
-    line = browser.paste_text(q, pairs).splitlines()[0]
+    lines = browser.paste_text(q, pairs).splitlines()
     ints = [p.name for p in q.params if p.type == "INTEGER"]
-    assert all(f"{n}: 7" in line for n in ints)
+    # `=>`: the server evaluates the literal, so 7 stays an INTEGER (a `:params` map would make it 7.0)
+    assert all(f":param {n} => 7;" in lines for n in ints)
 
 
 @pytest.mark.parametrize(
