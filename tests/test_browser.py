@@ -76,7 +76,7 @@ def test_style_captions_use_graph_model_properties():
     text = browser.style().read_text(encoding="utf-8")
     captions = dict(re.findall(r"node\.(\w+) \{[^}]*?caption: \"([^\"]*)\"", text))
     assert captions["Filing"] == "{ticker} {form} {period_end}"
-    assert captions["Fact"] == "{concept_qname} = {value}"
+    assert captions["Fact"] == "{value} {concept_qname}"  # the value first: a long QName is cut in the circle
     assert captions["Period"] == "{start} {end}"
     assert captions["Concept"] == "{label}"
     assert "{instant}" in captions["Context"]
