@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 
 import pytest
@@ -117,3 +118,45 @@ def test_queries_browser_bad_input_is_exit_2(args, message):
     with pytest.raises(SystemExit) as exit_:
         main(["queries", *args])
     assert exit_.value.code == 2
+
+
+def test_guide_renders_every_step_of_the_model_with_runnable_queries(sample_filing_graph):
+    from auditgraph.browser import guide
+
+    fid = sample_filing_graph.run("checks.loaded_filings")[0]["id"]
+    text = guide.render(sample_filing_graph, fid)  # each step's parameters are checked against its query header
+    assert text.startswith(f"<title>{guide.GUIDE_TITLE}</title>")
+    titles = re.findall(r"<slide>\n<h3>([^<]+)</h3>", text)
+    assert titles[:4] == ["Two graphs and a bridge", "The auditgraph style", "A filing as a graph", "Filings"]
+    assert titles[-1] == "Next" and text.count("<slide>") == text.count("</slide>") == len(titles)
+    assert f'<pre class="code runnable">:param filing_id =&gt; "{fid}";\n:param limit =&gt; {guide.FACT_LIMIT}</pre>' in text
+    assert '<pre class="code runnable">:style node {' in text and "/*" not in text
+    assert "// name: filing.graph\nMATCH" in text and "// returns:" not in text  # the header's name line only
+    steps = [st for sl in guide.slides(sample_filing_graph, fid) for st in sl.steps]
+    assert {st.query for st in steps} >= {"filing.graph", "tools.filing", "tools.facts", "checks.calc_arcs"}
+    for st in steps:  # every query the guide offers runs with the guide's values on the sample
+        rows = sample_filing_graph.run(st.query, **st.params)
+        assert rows or st.query == "filing.placeholder_facts" or st.query.startswith("taxonomy."), st.query
+
+
+def test_guide_server_answers_the_browsers_preflight_and_only_the_guide(sample_filing_graph):
+    from auditgraph.browser import guide
+
+    with guide.GuideServer("<title>t</title><slide>x</slide>") as srv:
+        assert srv.url == f"http://localhost:{srv.port}{guide.GUIDE_PATH}"
+        base = f"http://127.0.0.1:{srv.port}"
+        pre = urllib.request.Request(
+            base + guide.GUIDE_PATH,
+            method="OPTIONS",
+            headers={"Origin": "http://127.0.0.1:7474", "Access-Control-Request-Headers": "cache-control,pragma"},
+        )
+        with urllib.request.urlopen(pre, timeout=10) as resp:
+            assert resp.status == 204 and resp.headers["Access-Control-Allow-Origin"] == "*"
+        with urllib.request.urlopen(base + guide.GUIDE_PATH, timeout=10) as resp:
+            assert resp.read() == b"<title>t</title><slide>x</slide>" and resp.headers["Access-Control-Allow-Origin"] == "*"
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(base + "/etc/passwd", timeout=10)
+        assert e.value.code == 404
+    assert "&cmd=guide&arg=http%3A%2F%2Flocalhost%3A1%2Fg.html" in guide.browser_guide_url(
+        "http://x/browser/?dbms=y", "http://localhost:1/g.html"
+    )
