@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 
 import pytest
@@ -76,7 +77,7 @@ def test_style_captions_use_graph_model_properties():
     text = browser.style().read_text(encoding="utf-8")
     captions = dict(re.findall(r"node\.(\w+) \{[^}]*?caption: \"([^\"]*)\"", text))
     assert captions["Filing"] == "{ticker} {form} {period_end}"
-    assert captions["Fact"] == "{concept_qname} = {value}"
+    assert captions["Fact"] == "{value} {concept_qname}"  # the value first: a long QName is cut in the circle
     assert captions["Period"] == "{start} {end}"
     assert captions["Concept"] == "{label}"
     assert "{instant}" in captions["Context"]
@@ -86,7 +87,7 @@ def test_queries_browser_prints_params_then_cypher():
     out = CliRunner().invoke(cli, ["queries", "--browser", "tools.filing", "--param", 'filing_id=0000320193-23-"106'])
     assert out.exit_code == 0, out.output
     first, blank, *rest = out.output.splitlines()
-    assert first == ':params {filing_id: "0000320193-23-\\"106"}' and blank == ""
+    assert first == ':param filing_id => "0000320193-23-\\"106";' and blank == ""
     assert rest[0] == "// name: tools.filing" and "MATCH (fl:Filing {id: $filing_id})" in rest
 
 
@@ -96,9 +97,10 @@ def test_queries_browser_types_values_from_the_header():
     q = next(q for q in queries.shipped().values() if q.mode == "read" and any(p.type == "INTEGER" for p in q.params))
     sample = {"INTEGER": "7", "LIST": '["a"]', "MAP": '{"k": 1}'}
     pairs = tuple(f"{p.name}={sample.get(p.type.split('<')[0], 'x')}" for p in q.params)
-    line = browser.paste_text(q, pairs).splitlines()[0]
+    lines = browser.paste_text(q, pairs).splitlines()
     ints = [p.name for p in q.params if p.type == "INTEGER"]
-    assert all(f"{n}: 7" in line for n in ints)
+    # `=>`: the server evaluates the literal, so 7 stays an INTEGER (a `:params` map would make it 7.0)
+    assert all(f":param {n} => 7;" in lines for n in ints)
 
 
 @pytest.mark.parametrize(
@@ -116,3 +118,45 @@ def test_queries_browser_bad_input_is_exit_2(args, message):
     with pytest.raises(SystemExit) as exit_:
         main(["queries", *args])
     assert exit_.value.code == 2
+
+
+def test_guide_renders_every_step_of_the_model_with_runnable_queries(sample_filing_graph):
+    from auditgraph.browser import guide
+
+    fid = sample_filing_graph.run("checks.loaded_filings")[0]["id"]
+    text = guide.render(sample_filing_graph, fid)  # each step's parameters are checked against its query header
+    assert text.startswith(f"<title>{guide.GUIDE_TITLE}</title>")
+    titles = re.findall(r"<slide>\n<h3>([^<]+)</h3>", text)
+    assert titles[:4] == ["Two graphs and a bridge", "The auditgraph style", "A filing as a graph", "Filings"]
+    assert titles[-1] == "Next" and text.count("<slide>") == text.count("</slide>") == len(titles)
+    assert f'<pre class="code runnable">:param filing_id =&gt; "{fid}";\n:param limit =&gt; {guide.FACT_LIMIT}</pre>' in text
+    assert '<pre class="code runnable">:style node {' in text and "/*" not in text
+    assert "// name: filing.graph\nMATCH" in text and "// returns:" not in text  # the header's name line only
+    steps = [st for sl in guide.slides(sample_filing_graph, fid) for st in sl.steps]
+    assert {st.query for st in steps} >= {"filing.graph", "tools.filing", "tools.facts", "checks.calc_arcs"}
+    for st in steps:  # every query the guide offers runs with the guide's values on the sample
+        rows = sample_filing_graph.run(st.query, **st.params)
+        assert rows or st.query == "filing.placeholder_facts" or st.query.startswith("taxonomy."), st.query
+
+
+def test_guide_server_answers_the_browsers_preflight_and_only_the_guide(sample_filing_graph):
+    from auditgraph.browser import guide
+
+    with guide.GuideServer("<title>t</title><slide>x</slide>") as srv:
+        assert srv.url == f"http://localhost:{srv.port}{guide.GUIDE_PATH}"
+        base = f"http://127.0.0.1:{srv.port}"
+        pre = urllib.request.Request(
+            base + guide.GUIDE_PATH,
+            method="OPTIONS",
+            headers={"Origin": "http://127.0.0.1:7474", "Access-Control-Request-Headers": "cache-control,pragma"},
+        )
+        with urllib.request.urlopen(pre, timeout=10) as resp:
+            assert resp.status == 204 and resp.headers["Access-Control-Allow-Origin"] == "*"
+        with urllib.request.urlopen(base + guide.GUIDE_PATH, timeout=10) as resp:
+            assert resp.read() == b"<title>t</title><slide>x</slide>" and resp.headers["Access-Control-Allow-Origin"] == "*"
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(base + "/etc/passwd", timeout=10)
+        assert e.value.code == 404
+    assert "&cmd=guide&arg=http%3A%2F%2Flocalhost%3A1%2Fg.html" in guide.browser_guide_url(
+        "http://x/browser/?dbms=y", "http://localhost:1/g.html"
+    )

@@ -87,7 +87,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
         "tools": 14,  # 11 catalog reads + the 3 schema samplings of get_graph_schema
         "checks": 11,
         "verify": 9,
-        "filing": 6,
+        "filing": 7,  # + filing.graph (the Browser guide's graph view)
         "taxonomy": 7,
         "eval": 3,  # loaded_filings, fact_location, copies (what build-cases wrote)
         "db": 5,

@@ -19,6 +19,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from importlib.resources import as_file, files
+from pathlib import Path
 from typing import Any
 
 import click
@@ -182,6 +183,7 @@ def neo4j_start(docker: bool) -> None:
     console.print(f"Browser: {settings.browser_url}")
     if settings.auth:
         console.print(f"         user neo4j; password: `auditgraph neo4j password` (stored in {config.config_file()})")
+    console.print("Guide:   `auditgraph neo4j guide` serves a Browser guide to the graph model and prints its URL")
 
 
 @neo4j_group.command("password")
@@ -198,6 +200,51 @@ def neo4j_password() -> None:
     if not settings.password:
         raise ConfigError("no local server yet; run `auditgraph neo4j install` (it generates the password)")
     click.echo(settings.password)
+
+
+@neo4j_group.command("guide")
+@click.argument("filing", required=False)
+@click.option("--port", type=int, default=0, help="Port on 127.0.0.1 to serve the guide from (default: a free one).")
+@click.option(
+    "--write", "write_to", type=click.Path(dir_okay=False, path_type=Path), help="Write the guide's HTML to FILE; serve nothing."
+)
+def neo4j_guide(filing: str | None, port: int, write_to: Path | None) -> None:
+    """Serve the Browser guide to the graph model, with runnable queries for FILING, and print how to open it.
+
+    FILING is any name `auditgraph filing list` shows (default: the loaded filing with most facts). The guide is
+    served from 127.0.0.1 until Ctrl-C; the Browser loads it once, when it opens it."""
+    from auditgraph.browser import guide
+    from auditgraph.database import open_graph
+    from auditgraph.filing_ref import resolve_filing
+
+    with open_graph() as g:
+        if filing:
+            filing_id = resolve_filing(g, filing)
+        else:
+            loaded = g.run("checks.loaded_filings")
+            if not loaded:
+                raise ConfigError(
+                    "no filing is loaded; run `auditgraph demo` (the sample) or `auditgraph filing load PATH` first"
+                )
+            filing_id = str(loaded[0]["id"])
+        text = guide.render(g, filing_id)
+    if write_to:
+        write_to.write_text(text, encoding="utf-8")
+        console.print(f"Wrote the guide for {filing_id} to {write_to}; serve it from a host the Browser allows (`:guide URL`).")
+        return
+    srv = guide.GuideServer(text, port)
+    conn = config.connection()
+    console.print(f"Guide for {filing_id}: {srv.url} (served from 127.0.0.1 until Ctrl-C)")
+    if conn.browser_url:
+        console.print(f"Open:    {guide.browser_guide_url(conn.browser_url, srv.url)}")
+        console.print("         user neo4j; password: `auditgraph neo4j password`")
+    console.print(f"Or type in a connected Browser:  :guide {srv.url}")
+    try:
+        srv.serve_forever()
+    except KeyboardInterrupt:
+        console.print("Guide stopped.")
+    finally:
+        srv.stop()
 
 
 def _compose_command() -> list[str]:
@@ -351,7 +398,7 @@ def db_wipe(yes: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: families with their queries.")
 @click.option(
-    "--browser", "browser_name", metavar="NAME", help="Print query NAME ready to paste: a `:params {...}` line, then its Cypher."
+    "--browser", "browser_name", metavar="NAME", help="Print query NAME ready to paste: `:param k => v;` lines, then its Cypher."
 )
 @click.option("--param", "params", multiple=True, metavar="K=V", help="A parameter of --browser NAME (repeat; LIST/MAP as JSON).")
 def list_queries(include_writes: bool, as_json: bool, browser_name: str | None, params: tuple[str, ...]) -> None:

@@ -182,6 +182,9 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 f"server.bolt.advertised_address=127.0.0.1:{settings.bolt_port}",
                 f"server.http.advertised_address=127.0.0.1:{settings.http_port}",
                 "server.https.enabled=false",
+                # Hosts the Browser may load guides from: `auditgraph neo4j guide` serves on localhost.
+                "browser.remote_content_hostname_whitelist=guides.neo4j.com,localhost",
+                "client.allow_telemetry=false",  # the Browser sends no usage data (and asks no consent)
                 f"dbms.security.auth_enabled={'true' if settings.auth else 'false'}",
                 f"server.memory.heap.initial_size={settings.heap}",
                 f"server.memory.heap.max_size={settings.heap}",

@@ -1,7 +1,12 @@
-"""Neo4j Browser helpers: the graph style (style.grass) and a named query ready to paste.
+"""Neo4j Browser helpers: the graph style (style.grass), a named query ready to paste, and (guide.py)
+the Browser guide to the graph model that `auditgraph neo4j guide` serves.
 
-`paste_text` turns `auditgraph queries --browser NAME --param k=v` into a `:params {...}` line and
+`paste_text` turns `auditgraph queries --browser NAME --param k=v` into `:param k => value` lines and
 the query text; the values are typed from the query's header, never spliced into the Cypher.
+
+Why `:param k => value` and not `:params {k: value}`: the Browser parses a `:params` map itself, as
+JavaScript, so an integer arrives as a float (`LIMIT $n` then fails: "'25.0' is not a valid value");
+`=>` has the server evaluate the value as a Cypher literal, so every type arrives as the header says.
 """
 
 from __future__ import annotations
@@ -69,11 +74,17 @@ def _literal(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)  # a Cypher string/number literal
 
 
-def params_line(params: dict[str, object]) -> str:
-    return ":params {" + ", ".join(f"{k}: {_literal(v)}" for k, v in sorted(params.items())) + "}"
+def params_block(params: dict[str, object]) -> str:
+    """One `:param name => literal` statement per parameter, `;` between them (a Browser script)."""
+    return ";\n".join(f":param {k} => {_literal(v)}" for k, v in sorted(params.items()))
 
 
 def paste_text(query: Query, pairs: tuple[str, ...]) -> str:
-    """The `:params` line, then the query's Cypher (header included: it is `//` comments)."""
+    """The `:param` lines, then the query's Cypher (header included: it is `//` comments).
+
+    The `;` after the last `:param` makes the Browser run the text as a script (its multi-statement
+    editor, on by default); without it the Browser takes the whole text as the argument of `:param`
+    and answers with a syntax error."""
     params = parse_params(query, pairs)
-    return params_line(params) + "\n\n" + query.text.strip() + "\n"
+    head = params_block(params) + ";\n\n" if params else ""
+    return head + query.text.strip() + "\n"
