@@ -44,10 +44,16 @@ class Claims:
     def acquire(self, filing_id: str) -> str | None:
         """None when this loader now holds the filing (new, its own, or another's expired claim);
         otherwise why it is skipped."""
-        row = self.graph.run("load.claim_acquire", key=filing_id, owner=self.owner, lease_seconds=self.lease_seconds)[0]
+        row = self._acquire(filing_id, "")
+        if row["owner"] != self.owner and _dead_here(row["owner"]):
+            row = self._acquire(filing_id, row["owner"])  # its process is gone: no need to wait out the lease
         if row["owner"] != self.owner:
             return f"claimed by another loader ({row['owner']}) until {_when(row['expires_at'])}"
         return None
+
+    def _acquire(self, filing_id: str, dead_owner: str) -> dict:
+        params = {"key": filing_id, "owner": self.owner, "lease_seconds": self.lease_seconds, "dead_owner": dead_owner}
+        return self.graph.run("load.claim_acquire", **params)[0]
 
     def renew(self) -> int:
         """Extend the lease of every claim this loader holds; returns how many."""
@@ -99,6 +105,22 @@ class Claims:
                 self.release_all()
             except AuditGraphError:
                 pass  # the server is gone: the claims expire by themselves
+
+
+def _dead_here(owner: str) -> bool:
+    """True when the owner is a loader process of this host that no longer runs (killed, crashed):
+    a rerun on the same machine takes its claims at once instead of waiting for the lease."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # alive, another user's
+    return False
 
 
 def _when(value: object) -> str:

@@ -22,6 +22,7 @@ and collected after its filing, and a worker is replaced after `max_tasks` filin
 from __future__ import annotations
 
 import multiprocessing
+import contextlib
 import os
 import queue
 import signal
@@ -36,7 +37,7 @@ from typing import Any, cast
 
 from neo4j.exceptions import TransientError
 
-from auditgraph.errors import LoadError
+from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.claims import Claims
 from auditgraph.loader.filing import FilingLoader, LoadResult, Recording, record_filing, write_recording
@@ -112,9 +113,13 @@ def _load_one(loader: FilingLoader, claims: Claims, path: Path, force: bool) -> 
     if why:
         return skipped(inp, why)
     try:
-        return loader.load(path, force=force)
-    finally:
-        claims.release(inp.id)
+        result = loader.load(path, force=force)
+    except BaseException:
+        with contextlib.suppress(AuditGraphError):  # the server may be gone: keep its error, the lease expires
+            claims.release(inp.id)
+        raise
+    claims.release(inp.id)
+    return result
 
 
 def _in_process(loader: FilingLoader, claims: Claims, items: Sequence[Path | LoadError], force: bool) -> Iterator[LoadResult]:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+
 from auditgraph.graph import Graph
 from auditgraph.loader.claims import Claims
 
@@ -29,3 +33,17 @@ def test_released_claim_is_free_again(graph: Graph) -> None:
     assert a.renew() == 1
     assert a.release("f3")
     assert b.acquire("f3") is None
+
+
+def test_claim_of_a_dead_process_on_this_host_is_taken_at_once(graph: Graph) -> None:
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # ran and was reaped: its pid no longer runs
+    killed = Claims(graph, owner=f"{socket.gethostname()}:{gone.pid}:a1b2c3d4")
+    assert killed.acquire("f1") is None
+    live = Claims(graph, owner=f"{socket.gethostname()}:1:e5f6a7b8")  # pid 1 always runs
+    assert live.acquire("f2") is None
+
+    rerun = Claims(graph)
+    assert rerun.acquire("f1") is None  # the dead loader's claim, without waiting out its lease
+    why = rerun.acquire("f2")
+    assert why is not None and ":1:e5f6a7b8" in why  # a live loader's claim is respected

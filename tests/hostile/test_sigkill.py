@@ -75,7 +75,10 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
     ).records[0]["n"]:
         assert time.monotonic() < deadline, "the killed loader's transaction was never rolled back"
         time.sleep(0.05)
-    assert counts(graph) == before and not graph.run("filing.list")
+    # nothing of the filing is left; only the killed loader's claim, committed on its own before the load
+    assert counts(graph) == (before[0] + 1, before[1]) and not graph.run("filing.list")
+    claims = graph.driver.execute_query("MATCH (c:LoadClaim) RETURN c.key AS key").records
+    assert [r["key"] for r in claims] == [FID]
     rerun = subprocess.run(
         [sys.executable, "-m", "auditgraph", "filing", "load", str(SAMPLE / "filing"), "-p", str(SAMPLE / "taxonomy"), "--json"],
         env=env,
@@ -85,3 +88,5 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
     )
     assert rerun.returncode == 0, rerun.stderr
     assert [(r["id"], r["status"]) for r in graph.run("filing.list")] == [(FID, "loaded")]
+    # the rerun on the same host saw the claim's process was dead, took the claim at once and released it
+    assert graph.driver.execute_query("MATCH (c:LoadClaim) RETURN count(c) AS n").records[0]["n"] == 0
