@@ -20,6 +20,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from auditgraph.errors import AuditGraphError
 from auditgraph.graph import Graph
@@ -51,7 +52,7 @@ class Claims:
             return f"claimed by another loader ({row['owner']}) until {_when(row['expires_at'])}"
         return None
 
-    def _acquire(self, filing_id: str, dead_owner: str) -> dict:
+    def _acquire(self, filing_id: str, dead_owner: str) -> dict[str, Any]:
         params = {"key": filing_id, "owner": self.owner, "lease_seconds": self.lease_seconds, "dead_owner": dead_owner}
         return self.graph.run("load.claim_acquire", **params)[0]
 

@@ -21,8 +21,8 @@ and collected after its filing, and a worker is replaced after `max_tasks` filin
 
 from __future__ import annotations
 
-import multiprocessing
 import contextlib
+import multiprocessing
 import os
 import queue
 import signal
