@@ -28,6 +28,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bench_filing import TYPICAL  # scripts/ is on sys.path when a script runs: one list of typical filings
+
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import BackgroundTx, Graph
 from auditgraph.loader import standard_schemas
@@ -35,16 +37,6 @@ from auditgraph.loader.filing import FilingLoader, begin_filing, delete_filing, 
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent
-TYPICAL = (
-    "edgar/aapl-10k-2023-09-30",
-    "edgar/nflx-10k-2023-12-31",
-    "edgar/nvda-10k-2024-01-28",
-    "edgar/amzn-10k-2022-12-31",
-    "edgar/pg-10k-2023-06-30",
-    "xule-2025/K_FY_2023",
-    "xule-2025/PSA_FY_2023",
-    "xule-2025/WTM_Q3_2023",
-)
 
 
 class Recorder:
