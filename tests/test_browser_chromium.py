@@ -4,7 +4,7 @@ real local server with authentication on custom ports, as a user gets it from `n
 the guide's queries run after logging in with `auditgraph neo4j password`.
 
 Every wait is on a DOM condition with a generous timeout (a busy CI machine is slow, never wrong).
-.ci/run installs chromium and Playwright, so under CI this test runs and never skips."""
+.ci/run installs chromium (when Debian's archive answers) and Playwright; without chromium it skips, saying why."""
 
 from __future__ import annotations
 
