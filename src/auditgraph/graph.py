@@ -285,6 +285,31 @@ class Graph:
         except DriverError as exc:  # e.g. a listener that speaks a Bolt version no Neo4j 5 does
             self.driver.close()
             raise GraphUnavailable(f"what answers at {conn.uri} is not a Neo4j 5 server ({exc}); check NEO4J_URI") from exc
+        if self.database:
+            try:
+                self._check_database(self.database)
+            except BaseException:
+                self.driver.close()
+                raise
+
+    def _check_database(self, name: str) -> None:
+        """NEO4J_DATABASE must name a database the server has: one line naming it and those it has (exit 3),
+        not a failed query. Asked in the user's home database; a user who may not list them gets the first query's error."""
+        query = queries.get("db.databases")
+        try:
+            records, _, _ = self.driver.execute_query(query.text, routing_=RoutingControl.READ)
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+        except ClientError:
+            return
+        known = {str(n).lower() for r in records for n in [r["name"], *(r["aliases"] or [])]}
+        if name.lower() in known:
+            return
+        has = ", ".join(str(r["name"]) for r in records if r["type"] != "system") or "none you may use"
+        raise GraphUnavailable(
+            f"Neo4j at {self.conn.uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
+            f"Unset NEO4J_DATABASE to use the default one, or create {name!r} (CREATE DATABASE; Enterprise edition)"
+        )
 
     @classmethod
     def connect(cls) -> Graph:
