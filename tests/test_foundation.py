@@ -124,6 +124,7 @@ def test_every_query_compiles_and_the_planner_agrees_with_its_mode(graph: Graph)
     assert len(planned) == len(queries.registry()) - 1  # every query but schema.constraints, the one script
     # CALL dbms.components() is a DBMS procedure: the planner types it "s" although it only reads.
     assert planned.pop("db.server_version") == "s"
+    assert planned.pop("db.databases") == "s"  # SHOW DATABASES is an administration command, read only
     assert {n for n, t in planned.items() if t != "r"} == {q.name for q in queries.registry().values() if q.mode == "write"}
     assert {planned[n] for n, q in queries.registry().items() if q.mode == "write"} <= {"w", "rw"}
 
