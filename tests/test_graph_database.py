@@ -40,3 +40,17 @@ def test_graph_refuses_an_unknown_database_and_takes_a_known_one_in_any_case(neo
     monkeypatch.setenv("NEO4J_DATABASE", "NEO4J")  # database names are case-insensitive in Neo4j
     with Graph(neo4j_connection) as g:
         assert g.run("db.server_version")[0]["name"] == "Neo4j Kernel"
+
+
+def test_the_system_database_is_refused_by_name(neo4j_connection, monkeypatch):
+    monkeypatch.setenv("NEO4J_DATABASE", "system")
+    with pytest.raises(GraphUnavailable, match=r"administration database, which holds no graph; .*\(neo4j\)"):
+        Graph(neo4j_connection)
+
+
+def test_a_database_gone_after_connecting_is_the_environment_not_the_query(neo4j_connection):
+    with Graph(neo4j_connection) as g:
+        g.database = "dropped"  # as if dropped between connecting and the query
+        with pytest.raises(GraphUnavailable, match=r"Graph not found: dropped.*unset NEO4J_DATABASE") as e:
+            g.run("filing.list")
+        assert e.value.exit_code == EXIT_ENVIRONMENT

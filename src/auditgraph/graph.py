@@ -92,11 +92,13 @@ def _check_bolt(conn: Connection) -> None:
         ) from None
 
 
-def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed:
+def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed | GraphUnavailable:
     """The one error for a named query Neo4j rejected: which query, which file, what Neo4j said."""
     code = exc.code or ""
     said = (exc.message or str(exc)).strip()
     said = said.splitlines()[0] if said else code
+    if "DatabaseNotFound" in code:  # dropped since Graph() checked it: the environment, not the query
+        return GraphUnavailable(f"Neo4j says {said!r}; unset NEO4J_DATABASE or create that database")
     where = f"{query.name} ({query.path})"
     if "AccessMode" in code or "read access mode" in said.lower():
         return QueryFailed(
@@ -303,9 +305,14 @@ class Graph:
         except ClientError:
             return
         known = {str(n).lower() for r in records for n in [r["name"], *(r["aliases"] or [])]}
+        has = ", ".join(str(r["name"]) for r in records if r["type"] != "system") or "none you may use"
+        if name.lower() == "system":
+            raise GraphUnavailable(
+                f"NEO4J_DATABASE={name} is Neo4j's administration database, which holds no graph; "
+                f"unset NEO4J_DATABASE or name a database of the server ({has})"
+            )
         if name.lower() in known:
             return
-        has = ", ".join(str(r["name"]) for r in records if r["type"] != "system") or "none you may use"
         raise GraphUnavailable(
             f"Neo4j at {self.conn.uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
             f"Unset NEO4J_DATABASE to use the default one, or create {name!r} (CREATE DATABASE; Enterprise edition)"
