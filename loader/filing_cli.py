@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from auditgraph.database import open_graph
 from auditgraph.errors import EXIT_INPUT, LoadError
+from auditgraph.spinner import spinner
 from auditgraph.tables import Col, fit_table, print_table
 
 if TYPE_CHECKING:
@@ -80,7 +81,9 @@ def load_cmd(
         )
         with closing(loads):  # on Ctrl-C the workers stop and the claims are released here
             if len(items) == 1 and not isinstance(items[0], LoadError):
-                results = list(loads)  # a single filing: its error is the message
+                # a single filing: no bar, a spinner naming it (stderr, terminals only); its error is the message
+                with spinner(f"Loading {items[0].name}…", enabled=not as_json, console=console):
+                    results = list(loads)
             else:
                 results = []
                 progress = Progress(

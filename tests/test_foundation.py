@@ -92,7 +92,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
         "filing": 8,  # + filing.graph (the Browser guide's graph view), filing.coverage
         "taxonomy": 7,
         "eval": 3,  # loaded_filings, fact_location, copies (what build-cases wrote)
-        "db": 5,
+        "db": 6,  # + db.databases (naming them when NEO4J_DATABASE is unknown)
     }
     facts = next(q for f in fams for q in f["queries"] if q["name"] == "tools.facts")
     assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"), ("qname", "STRING")]
@@ -124,6 +124,7 @@ def test_every_query_compiles_and_the_planner_agrees_with_its_mode(graph: Graph)
     assert len(planned) == len(queries.registry()) - 1  # every query but schema.constraints, the one script
     # CALL dbms.components() is a DBMS procedure: the planner types it "s" although it only reads.
     assert planned.pop("db.server_version") == "s"
+    assert planned.pop("db.databases") == "s"  # SHOW DATABASES is an administration command, read only
     assert {n for n, t in planned.items() if t != "r"} == {q.name for q in queries.registry().values() if q.mode == "write"}
     assert {planned[n] for n, q in queries.registry().items() if q.mode == "write"} <= {"w", "rw"}
 

@@ -92,11 +92,13 @@ def _check_bolt(conn: Connection) -> None:
         ) from None
 
 
-def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed:
+def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed | GraphUnavailable:
     """The one error for a named query Neo4j rejected: which query, which file, what Neo4j said."""
     code = exc.code or ""
     said = (exc.message or str(exc)).strip()
     said = said.splitlines()[0] if said else code
+    if "DatabaseNotFound" in code:  # dropped since Graph() checked it: the environment, not the query
+        return GraphUnavailable(f"Neo4j says {said!r}; unset NEO4J_DATABASE or create that database")
     where = f"{query.name} ({query.path})"
     if "AccessMode" in code or "read access mode" in said.lower():
         return QueryFailed(
@@ -285,6 +287,36 @@ class Graph:
         except DriverError as exc:  # e.g. a listener that speaks a Bolt version no Neo4j 5 does
             self.driver.close()
             raise GraphUnavailable(f"what answers at {conn.uri} is not a Neo4j 5 server ({exc}); check NEO4J_URI") from exc
+        if self.database:
+            try:
+                self._check_database(self.database)
+            except BaseException:
+                self.driver.close()
+                raise
+
+    def _check_database(self, name: str) -> None:
+        """NEO4J_DATABASE must name a database the server has: one line naming it and those it has (exit 3),
+        not a failed query. Asked in the user's home database; a user who may not list them gets the first query's error."""
+        query = queries.get("db.databases")
+        try:
+            records, _, _ = self.driver.execute_query(query.text, routing_=RoutingControl.READ)
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise _unavailable(self.conn, exc) from exc
+        except ClientError:
+            return
+        known = {str(n).lower() for r in records for n in [r["name"], *(r["aliases"] or [])]}
+        has = ", ".join(str(r["name"]) for r in records if r["type"] != "system") or "none you may use"
+        if name.lower() == "system":
+            raise GraphUnavailable(
+                f"NEO4J_DATABASE={name} is Neo4j's administration database, which holds no graph; "
+                f"unset NEO4J_DATABASE or name a database of the server ({has})"
+            )
+        if name.lower() in known:
+            return
+        raise GraphUnavailable(
+            f"Neo4j at {self.conn.uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
+            f"Unset NEO4J_DATABASE to use the default one, or create {name!r} (CREATE DATABASE; Enterprise edition)"
+        )
 
     @classmethod
     def connect(cls) -> Graph:

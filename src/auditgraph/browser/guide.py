@@ -124,7 +124,10 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
             "Filings",
             "<p>A <code>Filing</code> is keyed by its accession number when known (else the folder or instance "
             "name) and carries ticker, form, period end, the us-gaap year it uses and counts. A load writes it as "
-            "<code>pending</code> and flips it to <code>loaded</code> last, so readers never see half a filing.</p>",
+            "<code>pending</code> and flips it to <code>loaded</code> last, so readers never see half a filing. "
+            "While it loads, a <code>LoadClaim</code> node (key: the filing's id; owner: host:pid of the loader; a "
+            "lease in <code>expires_at</code>) keeps a second loader from loading it too; it is deleted when the load "
+            "ends.</p>",
             (Step("filing.list"), Step("tools.filing", fid)),
         ),
         Slide(
