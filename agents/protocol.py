@@ -108,12 +108,20 @@ class JuniorSession:
     required: tuple[str, ...]
     messages: list[dict[str, Any]] = field(default_factory=list)
     invocations: list[dict[str, Any]] = field(default_factory=list)
+    off_case: dict[str, str] = field(default_factory=dict)  # tool_call id -> the other fact its arguments named
 
     def observations(self) -> list[tuple[str, Any]]:
         return history(self.messages)
 
     def satisfied(self) -> set[str]:
-        return {name for name, obs in self.observations() if is_ok(obs)}
+        """Required tools with a non-error observation from a call about the case's own fact."""
+        done = set()
+        for m in self.messages:
+            if m["role"] == "tool" and m.get("tool_call_id") not in self.off_case:
+                (name, obs), *_ = history([m]) or [("", None)]
+                if name and is_ok(obs):
+                    done.add(name)
+        return done
 
     def missing(self) -> list[str]:
         done = self.satisfied()
@@ -202,6 +210,9 @@ def run_junior(
             else:
                 unknown = _unknown_args(session.toolbox.specs[name].schema, args)
                 args = _fixed_args(name, args, session.toolbox, config)
+                other = _other_fact(args, case) if name in session.required else None
+                if other:  # it runs (an investigation), but it is no evidence about the case: the gate ignores it
+                    session.off_case[call["id"]] = other
                 # arguments the tool does not take are a failed call: the tool is not run with the rest
                 obs = {"status": "error", "message": unknown} if unknown else session.toolbox.call(name, args)
                 events.append(
@@ -213,6 +224,7 @@ def run_junior(
                         "args": args,
                         "ok": is_ok(obs),
                         "observation": obs,
+                        **({"other_fact": other} if other else {}),
                     }
                 )
             session.messages.append(_tool_msg(call, obs))
@@ -221,6 +233,30 @@ def run_junior(
             return accepted
     events.append({"step": steps, "kind": "budget_exhausted", "missing": session.missing()})
     return _fallback(session, invocation, config, "budget_exhausted", steps, case)
+
+
+def _other_fact(args: dict[str, Any], case: Case) -> str | None:
+    """What the arguments name that is not the case's fact (another filing, concept or period), or None.
+    Omitted arguments name nothing; a concept matches on its local name (the tools accept `Assets`)."""
+    named = []
+    for keys, mine in (
+        (("filing_id", "filing"), case.filing_id),
+        (("concept", "qname", "concept_qname"), case.concept),
+        (("period", "period_key"), case.period),
+    ):
+        for key in keys:
+            value = args.get(key)
+            if value in (None, "") or mine is None:
+                continue
+            text = str(value)
+            same = (
+                text.split(":")[-1] == mine.split(":")[-1]
+                if key in ("concept", "qname", "concept_qname")
+                else text == mine or mine.endswith(text)
+            )
+            if not same:
+                named.append(f"{key} {text}")
+    return ", ".join(named) or None
 
 
 def _unknown_args(schema: Any, args: dict[str, Any]) -> str | None:
@@ -279,11 +315,12 @@ def _terminal(
     missing = session.missing() if config.gate else []
     if missing:
         events.append({"step": step, "kind": "gate_rejection", "action": call["name"], "missing": missing})
-        session.messages.append(
-            _tool_msg(
-                call, {"status": "error", "message": "report rejected: run the required tools first", "missing_tools": missing}
-            )
-        )
+        refusal: dict[str, Any] = {"status": "error", "message": "report rejected: run the required tools first"}
+        refusal["missing_tools"] = missing
+        elsewhere = sorted({m["name"] for m in session.messages if m.get("tool_call_id") in session.off_case} & set(missing))
+        if elsewhere:
+            refusal["note"] = f"calls of {', '.join(elsewhere)} named another fact; run them for this case's fact"
+        session.messages.append(_tool_msg(call, refusal))
         return None
     try:
         draft = ReportDraft.model_validate(call.get("args") or {})

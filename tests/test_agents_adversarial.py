@@ -265,3 +265,20 @@ def test_a_misspelled_argument_is_refused_not_ignored_so_a_checker_cannot_look_e
     assert (refused["kind"], refused["ok"], refused["args"]) == ("tool_call", False, typo)
     assert art["trace"]["A1"]["tool_errors"] == 1
     assert [e["missing"] for e in events if e["kind"] == "gate_rejection"] == [["check_dim_consistency"]]
+
+
+def test_a_required_checker_run_for_another_fact_does_not_satisfy_the_gate(box, tmp_path):
+    # Liabilities' checkers pass; calling the calculation checker for Liabilities in the Assets case (which has
+    # a 0126 finding) must not let the model report Assets consistent
+    other = tc(box, "check_calc_tree", LIAB)
+    turns = [tc(box, "check_sign"), other, tc(box, "check_dim_consistency"), report(verdict="consistent", rules=())]
+    art, traj, requests = run_one(box, {"A1|us-gaap:Assets": turns}, tmp_path, config=AuditConfig(agents="a1", budget=4))
+    assert art["verdict"] != "consistent" and (art["verdict"], art["reason_code"]) == ("inconclusive", "tools_failed")
+    assert (
+        art["reason"] == "required tools failed: A1: check_calc_tree (called only for another fact: concept us-gaap:Liabilities)"
+    )
+    events = traj["agents"]["A1"]["invocations"][0]["events"]
+    ran = next(e for e in events if e.get("tool") == "check_calc_tree")
+    assert (ran["ok"], ran["other_fact"]) == (True, "concept us-gaap:Liabilities")
+    (rejection,) = [e for e in events if e["kind"] == "gate_rejection"]
+    assert rejection["missing"] == ["check_calc_tree"]
