@@ -33,7 +33,7 @@ from auditgraph.agents.reports import (
     canonical_json,
     normalize_rule,
 )
-from auditgraph.agents.toolbox import Toolbox, about_case, checker_results
+from auditgraph.agents.toolbox import Toolbox, about_case, checker_results, is_ok
 from auditgraph.errors import ProviderError
 
 ROLES: dict[str, tuple[Role, ...]] = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}
@@ -152,10 +152,15 @@ def _junior_state(session: JuniorSession) -> JuniorState:
     )
     seen = session.observations()
     not_run, failed = [], []
+    elsewhere = {
+        m["name"]: session.off_case[m["tool_call_id"]] for m in session.messages if m.get("tool_call_id") in session.off_case
+    }
     for tool in session.missing():
         errors = [o for name, o in seen if name == tool]
         if not errors:
             not_run.append(tool)
+        elif tool in elsewhere and any(is_ok(o) for o in errors):
+            failed.append((tool, f"called only for another fact: {elsewhere[tool]}"))
         else:
             last_err = errors[-1]
             msg = last_err.get("message") if isinstance(last_err, dict) else None

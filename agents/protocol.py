@@ -108,12 +108,20 @@ class JuniorSession:
     required: tuple[str, ...]
     messages: list[dict[str, Any]] = field(default_factory=list)
     invocations: list[dict[str, Any]] = field(default_factory=list)
+    off_case: dict[str, str] = field(default_factory=dict)  # tool_call id -> the other fact its arguments named
 
     def observations(self) -> list[tuple[str, Any]]:
         return history(self.messages)
 
     def satisfied(self) -> set[str]:
-        return {name for name, obs in self.observations() if is_ok(obs)}
+        """Required tools with a non-error observation from a call about the case's own fact."""
+        done = set()
+        for m in self.messages:
+            if m["role"] == "tool" and m.get("tool_call_id") not in self.off_case:
+                (name, obs), *_ = history([m]) or [("", None)]
+                if name and is_ok(obs):
+                    done.add(name)
+        return done
 
     def missing(self) -> list[str]:
         done = self.satisfied()
@@ -200,10 +208,12 @@ def run_junior(
                 obs = {"status": "error", "message": f"arguments of {name} must be a JSON object"}
                 events.append({"step": steps, "kind": "malformed", "message": obs["message"]})
             else:
-                unknown = _unknown_args(session.toolbox.specs[name].schema, args)
                 args = _fixed_args(name, args, session.toolbox, config)
-                # arguments the tool does not take are a failed call: the tool is not run with the rest
-                obs = {"status": "error", "message": unknown} if unknown else session.toolbox.call(name, args)
+                other = _other_fact(args, case) if name in session.required else None
+                if other:  # it runs (an investigation), but it is no evidence about the case: the gate ignores it
+                    session.off_case[call["id"]] = other
+                # argument names the tool does not take are a failed call (Toolbox.call refuses them)
+                obs = session.toolbox.call(name, args)
                 events.append(
                     {
                         "step": steps,
@@ -213,6 +223,7 @@ def run_junior(
                         "args": args,
                         "ok": is_ok(obs),
                         "observation": obs,
+                        **({"other_fact": other} if other else {}),
                     }
                 )
             session.messages.append(_tool_msg(call, obs))
@@ -223,16 +234,59 @@ def run_junior(
     return _fallback(session, invocation, config, "budget_exhausted", steps, case)
 
 
-def _unknown_args(schema: Any, args: dict[str, Any]) -> str | None:
-    """Argument names the tool does not take (a misspelled `concpt` must not silently widen a checker
-    to the whole filing and satisfy the gate), or None. Schemas that allow extra properties pass."""
-    props = schema.get("properties") if isinstance(schema, Mapping) else None
-    if not isinstance(props, dict) or schema.get("additionalProperties") is True:
+def _other_fact(args: dict[str, Any], case: Case) -> str | None:
+    """What the arguments name that is not the case's fact (another filing, concept, period, dimensions,
+    unit or context), or None. Omitted arguments name nothing; a concept matches on its local name (the
+    tools accept `Assets`), dimensions on local axis=member names; `dimensions: {}` names the
+    non-dimensional fact and `null` any. A case names no context id, so a context argument is never
+    known to be the case's: the call counts for nothing (omit it; period and dimensions say the same)."""
+    named = []
+    for keys, mine in (
+        (("filing_id", "filing"), case.filing_id),
+        (("concept", "qname", "concept_qname"), case.concept),
+        (("period", "period_key"), case.period),
+        (("unit", "unit_key"), case.unit),
+    ):
+        for key in keys:
+            value = args.get(key)
+            if value in (None, "") or mine is None:
+                continue
+            text = str(value)
+            same = (
+                _local(text) == _local(mine)
+                if key in ("concept", "qname", "concept_qname")
+                else text == mine or mine.endswith(text)
+            )
+            if not same:
+                named.append(f"{key} {text}")
+    mine_dims = _dims_key(list(case.dims))
+    for key in ("dims", "dimensions"):
+        value = args.get(key)
+        if value is None:
+            continue
+        theirs = _dims_key(value)
+        if theirs != mine_dims:
+            shown = ", ".join(theirs) if theirs else "none (the non-dimensional fact)"
+            named.append(f"{key} {shown}" if theirs is not None else f"{key} {value!r}")
+    for key in ("context", "context_id", "context_ref", "contextRef", "context_key"):
+        if args.get(key) not in (None, ""):
+            named.append(f"{key} {args[key]} (a case names no context; omit it)")
+    return ", ".join(named) or None
+
+
+def _local(name: str) -> str:
+    return name.rsplit("#", 1)[-1].rsplit(":", 1)[-1]
+
+
+def _dims_key(value: Any) -> list[str] | None:
+    """Sorted local "axis=member" names of a dims list or an {axis: member} object; None if neither."""
+    if isinstance(value, Mapping):
+        pairs = [(str(k), str(v)) for k, v in value.items()]
+    elif isinstance(value, (list, tuple)) and all(isinstance(d, str) and "=" in d for d in value):
+        pairs = [tuple(d.split("=", 1)) for d in value]
+    else:
         return None
-    unknown = sorted(k for k in args if k not in props)
-    if not unknown:
-        return None
-    return f"unknown argument(s) {', '.join(map(repr, unknown))}; this tool takes: {', '.join(props) or 'no arguments'}"
+    return sorted(f"{_local(a)}={_local(m)}" for a, m in pairs)
 
 
 def _unique_ids(calls: list[dict[str, Any]], session: JuniorSession) -> list[dict[str, Any]]:
@@ -279,11 +333,12 @@ def _terminal(
     missing = session.missing() if config.gate else []
     if missing:
         events.append({"step": step, "kind": "gate_rejection", "action": call["name"], "missing": missing})
-        session.messages.append(
-            _tool_msg(
-                call, {"status": "error", "message": "report rejected: run the required tools first", "missing_tools": missing}
-            )
-        )
+        refusal: dict[str, Any] = {"status": "error", "message": "report rejected: run the required tools first"}
+        refusal["missing_tools"] = missing
+        elsewhere = sorted({m["name"] for m in session.messages if m.get("tool_call_id") in session.off_case} & set(missing))
+        if elsewhere:
+            refusal["note"] = f"calls of {', '.join(elsewhere)} named another fact; run them for this case's fact"
+        session.messages.append(_tool_msg(call, refusal))
         return None
     try:
         draft = ReportDraft.model_validate(call.get("args") or {})

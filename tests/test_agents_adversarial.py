@@ -265,3 +265,77 @@ def test_a_misspelled_argument_is_refused_not_ignored_so_a_checker_cannot_look_e
     assert (refused["kind"], refused["ok"], refused["args"]) == ("tool_call", False, typo)
     assert art["trace"]["A1"]["tool_errors"] == 1
     assert [e["missing"] for e in events if e["kind"] == "gate_rejection"] == [["check_dim_consistency"]]
+
+
+def test_a_required_checker_run_for_another_fact_does_not_satisfy_the_gate(box, tmp_path):
+    # Liabilities' checkers pass; calling the calculation checker for Liabilities in the Assets case (which has
+    # a 0126 finding) must not let the model report Assets consistent
+    other = tc(box, "check_calc_tree", LIAB)
+    turns = [tc(box, "check_sign"), other, tc(box, "check_dim_consistency"), report(verdict="consistent", rules=())]
+    art, traj, requests = run_one(box, {"A1|us-gaap:Assets": turns}, tmp_path, config=AuditConfig(agents="a1", budget=4))
+    assert art["verdict"] != "consistent" and (art["verdict"], art["reason_code"]) == ("inconclusive", "tools_failed")
+    assert (
+        art["reason"] == "required tools failed: A1: check_calc_tree (called only for another fact: concept us-gaap:Liabilities)"
+    )
+    events = traj["agents"]["A1"]["invocations"][0]["events"]
+    ran = next(e for e in events if e.get("tool") == "check_calc_tree")
+    assert (ran["ok"], ran["other_fact"]) == (True, "concept us-gaap:Liabilities")
+    (rejection,) = [e for e in events if e["kind"] == "gate_rejection"]
+    assert rejection["missing"] == ["check_calc_tree"]
+
+
+SEGMENT = {"us-gaap:StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"}
+WIDGETS = Case(
+    case_id="revenues-widgets",
+    filing_id=FILING,
+    concept="us-gaap:Revenues",
+    period="duration:2025-01-01/2025-12-31",
+    dims=("us-gaap:StatementBusinessSegmentsAxis=smpl:WidgetsSegmentMember",),
+)
+
+
+@pytest.mark.parametrize(
+    "case,dimensions,named",
+    [
+        # the non-dimensional Liabilities case; the history asked for a segment member's fact
+        (LIAB, SEGMENT, "dimensions StatementBusinessSegmentsAxis=WidgetsSegmentMember"),
+        # the Widgets segment's revenue; the history asked for the consolidated (non-dimensional) fact
+        (WIDGETS, {}, "dimensions none (the non-dimensional fact)"),
+    ],
+    ids=["segment-for-total", "total-for-segment"],
+)
+def test_a_required_call_for_the_same_concept_but_other_dimensions_does_not_satisfy_the_gate(
+    box, tmp_path, case, dimensions, named
+):
+    turns = [tc(box, name, case) for name in CHECKS]
+    turns += [tc(box, "get_fact_history", case, dimensions=dimensions), report(verdict="consistent", rules=())]
+    art, traj, _ = run_one(
+        box, {f"A2|{case.concept}": turns}, tmp_path, case=case, config=AuditConfig(agents="a2", budget=len(turns))
+    )
+    assert art["verdict"] != "consistent" and (art["verdict"], art["reason_code"]) == ("inconclusive", "tools_failed")
+    assert art["reason"] == f"required tools failed: A2: get_fact_history (called only for another fact: {named})"
+    events = traj["agents"]["A2"]["invocations"][0]["events"]
+    ran = next(e for e in events if e.get("tool") == "get_fact_history")
+    assert (ran["ok"], ran["other_fact"], ran["args"]["dimensions"]) == (True, named, dimensions)
+    assert all("other_fact" not in e for e in events if e.get("tool") in CHECKS)  # same concept, period, no dimension args
+    (rejection,) = [e for e in events if e["kind"] == "gate_rejection"]
+    assert rejection["missing"] == ["get_fact_history"]
+
+
+def test_what_counts_as_another_fact_dimensions_units_and_contexts():
+    from auditgraph.agents.protocol import _other_fact
+
+    args = {"filing_id": FILING, "concept": "Revenues", "period": "2025-12-31"}
+    assert _other_fact(args, WIDGETS) is None  # omitted dimension arguments name nothing
+    same = {"dims": ["StatementBusinessSegmentsAxis=WidgetsSegmentMember"], "dimensions": SEGMENT}
+    assert _other_fact({**args, **same}, WIDGETS) is None  # local names match
+    assert _other_fact({**args, "dimensions": None}, WIDGETS) is None  # null: any fact of the concept
+    gadgets = ["us-gaap:StatementBusinessSegmentsAxis=smpl:GadgetsSegmentMember"]
+    assert _other_fact({**args, "dims": gadgets}, WIDGETS) == "dims StatementBusinessSegmentsAxis=GadgetsSegmentMember"
+    assert _other_fact({**args, "dims": []}, ASSETS.model_copy(update={"concept": "us-gaap:Revenues"})) is None
+    assert _other_fact({**args, "unit": "iso4217:EUR"}, WIDGETS.model_copy(update={"unit": "iso4217:USD"})) == (
+        "unit iso4217:EUR"
+    )
+    assert _other_fact({**args, "context_id": "FY2025_Widgets"}, WIDGETS) == (
+        "context_id FY2025_Widgets (a case names no context; omit it)"
+    )

@@ -100,3 +100,26 @@ def test_an_outage_is_a_protocol_error_with_its_one_line():
             return exc.value.message
 
     assert anyio.run(main) == "cannot reach Neo4j at bolt://127.0.0.1:1: start it with `auditgraph neo4j start`"
+
+
+def test_an_unknown_argument_name_is_an_error_result_naming_it_and_the_tools_arguments(sample_filing_graph):
+    # a dropped `concpt` would run the sign checker over the whole filing and answer for something wider
+    from mcp import Client
+
+    async def main():
+        async with Client(build_server(catalog_toolbox(sample_filing_graph), sample_filing_graph)) as client:
+            return (
+                await client.call_tool("check_sign", {"filing_id": "smpl-20251231", "concpt": "us-gaap:Assets"}),
+                await client.call_tool("list_filings", {"verbose": True}),
+                await client.call_tool("check_sign", {"filing_id": "smpl-20251231", "concept": "us-gaap:Assets"}),
+            )
+
+    typo, server_tool, right = anyio.run(main)
+    assert typo.is_error and typo.structured_content["message"] == (
+        "unknown argument(s) 'concpt' for check_sign; it takes: filing_id, concept, period, coverage"
+    )
+    assert "outcome" not in typo.structured_content and typo.structured_content["message"] in typo.content[0].text
+    assert server_tool.is_error and server_tool.structured_content["message"] == (
+        "unknown argument(s) 'verbose' for list_filings; it takes: no arguments"
+    )
+    assert not right.is_error and right.structured_content["outcome"] in ("ok", "not_evaluable", "violation")

@@ -151,3 +151,18 @@ def test_period_and_dimension_matching_rules():
         {"StatementBusinessSegmentsAxis": "smpl:WidgetsSegmentMember"},
     )
     assert dims_match([], {}) and not dims_match(["a:X=b:Y"], {}) and dims_match(["a:X=b:Y"], None)
+
+
+def test_an_unknown_argument_name_is_refused_by_every_door_not_dropped(sample_filing_graph: Graph):
+    # `concpt` dropped would run check_sign over the whole filing (its planted 0015 violation is on another concept)
+    from auditgraph.tools.toolbox import catalog_toolbox
+
+    g = sample_filing_graph
+    box = catalog_toolbox(g)
+    typo = {"filing_id": F, "concpt": "us-gaap:Assets", "perod": "instant:2025-12-31"}
+    expected = "unknown argument(s) 'concpt', 'perod' for check_sign; it takes: filing_id, concept, period, coverage"
+    for out in (box.call("check_sign", typo), box.memoized().call("check_sign", typo), call(g, "check_sign", **typo)):
+        assert (out["status"], out["message"]) == ("error", expected), out
+        assert "outcome" not in out and "results" not in out  # the tool did not run with the rest
+    assert box.call("check_sign", {"filing_id": F, "concept": "us-gaap:Assets"})["status"] == "ok"
+    assert box.call("get_fact", [F])["message"] == "arguments of get_fact must be a JSON object"

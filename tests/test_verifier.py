@@ -689,23 +689,73 @@ def test_a_prose_repair_reply_is_named_and_the_loop_goes_on(acme):
         res = repair(acme, model, FILING, REPAIR_QUESTION, "$170.8 billion", k=3)
         asked = [r["messages"][-1]["content"] for r in srv.requests]
     assert [a.verdict.decision if a.verdict else None for a in res.attempts] == [None, Decision.VERIFIED] and res.recovered
-    assert res.attempts[0].error.startswith("the model answered in prose, not a number (claim ")
+    assert res.attempts[0].error == f"the model answered in prose, not a number (no number in it): {PROSE_REPLY[:77] + '...'!r}"
     assert "overstates" in asked[0] and asked[1] == NUMBER_ONLY  # after prose: ask for the number only
     assert res.to_json()["attempts"][0] == {"answer": PROSE_REPLY, "decision": None, "reason": res.attempts[0].error}
+
+
+# prose without a number, prose quoting two figures (the claim parser alone would call it "a range"), prose around one
+PROSE_REPLIES = [
+    PROSE_REPLY,
+    "Gross profit was 169.1 billion in 2023 and 170.8 billion in 2022.",
+    "Approximately $169.1 billion.",
+]
 
 
 def test_three_prose_replies_use_the_three_tries(acme):
     from auditgraph.agents.replay_server import ReplayServer
     from auditgraph.llm.providers import ModelSpec
     from auditgraph.verifier.model_proposals import ChatModel
-    from auditgraph.verifier.repair import repair
+    from auditgraph.verifier.repair import NUMBER_ONLY, repair
 
-    with ReplayServer({"default": [{"content": PROSE_REPLY}] * 3}) as srv:
+    with ReplayServer({"default": [{"content": r} for r in PROSE_REPLIES]}) as srv:
         model = ChatModel(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url))
         res = repair(acme, model, FILING, REPAIR_QUESTION, "$170.8 billion", k=3)
         assert len(srv.requests) == 3
+        asked = [r["messages"][-1]["content"] for r in srv.requests]
     assert len(res.attempts) == 3 and not res.recovered and res.final.decision is Decision.VIOLATED
-    assert all(a.error.startswith("the model answered in prose, not a number") for a in res.attempts)
+    assert asked[1:] == [NUMBER_ONLY, NUMBER_ONLY]
+    assert [a.error.split(":")[0] for a in res.attempts] == [
+        "the model answered in prose, not a number (no number in it)",
+        "the model answered in prose, not a number (4 numbers in its words)",
+        "the model answered in prose, not a number (1 number in its words)",
+    ]
+    assert not any("range" in (a.error or "") for a in res.attempts)
+
+
+def test_a_bare_range_reply_gets_the_parsers_reason_and_the_loop_goes_on(acme):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.llm.providers import ModelSpec
+    from auditgraph.verifier.model_proposals import ChatModel
+    from auditgraph.verifier.repair import repair
+
+    with ReplayServer({"default": [{"content": "169 to 170 billion"}, {"content": "$169.1 billion"}]}) as srv:
+        model = ChatModel(ModelSpec.parse("openai-compatible:replay", base_url=srv.base_url))
+        res = repair(acme, model, FILING, REPAIR_QUESTION, "$170.8 billion", k=3)
+    assert res.recovered and len(res.attempts) == 2
+    assert res.attempts[0].error == (
+        "the model's reply is not one number: claim '169 to 170 billion' is a range, not one number; give a single value"
+    )
+
+
+def test_the_human_repair_output_names_each_prose_reply_and_shows_the_three_tries(acme, neo4j_connection, monkeypatch):
+    from auditgraph.agents.replay_server import ReplayServer
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    with ReplayServer({"default": [{"content": r} for r in PROSE_REPLIES]}) as srv:
+        r = CliRunner().invoke(
+            cli,
+            ["verify", "--filing", FILING, "-q", REPAIR_QUESTION, "-c", "$170.8 billion", "--repair", "3"]
+            + ["--llm", "openai-compatible:replay", "--base-url", srv.base_url, "--planner", "deterministic"],
+        )
+        assert len(srv.requests) == 3
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    for i in (1, 2, 3):
+        assert f"repair {i}: " in text
+    assert text.count("the model answered in prose, not a number") == 3 and "range" not in text
+    assert "Violated" in text
 
 
 def test_the_human_output_says_a_model_plan_was_rejected_and_why(acme, neo4j_connection, monkeypatch):

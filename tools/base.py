@@ -49,12 +49,31 @@ class ToolSpec:
     hints: Mapping[str, bool] | None = None
     output_schema: Mapping[str, Any] | None = None
 
+    def unknown_args(self, args: Mapping[str, Any]) -> str | None:
+        """The refusal of argument names this tool does not take, or None (see `unknown_args`)."""
+        return unknown_args(self.name, self.schema, args)
+
     def as_openai(self) -> dict[str, Any]:
         """The function-calling form OpenAI-style APIs (and LangChain's bind_tools) take."""
         return {
             "type": "function",
             "function": {"name": self.name, "description": self.description, "parameters": dict(self.schema)},
         }
+
+
+def unknown_args(name: str, schema: Any, args: Mapping[str, Any]) -> str | None:
+    """One line naming the argument names `name` does not take and the ones it does, or None.
+
+    A misspelled `concpt` must not be dropped: the tool would run over something wider (a checker over the
+    whole filing) and the caller would take that for an answer about the concept. Every door refuses it
+    (Toolbox.call, catalog.call_tool). Schemas without properties, or allowing extra ones, pass."""
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    if not isinstance(props, Mapping) or schema.get("additionalProperties") is True:
+        return None
+    unknown = sorted(str(k) for k in args if k not in props)
+    if not unknown:
+        return None
+    return f"unknown argument(s) {', '.join(map(repr, unknown))} for {name}; it takes: {', '.join(props) or 'no arguments'}"
 
 
 @dataclass(frozen=True)

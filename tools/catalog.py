@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph
-from auditgraph.tools.base import Tool, ToolError, ToolResult, ToolSpec
+from auditgraph.tools.base import Tool, ToolError, ToolResult, ToolSpec, unknown_args
 
 __all__ = ["ALL_TOOLS", "DYNAMIC_TOOLS", "STATIC_TOOLS", "Tool", "ToolError", "ToolResult", "ToolSpec", "call_tool"]
 
@@ -38,6 +38,9 @@ def call_tool(graph: Graph, name: str, args: dict) -> dict:
         return ToolError(tool=name, message=f"unknown tool {name!r}; tools: {', '.join(sorted(ALL_TOOLS))}").model_dump(
             mode="json"
         )
+    unknown = unknown_args(name, tool.schema(), args or {}) if isinstance(args, dict) else None
+    if unknown:  # the same refusal as Toolbox.call's, for callers of this function
+        return ToolError(tool=name, message=unknown).model_dump(mode="json")
     try:
         params = tool.params.model_validate(args or {})
     except ValidationError as exc:

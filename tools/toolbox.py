@@ -3,7 +3,8 @@
 A Toolbox is ToolSpecs plus a runner `(name, args) -> observation`; for real runs the runner
 is the catalog's `call_tool` over the graph (`catalog_toolbox`). `call` never raises for a tool's
 own failure (bad arguments, a bug, a query Neo4j rejected): the error comes back as an
-observation. An outage (GraphUnavailable) is raised: it is the run's failure, not evidence.
+observation. Argument names the tool does not take are such a failure: the tool is not run with
+the rest (`ToolSpec.unknown_args`), whoever calls (agents, MCP clients, LangChain users). An outage (GraphUnavailable) is raised: it is the run's failure, not evidence.
 
     box = catalog_toolbox(graph)
     box.call("get_fact", {"filing_id": "ADN_FY_2023", "concept": "us-gaap:Revenues"})
@@ -86,6 +87,11 @@ class Toolbox:
     def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         if name not in self.specs:
             return {"status": "error", "message": f"unknown tool {name!r}; available: {', '.join(sorted(self.specs))}"}
+        if not isinstance(args, dict):
+            return {"tool": name, "status": "error", "message": f"arguments of {name} must be a JSON object"}
+        unknown = self.specs[name].unknown_args(args)
+        if unknown:
+            return {"tool": name, "status": "error", "message": unknown}
         try:
             result = self._runner(name, args)
         except GraphUnavailable:

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from auditgraph.database import open_graph
@@ -24,6 +24,12 @@ from auditgraph.spinner import spinner
 err = Console(stderr=True)
 out = Console()
 _STYLE = {"Verified": "bold green", "Violated": "bold red", "Abstain": "bold yellow"}
+
+
+def _live(as_json: bool) -> bool:
+    """Whether to draw a spinner or progress bar (on stderr): never with --json, never when stdout or
+    stderr is no terminal (a pipe, a file), so what programs read stays clean."""
+    return not as_json and err.is_terminal and out.is_terminal
 
 
 @click.command("verify")
@@ -159,7 +165,7 @@ def verify(
             from auditgraph.verifier.repair import repair
 
             assert model is not None
-            with spinner(f"Verifying and repairing (up to {repair_k} attempts)…", enabled=not as_json, console=err):
+            with spinner(f"Verifying and repairing (up to {repair_k} attempts)…", enabled=_live(as_json), console=err):
                 result = repair(verifier, model, filing_id, question, claim, repair_k, repair_mode)
             if as_json:
                 click.echo(json.dumps(result.to_json()))
@@ -174,7 +180,7 @@ def verify(
                 if answered:  # the last verified answer (a prose reply has no verdict)
                     _show(answered[-1])
             return
-        with spinner(f"Verifying against {filing_id}…", enabled=not as_json, console=err):
+        with spinner(f"Verifying against {filing_id}…", enabled=_live(as_json), console=err):
             verdict = verifier.verify(filing_id, question, claim)
         if verdict.abstain_reason is not None and verdict.abstain_reason.value == "unknown_filing":
             raise ConfigError(verdict.reason)
@@ -196,20 +202,22 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
             f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`"
         )
     if sentence is not None:
-        with spinner(f"Verifying against {filing_id}…", enabled=not as_json, console=err):
+        with spinner(f"Verifying against {filing_id}…", enabled=_live(as_json), console=err):
             verdicts = [verifier.verify_sentence(filing_id, sentence)]
     else:
         assert text is not None
         todo = [s for s in split_sentences(text) if find_numbers(s)]  # a year alone is no number to check
         verdicts = []
+        # one sentence can take over 2 s (Z3, a model): progress for any number of them, not only long texts
         with Progress(
-            TextColumn("verifying sentences"),
+            SpinnerColumn(),
+            TextColumn(f"verifying {len(todo)} sentence{'s' if len(todo) != 1 else ''} against {filing_id}"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             console=err,
             transient=True,
-            disable=len(todo) < 5,
+            disable=not _live(as_json),
         ) as progress:
             task = progress.add_task("verify", total=len(todo))
             for i, s in enumerate(todo, 1):

@@ -10,10 +10,11 @@ request for the number only; it does not end the loop.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from auditgraph.errors import ClaimParseError, ProviderError
-from auditgraph.verifier.claims import parse_claim
+from auditgraph.verifier.claims import SCALE_WORDS, _NUMBER, parse_claim
 from auditgraph.verifier.model_proposals import ChatModel
 from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
@@ -22,6 +23,9 @@ PROSE = "the model answered in prose, not a number"
 NUMBER_ONLY = (
     "Your reply is not a number. Reply with the number only, with its unit or scale word if needed (for example: $169.1 billion)."
 )
+# words an answer that is one number (or a bare range) may hold; any other word makes the reply prose
+_ANSWER_WORDS = {*SCALE_WORDS, "us", "usd", "eur", "gbp", "dollar", "dollars", "percent", "per", "cent", "share"}
+_ANSWER_WORDS |= {"diluted", "basic", "to", "and", "between", "e"}
 SYSTEM = (
     "You answer numerical questions about SEC filings. Reply with the number only, with its unit or scale "
     "word if needed (for example: $169.1 billion, 44.1%, 6.13)."
@@ -64,6 +68,19 @@ class RepairResult:
                 for a in self.attempts
             ],
         }
+
+
+def not_a_number(answer: str, exc: ClaimParseError) -> str:
+    """Why a reply got no verdict, in one line: prose (words around or without numbers) is named as
+    prose, whatever numbers it quotes; only a reply that is numbers alone gets the parser's reason
+    (a bare range, an unbalanced parenthesis)."""
+    words = [w for w in re.findall(r"[^\W\d_]+", answer) if w.lower() not in _ANSWER_WORDS]
+    if not words:
+        return f"the model's reply is not one number: {exc}"
+    count = len(re.findall(_NUMBER, answer))
+    numbers = "no number in it" if not count else f"{count} number{'s' if count > 1 else ''} in its words"
+    quoted = answer if len(answer) <= 80 else answer[:77] + "..."
+    return f"{PROSE} ({numbers}): {quoted!r}"
 
 
 def feedback(v: Verdict) -> str:
@@ -120,7 +137,7 @@ def repair(
         try:
             parse_claim(answer)
         except ClaimParseError as exc:  # prose: no verdict, ask again for the number (costs this try)
-            attempts.append(Attempt(answer, None, f"{PROSE} ({exc})"))
+            attempts.append(Attempt(answer, None, not_a_number(answer, exc)))
             hint = NUMBER_ONLY
             continue
         last = verifier.verify(filing_id, question, answer, case_id=case_id)
