@@ -241,12 +241,25 @@ def demo() -> None:
             console.print(f"[bold]{r.sub_rule}[/bold] {r.message}")
     finally:
         graph.close()
+    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
+    _explore_hint(result.id)
+
+
+def _explore_hint(filing_id: str) -> None:
+    """The demo's last lines: where the Browser is (as `auditgraph neo4j start` prints it) and the guide for the sample."""
     conn = connection()
     # soft_wrap: a URL cut at 80 columns cannot be pasted back.
-    console.print(f"\nNeo4j Browser: {conn.browser_url or conn.uri}", soft_wrap=True)
-    if not conn.external:
-        console.print("Password: `auditgraph neo4j password` (stored in config.toml).  Try: MATCH (f:Filing) RETURN f")
-    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
+    console.print("\nExplore it in the Neo4j Browser:", soft_wrap=True)
+    if conn.external:
+        console.print(f"Browser: your server's Browser, connected to {conn.uri}", soft_wrap=True)
+    else:
+        console.print(f"Browser: {conn.browser_url}", soft_wrap=True)
+        if conn.password is not None:
+            console.print("         user neo4j; password: `auditgraph neo4j password`", soft_wrap=True)
+    console.print(
+        f"Guide:   auditgraph neo4j guide {filing_id}   (a Browser guide with runnable queries for this filing; it prints its URL)",
+        soft_wrap=True,
+    )
 
 
 __all__ = ["audit", "case", "check", "demo"]
