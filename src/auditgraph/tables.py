@@ -19,6 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from auditgraph.plain_table import PlainTable
+
 Kind = Literal["id", "number", "text"]
 _TEXT_MIN = 8  # narrowest a wrapped text column gets
 _PER_COLUMN = 3  # one border plus one space of padding either side
@@ -56,7 +58,7 @@ def fit_table(
         by_rank = sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: -cols[i].drop)
         while by_rank and sum(need[i] + _PER_COLUMN for i in keep) + 1 > width:
             keep.remove(by_rank.pop(0))
-    table = Table(**table_kwargs)  # type: ignore[arg-type]
+    table = PlainTable(**table_kwargs)  # type: ignore[arg-type]
     for i in keep:
         c = cols[i]
         if c.kind == "text":
