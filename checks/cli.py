@@ -1,6 +1,7 @@
 """`auditgraph check`, `auditgraph audit`, `auditgraph case` and `auditgraph demo`.
 
-`demo` imports the loaders (Arelle) inside the command, so the checker commands and `--help` do not.
+`demo` imports the loaders (Arelle) inside the command, so the checker commands and `--help` do not; the case
+models and the HTML report are imported by the commands that print them (tests/test_startup.py).
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ from rich.table import Table
 
 from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
 from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
-from auditgraph.checks.case import translate
 from auditgraph.checks.filing_data import load_filing_data
-from auditgraph.checks.html_report import render_html
 from auditgraph.checks.result import CheckResult
 from auditgraph.config import connection
 from auditgraph.database import open_graph
@@ -80,6 +79,8 @@ def list_label(r: CheckResult) -> str:
 
 def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
     """The paper's case-level artifact (expected value by rule priority 0126 > 0015 > 0117)."""
+    from auditgraph.checks.case import translate  # its models are built only for --case
+
     results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
     return translate(filing_id, concept, period, [r for rs in results.values() for r in rs]).model_dump_json(indent=2)
 
@@ -211,6 +212,8 @@ def audit(
     if as_json or fmt == "json":
         click.echo(report.model_dump_json(indent=2))
     elif fmt == "html":
+        from auditgraph.checks.html_report import render_html
+
         click.echo(render_html(report))
     elif fmt == "jsonl":
         for r in report.findings + report.calc11 + report.not_evaluable:
@@ -241,12 +244,25 @@ def demo() -> None:
             console.print(f"[bold]{r.sub_rule}[/bold] {r.message}")
     finally:
         graph.close()
+    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
+    _explore_hint(result.id)
+
+
+def _explore_hint(filing_id: str) -> None:
+    """The demo's last lines: where the Browser is (as `auditgraph neo4j start` prints it) and the guide for the sample."""
     conn = connection()
     # soft_wrap: a URL cut at 80 columns cannot be pasted back.
-    console.print(f"\nNeo4j Browser: {conn.browser_url or conn.uri}", soft_wrap=True)
-    if not conn.external:
-        console.print("Password: `auditgraph neo4j password` (stored in config.toml).  Try: MATCH (f:Filing) RETURN f")
-    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
+    console.print("\nExplore it in the Neo4j Browser:", soft_wrap=True)
+    if conn.external:
+        console.print(f"Browser: your server's Browser, connected to {conn.uri}", soft_wrap=True)
+    else:
+        console.print(f"Browser: {conn.browser_url}", soft_wrap=True)
+        if conn.password is not None:
+            console.print("         user neo4j; password: `auditgraph neo4j password`", soft_wrap=True)
+    console.print(
+        f"Guide:   auditgraph neo4j guide {filing_id}   (a Browser guide with runnable queries for this filing; it prints its URL)",
+        soft_wrap=True,
+    )
 
 
 __all__ = ["audit", "case", "check", "demo"]

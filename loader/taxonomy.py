@@ -29,46 +29,12 @@ from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labe
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
+from auditgraph.loader.taxonomy_state import SAMPLE_PACKAGE, LoadResult, ReleaseCounts, Reporter, all_unchanged
 
-SAMPLE_PACKAGE = "auditgraph-sample"
 BATCH = 5000  # rows per transaction: small enough for a 2 GB heap, large enough to be fast
 # the FASB meta model (custom arcroles the graph model does not hold) and the bundles that only add it or the DQC rules
 _SKIP_ENTRY_DIRS = ("/meta/", "-wmm-", "-wdqc-")
 _DQC_ROLE = "/role/dqc/"
-
-
-class Reporter:
-    """Progress of a load; the CLI passes a rich-backed one, scripts and tests a silent one."""
-
-    def step(self, name: str, total: int | None) -> None:
-        """A new step with `total` rows to write (None: a step of unknown length, e.g. Arelle parsing)."""
-
-    def advance(self, n: int) -> None: ...
-
-    def message(self, text: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class ReleaseCounts:
-    key: str
-    concepts: int
-    relationships: int
-    labels: int
-    dqc_rules: int
-
-
-@dataclass(frozen=True)
-class LoadResult:
-    """What one package load did; `skipped` carries the reason when nothing was written."""
-
-    package: str
-    releases: tuple[ReleaseCounts, ...] = ()
-    skipped: str | None = None
-    parse_seconds: float = 0.0
-    write_seconds: float = 0.0
-    nodes: int = 0
-    relationships: int = 0
-    warnings: tuple[str, ...] = ()
 
 
 @dataclass
@@ -302,31 +268,17 @@ def load_package(
     return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 
-def _all_unchanged(graph: Graph, pkgs: Sequence[PackageInfo]) -> list[LoadResult] | None:
-    """The `skipped` results when every package is loaded already with the same content hash, else None."""
-    loaded = [r for r in graph.run("taxonomy.releases") if r["status"] == "loaded"]
-    results = []
-    for pkg in pkgs:
-        same = [r["key"] for r in loaded if r["content_hash"] == pkg.content_hash]
-        if not same:
-            return None
-        label = SAMPLE_PACKAGE if pkg.name == SAMPLE_PACKAGE else pkg.file_name
-        results.append(LoadResult(label, skipped=f"already loaded ({', '.join(same)}, same content hash)"))
-    remember_packages([p.path for p in pkgs if p.name != SAMPLE_PACKAGE])
-    return results
-
-
 def load_taxonomies(
     graph: Graph,
-    paths: Sequence[Path | str],
+    paths: Sequence[Path | str | PackageInfo],
     *,
     force: bool = False,
     reporter: Reporter | None = None,
     fail_hook: Callable[[str], None] | None = None,
 ) -> list[LoadResult]:
     """Load packages in the order given (all are offered to Arelle, so imports between them resolve)."""
-    pkgs = [read_package(p) for p in paths]  # every input checked before anything is written
-    if not force and (unchanged := _all_unchanged(graph, pkgs)) is not None:
+    pkgs = [p if isinstance(p, PackageInfo) else read_package(p) for p in paths]  # all checked before anything is written
+    if not force and (unchanged := all_unchanged(graph, pkgs)) is not None:
         return unchanged  # nothing to parse: no Arelle session (a second or more with the remembered packages)
     given = {p.path for p in pkgs}
     session = ArelleSession()

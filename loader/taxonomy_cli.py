@@ -1,4 +1,9 @@
-"""`auditgraph taxonomy load|list|fetch`: taxonomy packages into the graph."""
+"""`auditgraph taxonomy load|list|fetch`: taxonomy packages into the graph.
+
+Arelle (loader/taxonomy.py) is imported only when a package must be parsed: a `load` of packages
+already loaded with the same content hash is one read query (loader/taxonomy_state.py), without the
+schema statements a write needs.
+"""
 
 from __future__ import annotations
 
@@ -17,9 +22,10 @@ from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progres
 from auditgraph.config import cache_dir
 from auditgraph.database import open_graph
 from auditgraph.errors import LoadError
+from auditgraph.graph import Graph
 from auditgraph.loader.fetch import FASB, FASB_TAXONOMIES, SEC, fasb_package_url, fetch_sec_package, user_agent
-from auditgraph.loader.packages import SUPPORTED_YEARS, read_package
-from auditgraph.loader.taxonomy import Reporter, load_taxonomies, remove_releases
+from auditgraph.loader.packages import SUPPORTED_YEARS, PackageInfo, read_package
+from auditgraph.loader.taxonomy_state import LoadResult, Reporter, all_unchanged
 from auditgraph.tables import Col, fit_table, print_table
 
 console = Console(stderr=True, soft_wrap=True)  # never break URLs and paths across lines
@@ -60,6 +66,18 @@ def taxonomy() -> None:
     """Load US-GAAP, SRT and SEC taxonomy packages (offline) into the graph."""
 
 
+def _load(graph: Graph, pkgs: list[PackageInfo], force: bool, quiet: bool) -> list[LoadResult]:
+    """Parse with Arelle and write: the schema first, as `open_graph(writes=True)` puts it in place."""
+    from auditgraph.loader.taxonomy import load_taxonomies
+
+    graph.run_script("schema.constraints")
+    if quiet:
+        return load_taxonomies(graph, pkgs, force=force)
+    columns = (TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        return load_taxonomies(graph, pkgs, force=force, reporter=RichReporter(progress))
+
+
 @taxonomy.command("load")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--force", is_flag=True, help="Replace releases that are already loaded.")
@@ -71,15 +89,11 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
     Give packages that import each other in one command (or load the imported ones first).
     """
     _quiet_driver()
-    for p in paths:  # fail on a bad path before starting a server
-        read_package(p)
-    with open_graph(writes=True) as graph:
-        if quiet or as_json:
-            results = load_taxonomies(graph, paths, force=force)
-        else:
-            columns = (TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-            with Progress(*columns, console=console, transient=True) as progress:
-                results = load_taxonomies(graph, paths, force=force, reporter=RichReporter(progress))
+    pkgs = [read_package(p) for p in paths]  # fail on a bad path before starting a server; hashed once
+    with open_graph() as graph:
+        results = None if force else all_unchanged(graph, pkgs)
+        if results is None:
+            results = _load(graph, pkgs, force, quiet or as_json)
     for r in results:
         if as_json:
             click.echo(
@@ -147,6 +161,8 @@ def list_cmd(as_json: bool, wide: bool) -> None:
 @click.option("--yes", is_flag=True, required=True, help="Confirm removing the releases.")
 def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
     """Remove loaded releases (e.g. us-gaap/2024); facts bridged to their concepts keep placeholders."""
+    from auditgraph.loader.taxonomy import remove_releases
+
     _quiet_driver()
     with open_graph(writes=True) as graph:
         known = {r["key"] for r in graph.run("taxonomy.releases")}

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from dataclasses import replace
 from importlib.resources import as_file, files
 from pathlib import Path
@@ -72,6 +73,29 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Commands that pass the Neo4j driver only Python values (strings, numbers, lists, maps): their process lets the
+# driver skip importing numpy, pandas and pyarrow, which it does at import whenever they are installed (a
+# third of a short command's time). The LLM and eval stages may hold numpy values (embeddings): not these.
+LEAN_DRIVER_COMMANDS = frozenset({"audit", "case", "check", "db", "demo", "filing", "neo4j", "queries", "taxonomy"})
+OPTIONAL_DRIVER_DEPS = ("numpy", "pandas", "pyarrow")
+
+
+def lean_driver(command: str | None) -> bool:
+    """Before the driver is imported, for a LEAN_DRIVER_COMMANDS command: the driver's optional numpy/pandas/
+    pyarrow support is left out of this process (its module `neo4j._optional_deps` holds None for each, as
+    when they are not installed). Nothing changes when the driver or any of them is imported already, so
+    numpy users keep the driver's numpy support, or with AUDITGRAPH_DRIVER_DATAFRAMES=1. True when applied."""
+    if command not in LEAN_DRIVER_COMMANDS or os.environ.get("AUDITGRAPH_DRIVER_DATAFRAMES", "") not in ("", "0"):
+        return False
+    if any(m in sys.modules for m in ("neo4j", "neo4j._optional_deps", *OPTIONAL_DRIVER_DEPS)):
+        return False
+    stub = types.ModuleType("neo4j._optional_deps", "numpy, pandas and pyarrow left out by auditgraph.cli.lean_driver")
+    stub.np = stub.pd = stub.pa = stub.pa_compute = None  # type: ignore[attr-defined]
+    stub.__all__ = ["np", "pa", "pa_compute", "pd"]  # type: ignore[attr-defined]
+    sys.modules["neo4j._optional_deps"] = stub
+    return True
+
+
 class StageGroup(click.Group):
     """A group whose stage commands are imported on first use; its help lists them from STAGE_COMMANDS."""
 
@@ -83,6 +107,8 @@ class StageGroup(click.Group):
         return sorted({*self.commands, *self.lazy})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if ctx.parent is None:
+            lean_driver(name)  # before the stage (and the driver) is imported
         if name not in self.commands and name in self.lazy:
             module, attr = self.lazy[name][0].split(":")
             command = getattr(importlib.import_module(module), attr)

@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from auditgraph.plain_table import PlainTable
 
 Kind = Literal["id", "number", "text"]
 _TEXT_MIN = 8  # narrowest a wrapped text column gets
@@ -30,11 +33,16 @@ class Col:
     drop: int = 0  # 0: always shown; higher ranks are dropped first when the table is too wide
 
 
-def _cell_width(cell: str) -> int:
-    return max((Text.from_markup(line).cell_len for line in cell.split("\n")), default=0)
+def _text(cell: str) -> Text:
+    """A cell parsed once (markup only where there is a `[`): rich then neither re-parses nor re-measures it."""
+    return Text.from_markup(cell) if "[" in cell else Text(cell)
 
 
-def _need(col: Col, cells: list[str]) -> int:
+def _cell_width(cell: Text) -> int:
+    return max((cell_len(line) for line in cell.plain.split("\n")), default=0)
+
+
+def _need(col: Col, cells: list[Text]) -> int:
     widest = max([len(col.name), *(_cell_width(c) for c in cells)])
     return widest if col.kind != "text" else min(widest, max(_TEXT_MIN, len(col.name)))
 
@@ -43,22 +51,21 @@ def fit_table(
     cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int, *, wide: bool = False, **table_kwargs: object
 ) -> Table:
     """A rich Table of the columns that fit ``width`` (all of them with ``wide``)."""
-    columns = [[r[i] for r in rows] for i in range(len(cols))]
+    texts = [[_text(cell) for cell in r] for r in rows]
+    need = [_need(c, [r[i] for r in texts]) for i, c in enumerate(cols)]
     keep = list(range(len(cols)))
     if not wide:
         by_rank = sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: -cols[i].drop)
-        while by_rank and sum(_need(cols[i], columns[i]) + _PER_COLUMN for i in keep) + 1 > width:
+        while by_rank and sum(need[i] + _PER_COLUMN for i in keep) + 1 > width:
             keep.remove(by_rank.pop(0))
-    table = Table(**table_kwargs)  # type: ignore[arg-type]
+    table = PlainTable(**table_kwargs)  # type: ignore[arg-type]
     for i in keep:
         c = cols[i]
         if c.kind == "text":
-            table.add_column(c.name, overflow="fold", min_width=min(_TEXT_MIN, _need(c, columns[i])))
-        else:
-            table.add_column(
-                c.name, no_wrap=True, min_width=_need(c, columns[i]), justify="right" if c.kind == "number" else "left"
-            )
-    for r in rows:
+            table.add_column(c.name, overflow="fold", min_width=min(_TEXT_MIN, need[i]))
+        else:  # a fixed width (its widest cell): rich need not measure the column's cells
+            table.add_column(c.name, no_wrap=True, width=need[i], justify="right" if c.kind == "number" else "left")
+    for r in texts:
         table.add_row(*(r[i] for i in keep))
     return table
 
