@@ -80,6 +80,13 @@ LEAN_DRIVER_COMMANDS = frozenset({"audit", "case", "check", "db", "demo", "filin
 OPTIONAL_DRIVER_DEPS = ("numpy", "pandas", "pyarrow")
 
 
+def _absent_optional_dep(name: str) -> None:
+    """Any other public name a newer driver's `_optional_deps` may have: absent, as if not installed."""
+    if name.startswith("_"):
+        raise AttributeError(name)
+    return None
+
+
 def lean_driver(command: str | None) -> bool:
     """Before the driver is imported, for a LEAN_DRIVER_COMMANDS command: the driver's optional numpy/pandas/
     pyarrow support is left out of this process (its module `neo4j._optional_deps` holds None for each, as
@@ -92,6 +99,7 @@ def lean_driver(command: str | None) -> bool:
     stub = types.ModuleType("neo4j._optional_deps", "numpy, pandas and pyarrow left out by auditgraph.cli.lean_driver")
     stub.np = stub.pd = stub.pa = stub.pa_compute = None  # type: ignore[attr-defined]
     stub.__all__ = ["np", "pa", "pa_compute", "pd"]  # type: ignore[attr-defined]
+    stub.__dict__["__getattr__"] = _absent_optional_dep  # PEP 562: a newer driver's extra name is absent too
     sys.modules["neo4j._optional_deps"] = stub
     return True
 
