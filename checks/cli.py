@@ -26,8 +26,12 @@ from auditgraph.loader.coverage import filing_coverage
 from auditgraph.spinner import spinner
 from auditgraph.tables import Col, fit_table, print_table
 
-console = Console()
 err = Console(stderr=True)
+
+
+def _out() -> Console:
+    """A console for this command's output, made when it runs: it reads the terminal width (COLUMNS) then."""
+    return Console()
 
 
 def _quiet_driver() -> None:
@@ -131,6 +135,7 @@ def check(
     wide: bool,
 ) -> None:
     """Run DQC checkers on a loaded filing and list their results."""
+    console = _out()
     _quiet_driver()
     wanted = parse_rules(rules)
     with open_graph() as graph:
@@ -204,6 +209,7 @@ def audit(
     filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool, wide: bool
 ) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
+    console = _out()
     _quiet_driver()
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
@@ -225,6 +231,7 @@ def audit(
 @click.command("demo")
 def demo() -> None:
     """Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit."""
+    console = _out()
     from auditgraph.loader.filing import FilingLoader
     from auditgraph.loader.taxonomy import load_taxonomies
 
@@ -244,14 +251,14 @@ def demo() -> None:
             console.print(f"[bold]{r.sub_rule}[/bold] {r.message}")
     finally:
         graph.close()
-    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json")
-    _explore_hint(result.id)
+    # soft_wrap: a command cut at 80 columns cannot be pasted back (so for every line below)
+    console.print(f"Next: auditgraph check {result.id} --all   |   auditgraph audit {result.id} --json", soft_wrap=True)
+    _explore_hint(console, result.id)
 
 
-def _explore_hint(filing_id: str) -> None:
+def _explore_hint(console: Console, filing_id: str) -> None:
     """The demo's last lines: where the Browser is (as `auditgraph neo4j start` prints it) and the guide for the sample."""
     conn = connection()
-    # soft_wrap: a URL cut at 80 columns cannot be pasted back.
     console.print("\nExplore it in the Neo4j Browser:", soft_wrap=True)
     if conn.external:
         console.print(f"Browser: your server's Browser, connected to {conn.uri}", soft_wrap=True)

@@ -97,17 +97,19 @@ def test_lean_driver_keeps_numpy_support_for_numpy_users() -> None:
 
 
 def test_demo_ends_with_the_browser_and_the_guide(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys) -> None:
+    from rich.console import Console
+
     from auditgraph.checks.cli import _explore_hint
 
     monkeypatch.delenv("NEO4J_URI", raising=False)
     monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path))
     from auditgraph.config import connection
 
-    _explore_hint(FILING)
+    _explore_hint(Console(), FILING)
     lines = capsys.readouterr().out.strip().splitlines()
     assert f"Browser: {connection().browser_url}" in lines
     assert lines[-1].startswith(f"Guide:   auditgraph neo4j guide {FILING} ")
     monkeypatch.setenv("NEO4J_URI", "bolt://db.example:7687")
-    _explore_hint(FILING)
+    _explore_hint(Console(), FILING)
     lines = capsys.readouterr().out.strip().splitlines()
     assert "bolt://db.example:7687" in lines[-2] and lines[-1].startswith(f"Guide:   auditgraph neo4j guide {FILING} ")

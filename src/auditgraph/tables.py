@@ -70,6 +70,13 @@ def fit_table(
     return table
 
 
+def fits(cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> bool:
+    """Whether the columns that are never dropped (``drop`` 0) fit ``width`` with these rows."""
+    texts = [[_text(cell) for cell in r] for r in rows]
+    need = [_need(c, [r[i] for r in texts]) + _PER_COLUMN for i, c in enumerate(cols) if not c.drop]
+    return sum(need) + 1 <= width
+
+
 def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     """Print ``table``; wider than the console when its unbroken columns need it (``wide``, or ids alone too wide):
     a cut id is worse than a long line."""
@@ -86,4 +93,4 @@ def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     console.print(table)
 
 
-__all__ = ["Col", "fit_table", "print_table"]
+__all__ = ["Col", "fit_table", "fits", "print_table"]
