@@ -13,12 +13,13 @@ from auditgraph.checks.calc11 import check_calc11
 from auditgraph.checks.calc_tree import check_calc_tree
 from auditgraph.checks.dim_consistency import check_dim_consistency
 from auditgraph.checks.filing_data import FilingData, load_filing_data
+from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import AuditReport, CheckResult, RuleSummary
 from auditgraph.checks.sign import Coverage, check_sign
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.loader.coverage import filing_coverage
-from auditgraph.tables import Col, fit_table, fits, print_table
+from auditgraph.tables import Col, fit_table, print_table
 
 RULES = ("0015", "0117", "0126", "calc11")
 LOW_COVERAGE = "low coverage:"  # the note audit_filing adds when >= 10% of facts report placeholders (loader/coverage.py)
@@ -131,24 +132,6 @@ _SUMMARY_COLS = (
     Col("not evaluable", "number"),
     Col("seconds", "number", drop=1),
 )
-_FINDING_COLS = (
-    Col("rule", "id"),
-    Col("concept", "id"),
-    Col("reported", "number"),
-    Col("expected", "number"),
-    Col("period", "id"),  # with the concept, what tells one finding from the next: never dropped
-    Col("dimensions", "id", drop=2),
-    Col("detail", drop=1),
-)
-# When a long concept name leaves no room, findings are grouped under a line naming rule, concept and
-# dimensions (the terminal wraps it; nothing is cut), each group a table of its periods and values.
-_GROUPED_COLS = (
-    Col("period", "id"),
-    Col("reported", "number"),
-    Col("expected", "number"),
-    Col("difference", "number", drop=1),
-    Col("detail", drop=2),
-)
 
 
 def print_report(report: AuditReport, console: Console, show_not_evaluable: bool = False, wide: bool = False) -> None:
@@ -169,41 +152,4 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
     if not rows:
         console.print("No findings.")
         return
-    cells = [_finding_cells(r) for r in rows]
-    if wide or fits(_FINDING_COLS, cells, console.width):
-        table = fit_table(_FINDING_COLS, cells, console.width, wide=wide, title="Findings", show_lines=True)
-        print_table(console, table, wide=wide)
-        return
-    console.print("Findings", style="italic", justify="center")
-    groups: dict[tuple[str, str, tuple[str, ...]], list[list[str]]] = {}
-    for r in rows:
-        note = "" if r.difference is not None else escape(r.reason or r.message or "")
-        cells_of = [r.period or "", r.reported_value or "", r.expected_value or "", r.difference or "", note]
-        groups.setdefault((r.sub_rule, r.concept or "", tuple(r.dimensions)), []).append(cells_of)
-    for (rule, concept, dims), group in groups.items():
-        where = f" [{escape(', '.join(dims))}]" if dims else ""
-        console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True)
-        cols = _GROUPED_COLS if any(g[-1] for g in group) else _GROUPED_COLS[:-1]  # no empty detail column
-        print_table(console, fit_table(cols, [g[: len(cols)] for g in sorted(group)], console.width))
-
-
-def _finding_cells(r: CheckResult) -> list[str]:
-    """One row of the flat findings table (the _FINDING_COLS)."""
-    detail = (
-        r.reason
-        if r.status == "not_evaluable"
-        else (r.message if r.difference is None and r.message else f"diff {r.difference}, tol {r.tolerance}")
-    )
-    if r.status == "violation" and r.reason and r.rule_id == "CALC11":  # which total, computed vs reported
-        detail = f"{r.reason}; {detail}"
-    if r.list_file:  # 0015: the DQC list (file, version) that decided it
-        detail += f"; list {r.list_file} ({r.list_version})"
-    return [
-        r.sub_rule,
-        r.concept or "",
-        r.reported_value or "",
-        r.expected_value or "",
-        r.period or "",
-        "\n".join(r.dimensions),
-        escape(detail or ""),
-    ]
+    print_findings(console, rows, title="Findings", status=show_not_evaluable, wide=wide)

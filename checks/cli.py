@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.table import Table
 
 from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
 from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
 from auditgraph.checks.filing_data import load_filing_data
+from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import CheckResult
 from auditgraph.config import connection
 from auditgraph.database import open_graph
@@ -24,7 +24,6 @@ from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.loader.coverage import filing_coverage
 from auditgraph.spinner import spinner
-from auditgraph.tables import Col, fit_table, print_table
 
 err = Console(stderr=True)
 
@@ -44,41 +43,6 @@ def _require_filing(graph: Graph, filing_ref: str) -> str:
     from auditgraph.filing_ref import resolve_filing
 
     return resolve_filing(graph, filing_ref)
-
-
-def _result_table(results: list[CheckResult], title: str, width: int, wide: bool = False) -> Table:
-    with_list = any(r.list_file for r in results)  # 0015: which DQC list (file, version) decided each row
-    cols = [
-        Col("sub-rule", "id"),
-        Col("status", "id"),
-        Col("concept", "id"),
-        Col("reported", "number"),
-        Col("expected", "number"),
-        Col("period", "id", drop=2),
-        Col("dimensions", "id", drop=3),
-        Col("detail", drop=1),
-    ] + ([Col("list", drop=4)] if with_list else [])
-    cells = []
-    for r in results:
-        detail = r.reason or (f"diff {r.difference}, tol {r.tolerance}" if r.difference is not None else "")
-        style = {"violation": "red", "not_evaluable": "yellow"}.get(r.status, "")
-        row = [
-            r.sub_rule,
-            f"[{style}]{r.status}[/{style}]" if style else r.status,
-            r.concept or "",
-            r.reported_value or "",
-            r.expected_value or "",
-            r.period or "",
-            "\n".join(r.dimensions),
-            detail,
-        ]
-        cells.append(row + ([list_label(r)] if with_list else []))
-    return fit_table(cols, cells, width, wide=wide, title=title, show_lines=True)
-
-
-def list_label(r: CheckResult) -> str:
-    """`dqc_15_usgaap_2023_concepts.csv (dqc_us_rules@e54b01f59c3b)`, or "" for results no list decided."""
-    return f"{r.list_file} ({r.list_version})" if r.list_file else ""
 
 
 def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
@@ -162,7 +126,7 @@ def check(
         ok = sum(1 for r in rs if r.status == "ok")
         title = f"{rule}: {len(rs)} result(s), {ok} ok" + ("" if show_all or concept else " (hidden; --all shows them)")
         if shown:
-            print_table(console, _result_table(shown, title, console.width, wide), wide=wide)
+            print_findings(console, shown, title=title, status=True, wide=wide)
         elif note:
             console.print(f"[yellow]{title}; no violations, but little was evaluated (low coverage, see the warning)[/yellow]")
         else:

@@ -1,0 +1,94 @@
+"""Checker results as tables for people, shared by `check` and `audit` (auditgraph.tables keeps ids and
+numbers whole and drops low-value columns to fit the console).
+
+The concept and the period tell one finding from the next, so neither is ever dropped. When a long concept
+name leaves no room for both in one table, the results are grouped under a line naming rule, concept and
+dimensions (the terminal wraps that line; nothing cuts it), each group a table of its periods and values.
+``wide`` keeps the one flat table with every column, however wide.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from auditgraph.checks.result import CheckResult
+from auditgraph.tables import Col, fit_table, fits, print_table
+
+_STATUS_STYLE = {"violation": "red", "not_evaluable": "yellow"}
+
+
+def list_label(r: CheckResult) -> str:
+    """`dqc_15_usgaap_2023_concepts.csv (dqc_us_rules@e54b01f59c3b)`, or "" for results no list decided."""
+    return f"{r.list_file} ({r.list_version})" if r.list_file else ""
+
+
+def detail(r: CheckResult) -> str:
+    """Why: the rule's reason (a CALC11 total: computed vs reported), then the difference and tolerance."""
+    parts = [r.reason] if r.reason else []
+    if r.difference is not None:
+        parts.append(f"diff {r.difference}, tol {r.tolerance}")
+    elif not parts and r.message:
+        parts.append(r.message)
+    return "; ".join(parts)
+
+
+def print_findings(console: Console, results: list[CheckResult], *, title: str, status: bool, wide: bool = False) -> None:
+    """Print the results: one flat table when it fits (or ``wide``), else grouped under each concept.
+    ``status`` adds the status column (`check` shows ok rows too; `audit` lists findings only)."""
+    with_list = any(r.list_file for r in results)  # 0015: which DQC list (file, version) decided each row
+    flat_cols = [
+        Col("rule", "id"),
+        *([Col("status", "id")] if status else []),
+        Col("concept", "id"),
+        Col("reported", "number"),
+        Col("expected", "number"),
+        Col("period", "id"),
+        Col("dimensions", "id", drop=2),
+        Col("detail", drop=1),
+        *([Col("list", drop=3)] if with_list else []),
+    ]
+    flat = [
+        [
+            r.sub_rule,
+            *([_status(r)] if status else []),
+            r.concept or "",
+            r.reported_value or "",
+            r.expected_value or "",
+            r.period or "",
+            "\n".join(r.dimensions),
+            escape(detail(r)),
+            *([list_label(r)] if with_list else []),
+        ]
+        for r in results
+    ]
+    if wide or fits(flat_cols, flat, console.width):
+        print_table(console, fit_table(flat_cols, flat, console.width, wide=wide, title=title, show_lines=True), wide=wide)
+        return
+    console.print(title, style="italic", justify="center", soft_wrap=True)
+    groups: dict[tuple[str, str, tuple[str, ...]], list[list[str]]] = {}
+    for r in results:
+        note = escape(r.reason or r.message or "") if r.difference is None else ""
+        row = [r.period or "", *([_status(r)] if status else []), r.reported_value or "", r.expected_value or ""]
+        groups.setdefault((r.sub_rule, r.concept or "", tuple(r.dimensions)), []).append([*row, r.difference or "", note])
+    group_cols = [
+        Col("period", "id"),
+        *([Col("status", "id")] if status else []),
+        Col("reported", "number"),
+        Col("expected", "number"),
+        Col("difference", "number", drop=1),
+        Col("detail", drop=2),
+    ]
+    for (rule, concept, dims), rows in groups.items():
+        where = f" [{escape(', '.join(dims))}]" if dims else ""
+        console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True)
+        cols = group_cols if any(row[-1] for row in rows) else group_cols[:-1]  # no empty detail column
+        print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), console.width))
+
+
+def _status(r: CheckResult) -> str:
+    style = _STATUS_STYLE.get(r.status, "")
+    return f"[{style}]{r.status}[/{style}]" if style else r.status
+
+
+__all__ = ["detail", "list_label", "print_findings"]
