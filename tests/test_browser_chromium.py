@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
@@ -20,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from cli_process import ServedGuide, served_guide
 from click.testing import CliRunner
 
 from auditgraph import config, server
@@ -81,30 +80,11 @@ def user_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleName
 
 
 @pytest.fixture(scope="module")
-def guide(user_server: SimpleNamespace) -> Iterator[SimpleNamespace]:
+def guide(user_server: SimpleNamespace) -> Iterator[ServedGuide]:
     """`auditgraph neo4j guide` as a user runs it, in its own process; its printed lines."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "auditgraph", "neo4j", "guide", "--port", str(server.free_port())],
-        env=user_server.env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert proc.stdout is not None
-    lines: list[str] = []
-    try:
-        while not any(ln.startswith("Or type") for ln in lines):
-            line = proc.stdout.readline()  # the command prints its lines, then serves until stopped
-            assert line, f"`auditgraph neo4j guide` ended before serving: {''.join(lines)}"
-            lines.append(line)
-        text = "".join(lines)
-        opened = re.search(r"^Open: +(\S+)$", text, re.M)
-        served = re.search(r"^Guide for (\S+): (\S+) ", text, re.M)
-        assert opened and served, text
-        yield SimpleNamespace(open_url=opened.group(1), filing_id=served.group(1), url=served.group(2), output=text)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=60)
+    with served_guide(user_server.env, server.free_port()) as served:
+        assert served.open_url, served.output  # the local server: the Browser address that opens it
+        yield served
 
 
 @pytest.fixture(scope="module")
