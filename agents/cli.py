@@ -283,7 +283,7 @@ def _run(graph: Any, cases: list[Case], out: Path, concurrency: int, kw: dict[st
 # tables at 80 columns: ids and values stay whole, the columns of least use go first (auditgraph.tables)
 _CASE_COLS = (
     Col("concept", "id"),
-    Col("period", "id", drop=3),
+    Col("period", "id"),  # with the concept, what tells one case from the next: never dropped
     Col("verdict", "id"),
     Col("rules", drop=4),
     Col("extracted", "number"),
