@@ -208,7 +208,8 @@ def demo() -> None:
                 load_taxonomies(graph, [tax])
             with console.status("Loading the sample filing…"), FilingLoader(graph, [tax]) as loader:
                 result = loader.load(fil)
-        console.print(f"Filing {result.id}: {result.status} ({result.facts} facts)")
+        what = f"{result.facts} facts" if result.status in ("loaded", "replaced") else result.message
+        console.print(f"Filing {result.id}: {result.status} ({what})")
         report = audit_filing(graph, result.id)
         print_report(report, console)
         for r in report.findings:

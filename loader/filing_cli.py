@@ -168,18 +168,9 @@ def _print_load_results(results: list[LoadResult], wide: bool) -> None:
             if r.status == "skipped"
             else r.status
         )
-        cells.append(
-            [
-                r.id,
-                status,
-                f"{r.facts:,}",
-                f"{r.contexts:,}",
-                f"{r.edges:,}",
-                str(r.errors),
-                f"{r.arelle_seconds + r.write_seconds:.2f}",
-                r.message or "",
-            ]
-        )
+        wrote = r.status in ("loaded", "replaced")  # the counts are what this load wrote: none for the others
+        counts = [f"{r.facts:,}", f"{r.contexts:,}", f"{r.edges:,}", str(r.errors)] if wrote else ["", "", "", ""]
+        cells.append([r.id, status, *counts, f"{r.arelle_seconds + r.write_seconds:.2f}", r.message or ""])
     print_table(out, fit_table(_LOAD_COLS, cells, out.width, wide=wide, title="Filings"), wide=wide)
 
 
