@@ -21,6 +21,7 @@ from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelInstanceObject import ModelContext, ModelFact, ModelUnit
 from arelle.ModelValue import QName
 from arelle.ModelXbrl import ModelXbrl
+from lxml import etree
 
 from auditgraph.errors import LoadError
 
@@ -83,6 +84,21 @@ def period_row(ctx: ModelContext) -> dict[str, Any]:
     end = _date_of(ctx, "endDate", ctx.endDatetime)
     days = (end - start).days + 1 if start and end else None  # days covered, both ends included
     return {"key": f"duration:{start}/{end}", "kind": "duration", "start": start, "end": end, "days": days}
+
+
+_PERIOD = f"{{{XbrlConst.xbrli}}}period"
+
+
+def _cached_period_row(ctx: ModelContext, cache: dict[bytes, dict[str, Any]]) -> dict[str, Any]:
+    """period_row of the context, computed once per distinct period element (its markup is all period_row reads)."""
+    elt = ctx.find(_PERIOD)
+    if elt is None:
+        return period_row(ctx)
+    markup = etree.tostring(elt, with_tail=False)
+    row = cache.get(markup)
+    if row is None:
+        row = cache[markup] = period_row(ctx)
+    return row
 
 
 # ---------------------------------------------------------------- units
@@ -164,6 +180,15 @@ def _all_facts(model: ModelXbrl) -> Iterator[ModelFact]:
             yield f
 
 
+@dataclass(frozen=True)
+class _ConceptInfo:
+    """What every fact of one concept shares, looked up once per concept instead of once per fact."""
+
+    key: str
+    numeric: bool  # ModelFact.isNumeric: the concept's
+    precision: str | None  # ModelFact.precision when the fact has no precision attribute: its type's fixed or default
+
+
 def _where(f: ModelFact) -> str:
     doc = f.modelDocument.basename if f.modelDocument is not None else "?"
     return f"{doc} line {f.sourceline}"
@@ -205,9 +230,10 @@ def context_rows(model: ModelXbrl, filing_id: str, key_of: KeyOf) -> FactRows:
     loader can send them while it computes the facts."""
     out = FactRows()
     contexts: dict[str, dict[str, Any]] = {}
+    periods: dict[bytes, dict[str, Any]] = {}  # a filing has hundreds of contexts over a few dozen periods
     for cid, ctx in model.contexts.items():
         scheme, ident = entity_identifier(ctx)
-        period = period_row(ctx)
+        period = _cached_period_row(ctx, periods)
         dims = _dims(ctx, key_of, out.concepts)
         assignments = [d["assignment"] for d in dims]
         key = _context_key(filing_id, scheme, ident, period["key"], assignments)
@@ -249,20 +275,38 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
     """Append a row for every fact to `out` (whose contexts and units context_rows computed)."""
     ctx_key, units = out.context_keys, out.unit_by_id
     seen_ids: set[str] = set()
+    infos: dict[int, tuple[ModelConcept, _ConceptInfo]] = {}  # by the concept object, which the model holds
+
+    def info_of(concept: ModelConcept) -> _ConceptInfo:
+        hit = infos.get(id(concept))
+        if hit is not None and hit[0] is concept:
+            return hit[1]
+        ctype = concept.type
+        info = _ConceptInfo(
+            key=key_of(concept),
+            numeric=bool(concept.isNumeric),
+            precision=ctype.fixedOrDefaultAttrValue("precision") if ctype is not None else None,
+        )
+        infos[id(concept)] = (concept, info)
+        out.concepts[info.key] = concept
+        return info
+
     for n, f in enumerate(_all_facts(model), start=1):
         concept = f.concept
         if concept is None:
             raise LoadError(
                 f"fact {f.qname} ({_where(f)}) has no concept declaration; its schema did not load (missing extension schema or taxonomy package)"
             )
-        if f.contextID not in ctx_key:
-            raise LoadError(f"fact {f.qname} ({_where(f)}) refers to context {f.contextID!r}, which the instance does not define")
+        context_id = f.contextID
+        if context_id not in ctx_key:
+            raise LoadError(f"fact {f.qname} ({_where(f)}) refers to context {context_id!r}, which the instance does not define")
+        info = info_of(concept)
         fid = f.id or f"f{n}"
         if fid in seen_ids:  # ids are unique in a valid instance; keep both facts anyway
             fid = f"{fid}~{n}"
         seen_ids.add(fid)
         value = fact_value(f)
-        numeric = bool(f.isNumeric)
+        numeric = info.numeric
         unit = units.get(f.unitID) if numeric else None
         if numeric and unit is None:
             raise LoadError(f"fact {f.qname} ({_where(f)}) refers to unit {f.unitID!r}, which the instance does not define")
@@ -273,23 +317,23 @@ def add_fact_rows(out: FactRows, model: ModelXbrl, filing_id: str, key_of: KeyOf
                 f"fact {f.qname} ({_where(f)}) has the value {value[:40]!r}{'…' if len(value) > 40 else ''} "
                 f"({len(value)} characters), which is not a finite number"
             )
-        key = key_of(concept)
-        out.concepts[key] = concept
+        decimals = f.decimals
+        precision = f.get("precision") or info.precision  # ModelFact.precision, without its per-fact type lookup
         out.facts.append(
             {
                 "key": f"{filing_id}|{fid}",
                 "filing_id": filing_id,
                 "fact_id": fid,
                 "concept_qname": qname_str(f.qname),
-                "concept_key": key,
+                "concept_key": info.key,
                 "value": value,
                 "num": num,
                 "numeric": numeric,
                 "nil": bool(f.isNil),
-                "decimals": None if f.decimals is None else str(f.decimals).strip(),
-                "precision": None if f.precision is None else str(f.precision).strip(),
-                "context_id": f.contextID,
-                "context_key": ctx_key[f.contextID],
+                "decimals": None if decimals is None else str(decimals).strip(),
+                "precision": None if precision is None else str(precision).strip(),
+                "context_id": context_id,
+                "context_key": ctx_key[context_id],
                 "unit_id": f.unitID if numeric else None,
                 "unit_key": unit["key"] if unit else None,
                 "source_line": f.sourceline,

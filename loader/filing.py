@@ -223,12 +223,25 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     fid = inp.id
 
     keys: dict[Any, str] = {}  # by QName: key_of runs for every fact, dimension and arc end
+    by_concept: dict[int, tuple[ModelConcept, str]] = {}  # by the concept object: skips Arelle's qname property
+    own_doc: dict[int, bool] = {}  # by document: is_extension asks for each of the DTS's ~20,000 concepts
+
+    def extension(c: ModelConcept) -> bool:
+        doc = c.modelDocument
+        own = own_doc.get(id(doc))
+        if own is None:
+            own = own_doc[id(doc)] = doc is not None and is_filing_document(doc.uri)
+        return own and not _STANDARD_NS.match(c.qname.namespaceURI)
 
     def key_of(c: ModelConcept) -> str:
+        hit = by_concept.get(id(c))
+        if hit is not None and hit[0] is c:
+            return hit[1]
         qn = c.qname
         key = keys.get(qn)
         if key is None:
-            key = keys[qn] = concept_key(qn.namespaceURI, qn.localName, fid if is_extension(c) else None)
+            key = keys[qn] = concept_key(qn.namespaceURI, qn.localName, fid if extension(c) else None)
+        by_concept[id(c)] = (c, key)  # the concept is held, so its id is not reused while this runs
         return key
 
     def placeholders_for(concepts: dict[str, ModelConcept]) -> list[dict[str, Any]]:
@@ -238,7 +251,7 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
     _send(tx, "load.filing_units", facts.units)
     _send(tx, "load.filing_contexts", facts.contexts, filing_id=fid)
 
-    ext_concepts = [c for c in model.qnameConcepts.values() if is_extension(c)]
+    ext_concepts = [c for c in model.qnameConcepts.values() if extension(c)]
     extensions = [r.to_row() for r in concept_rows(model, ext_concepts, release=None, year=None, filing_id=fid)]
     ext_keys = {r["key"] for r in extensions}
     placeholders = placeholders_for({k: c for k, c in facts.concepts.items() if k not in ext_keys})  # axes, members
