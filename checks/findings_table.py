@@ -80,7 +80,7 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
         Col("detail", drop=2),
     ]
     for (rule, concept, dims), rows in groups.items():
-        where = f" [{escape(', '.join(dims))}]" if dims else ""
+        where = escape(f" [{', '.join(dims)}]") if dims else ""  # the brackets too: rich would read them as a tag
         console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True)
         cols = group_cols if any(row[-1] for row in rows) else group_cols[:-1]  # no empty detail column
         print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), console.width))
