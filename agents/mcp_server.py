@@ -37,7 +37,7 @@ from auditgraph.agents.reports import canonical_json
 from auditgraph.checks.result import AuditReport
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph, plain
-from auditgraph.tools.base import Rows, ToolSpec
+from auditgraph.tools.base import READ_ONLY, Rows, ToolSpec
 from auditgraph.tools.static import CheckToolResult
 from auditgraph.tools.toolbox import Toolbox, is_ok
 
@@ -51,8 +51,6 @@ INSTRUCTIONS = (
     "audit_this_filing and verify_this_claim give the order of calls; resources hold the graph model and the queries."
 )
 
-# Hints (MCP tool annotations) of a tool that only reads our own graph.
-READ_ONLY: Mapping[str, bool] = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 FILING_ARG = (
     "the filing: its id, accession, folder or file name, or ticker/form/period words such as 'SMPL 10-K 2025' "
     "(list_filings shows them)"

@@ -33,20 +33,10 @@ from bench_filing import TYPICAL  # scripts/ is on sys.path when a script runs: 
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import BackgroundTx, Graph
 from auditgraph.loader import standard_schemas
-from auditgraph.loader.filing import FilingLoader, begin_filing, delete_filing, write_model
+from auditgraph.loader.filing import FilingLoader, Recording, begin_filing, delete_filing, write_model
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-class Recorder:
-    """Stands in for the filing's transaction: keeps the statements write_model sends."""
-
-    def __init__(self) -> None:
-        self.statements: list[tuple[str, dict[str, Any]]] = []
-
-    def run(self, name: str, **params: Any) -> None:
-        self.statements.append((name, params))
 
 
 def rebatch(statements: list[tuple[str, dict[str, Any]]], size: int) -> list[tuple[str, dict[str, Any]]]:
@@ -96,12 +86,12 @@ def arelle_alone(loader: FilingLoader, entry: str) -> float:
 
 def bench(graph: Graph, loader: FilingLoader, path: Path, repeats: int, batches: list[int]) -> dict[str, Any]:
     inp = filing_input(path)
-    recorder = Recorder()
+    recorder = Recording(inp, [])  # the loader's own: what write_model sends, recorded
     with loader.session.model(inp.entry) as model:
         begin_filing(recorder, inp, replace=False)
         write_model(recorder, model, inp, errors=0)
-    rows = row_count(recorder.statements)
-    variants = {size: rebatch(recorder.statements, size) for size in batches}
+    rows = row_count(recorder.calls)
+    variants = {size: rebatch(recorder.calls, size) for size in batches}
     arelle: list[float] = []
     ours: list[float] = []
     write: list[float] = []
@@ -129,7 +119,7 @@ def bench(graph: Graph, loader: FilingLoader, path: Path, repeats: int, batches:
     best = min(batches, key=lambda s: statistics.median(ceiling[s]))
     out = {
         "filing": str(path.relative_to(path.parent.parent)),
-        "facts": sum(len(p["rows"]) for n, p in recorder.statements if n == "load.filing_facts"),
+        "facts": sum(len(p["rows"]) for n, p in recorder.calls if n == "load.filing_facts"),
         "rows": rows,
         "arelle_s": statistics.median(arelle),
         "ours_s": statistics.median(ours),

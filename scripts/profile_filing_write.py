@@ -20,20 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from auditgraph.graph import Graph
-from auditgraph.loader.filing import FilingLoader, begin_filing, delete_filing, write_model
+from auditgraph.loader.filing import FilingLoader, Recording, begin_filing, delete_filing, write_model
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-class Recorder:
-    """Stands in for the filing's transaction: keeps the statements write_model sends."""
-
-    def __init__(self) -> None:
-        self.statements: list[tuple[str, dict[str, Any]]] = []
-
-    def run(self, name: str, **params: Any) -> None:
-        self.statements.append((name, params))
 
 
 def replay(graph: Graph, statements: list[tuple[str, dict[str, Any]]]) -> Counter[str]:
@@ -61,7 +51,7 @@ def main() -> None:
     path = args.shared / "filings" / args.filing
     with Graph.connect() as graph, FilingLoader(graph, packages) as loader:
         inp = filing_input(path)
-        recorder = Recorder()
+        recorder = Recording(inp, [])  # the loader's own: what write_model sends, recorded
         with loader.session.model(inp.entry) as model:
             begin_filing(recorder, inp, replace=False)
             t = time.perf_counter()
@@ -70,10 +60,10 @@ def main() -> None:
         runs = []
         for _ in range(args.repeats + 1):  # the first run warms the server and is dropped
             delete_filing(graph, inp.id)
-            runs.append(replay(graph, recorder.statements))
+            runs.append(replay(graph, recorder.calls))
         runs = runs[1:]
     rows = Counter()
-    for name, params in recorder.statements:
+    for name, params in recorder.calls:
         rows[name] += len(params.get("rows") or [])
     print(f"{args.filing}: Python computes the rows in {python_rows:.3f} s; server, median of {args.repeats}:")
     print(f"{'statement':28} {'seconds':>8} {'rows':>7}")

@@ -35,6 +35,10 @@ class ToolError(ToolResult):
     status: Literal["ok", "error", "no_data"] = "error"
 
 
+# Hints (MCP tool annotations) of a tool that only reads our own graph: most catalog tools, verify_claim.
+READ_ONLY: Mapping[str, bool] = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+
+
 @dataclass(frozen=True)
 class ToolSpec:
     """A tool as its callers see it; `kind` is static | dynamic (catalog) or terminal (an agent's report)."""

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph
-from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.base import READ_ONLY, ToolSpec
 from auditgraph.tools.toolbox import Toolbox
 
 
@@ -69,7 +69,7 @@ SPEC = ToolSpec(
     "dynamic",
     VerifyArgs.model_json_schema(),
     title="Verify a numerical claim (Z3)",
-    hints={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False},
+    hints=READ_ONLY,
     output_schema=OUTPUT_SCHEMA,
 )
 
