@@ -29,6 +29,7 @@ from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
 from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
 from auditgraph.agents.session import AgentSession, filing_cases, open_session
+from auditgraph.checks.scope import require_reported
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
@@ -171,18 +172,8 @@ def _check_out(out: Path) -> None:
 
 def _check_fact(graph: Any, filing_id: str, concept: str, period: str | None) -> None:
     """--concept/--period must name a fact the filing reports (exit 2 otherwise), with the valid choices."""
-    from auditgraph.tools.catalog import call_tool
-
-    found = call_tool(graph, "get_fact", {"filing_id": filing_id, "concept": concept})
-    periods = sorted({str(r.get("period_key")) for r in found.get("rows", []) if isinstance(r, dict)})
-    if not periods:
-        raise ConfigError(
-            f"--concept {concept}: filing {filing_id!r} reports no fact of it; "
-            f"`auditgraph agents audit {filing_id}` without --concept audits every checker finding"
-        )
-    if period and period not in periods:
-        shown = ", ".join(periods[:6]) + (", …" if len(periods) > 6 else "")
-        raise ConfigError(f"--period {period}: filing {filing_id!r} has no fact of {concept} for it; its periods: {shown}")
+    hint = f"`auditgraph agents audit {filing_id}` without --concept audits every checker finding"
+    require_reported(graph, filing_id, concept, period, hint=hint)
 
 
 def _session(graph: Any, kw: dict[str, Any]) -> AgentSession:

@@ -18,6 +18,7 @@ from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_repo
 from auditgraph.checks.filing_data import load_filing_data
 from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.scope import require_reported
 from auditgraph.config import connection
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
@@ -63,7 +64,11 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
     _quiet_driver()
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
+        require_reported(graph, filing_id, concept, period, hint=_WITHOUT_CONCEPT.format(filing_id))
         click.echo(_case_json(graph, filing_id, concept, period, coverage))
+
+
+_WITHOUT_CONCEPT = "`auditgraph check {}` without --concept checks every fact"
 
 
 @click.command("check")
@@ -104,6 +109,7 @@ def check(
     wanted = parse_rules(rules)
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
+        require_reported(graph, filing_id, concept, period, hint=_WITHOUT_CONCEPT.format(filing_id))
         if as_case:
             if not concept:
                 raise ConfigError("--case needs --concept QNAME (and usually --period PERIOD_KEY)")

@@ -8,9 +8,11 @@ removes what was written, so readers never see half a release.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,7 +98,8 @@ def _parse(session: ArelleSession, pkg: PackageInfo) -> tuple[ModelXbrl, list[st
     return model, warnings
 
 
-def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
+def _releases(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> tuple[_Extract, dict[str, list[ModelConcept]], str]:
+    """The releases a package declares (one per family and year), their concepts, and the primary one."""
     out = _Extract()
     owned: dict[str, list[ModelConcept]] = defaultdict(list)
     for c in model.qnameConcepts.values():
@@ -109,7 +112,6 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
         raise LoadError(
             f"{pkg.path}: its entry points declare no concept in a yearly taxonomy namespace; is it a US-GAAP/SRT/SEC package?"
         )
-    primary = max(owned, key=lambda k: len(owned[k]))
     for key, concepts in owned.items():
         taxonomy, year = key.split("/")
         out.releases[key] = {
@@ -121,11 +123,25 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
             "package": SAMPLE_PACKAGE if sample else pkg.file_name,
             "sample": sample,
         }
+    return out, owned, max(owned, key=lambda k: len(owned[k]))
+
+
+def _extract(
+    model: ModelXbrl,
+    pkg: PackageInfo,
+    out: _Extract,
+    owned: dict[str, list[ModelConcept]],
+    primary: str,
+    ready: Callable[[str], None],
+) -> None:
+    """Fill `out` part by part; `ready(part)` is called as each part ("concepts", "labels", "networks") is complete."""
+    for key, concepts in owned.items():
         # nulls are left out: fewer bytes on the wire and no property to write (a placeholder has none)
         out.concepts += [
             {k: v for k, v in r.to_row().items() if v is not None}
-            for r in concept_rows(model, concepts, release=key, year=int(year))
+            for r in concept_rows(model, concepts, release=key, year=int(key.split("/")[1]))
         ]
+    ready("concepts")
     known: dict[str, ModelConcept] = {}
 
     def key_of(c: ModelConcept) -> str:
@@ -136,6 +152,7 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
     release_of_key = {r["key"]: r["release"] for r in out.concepts}
     all_owned = [c for cs in owned.values() for c in cs]
     out.labels = label_rows(model, all_owned, key_of)
+    ready("labels")
     nets = relationship_rows(model, key_of, primary, doc_filter=pkg.owns)
     # DQC rule roles (`.../role/dqc/0004`) hold rule data, not financial networks: they become LISTS
     calc, pres, defn = ([r for r in rows if _DQC_ROLE not in r["role"]] for rows in (nets.calc, nets.pres, nets.defn))
@@ -150,7 +167,94 @@ def _extract(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> _Extract:
         placeholder_row(known[k].qname.namespaceURI, known[k].qname.localName, known[k].qname.prefix)
         for k in sorted(needed - release_of_key.keys())
     ]
-    return out
+    ready("networks")
+
+
+class _Writer:
+    """Writes a release's parts on one background thread, in order, while the main thread extracts the next part.
+
+    Arelle's relationship sets and the row building are Python; removing the old release and writing
+    the new one is the server's work: on two cores they overlap. After a failed part nothing more runs.
+    """
+
+    def __init__(self, graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[str], None] | None):
+        self.graph, self.ex, self.reporter, self.fail_hook = graph, ex, reporter, fail_hook
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taxonomy-write")
+        self._jobs: list[Future[None]] = []
+        self._stop = threading.Event()
+
+    def submit(self, job: Callable[[], object]) -> None:
+        def guarded() -> None:
+            if self._stop.is_set():
+                return
+            try:
+                job()
+            except BaseException:
+                self._stop.set()
+                raise
+
+        self._jobs.append(self._pool.submit(guarded))
+
+    def part(self, part: str) -> None:
+        """Queue the writes of an extracted part (see `_extract`)."""
+        ex = self.ex
+        if part == "concepts":
+            self.submit(lambda: self.graph.run("taxonomy.begin_release", rows=list(ex.releases.values())))
+            self.submit(lambda: self._put("concepts", "load.concepts", ex.concepts))
+        elif part == "labels":
+            self.submit(lambda: self._put("labels", "load.labels", ex.labels))
+        elif part == "networks":
+            self.submit(lambda: self._put("placeholders", "load.placeholders", ex.placeholders))
+            self.submit(self._networks)
+            self.submit(lambda: self._put("dqc rules", "load.dqc_rules", ex.dqc.rules))
+            self.submit(lambda: self._put("dqc lists", "load.dqc_lists", ex.dqc.lists))
+
+    def _put(self, step: str, query: str, rows: list[dict[str, Any]]) -> None:
+        if self.fail_hook:
+            self.fail_hook(step)
+        self.reporter.step(step, len(rows))
+        self.graph.write_batches(query, rows, batch_size=BATCH, on_batch=self.reporter.advance)
+
+    def _networks(self) -> None:
+        if self.fail_hook:
+            self.fail_hook("networks")
+        self.reporter.step("networks", self.ex.nets.count)
+        write_networks(self.graph, self.ex.nets, batch_size=BATCH, on_batch=self.reporter.advance)
+
+    def finish(self) -> list[ReleaseCounts]:
+        """Flip the releases to loaded after every part is written; re-raises the first failure."""
+        if self.fail_hook:
+            self.submit(lambda: self.fail_hook("finish") if self.fail_hook else None)
+        counts = _counts(self.ex)
+        self.submit(lambda: self.graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts]))
+        try:
+            for job in self._jobs:
+                job.result()
+        finally:
+            self._pool.shutdown(wait=True)
+        return counts
+
+    def abandon(self) -> None:
+        """Run nothing more; wait for the part being written (its transaction ends either way)."""
+        self._stop.set()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _counts(ex: _Extract) -> list[ReleaseCounts]:
+    release_of = {c["key"]: c["release"] for c in ex.concepts}
+    counts = []
+    for key in ex.releases:
+        rels = sum(1 for rows in (ex.nets.calc, ex.nets.pres, ex.nets.defn) for r in rows if r["owner"] == key)
+        counts.append(
+            ReleaseCounts(
+                key=key,
+                concepts=sum(1 for c in ex.concepts if c["release"] == key),
+                relationships=rels + sum(1 for r in ex.dqc.lists if r["rule_key"].endswith("@" + key)),
+                labels=sum(1 for lab in ex.labels if release_of.get(lab["concept_key"]) == key),
+                dqc_rules=sum(1 for r in ex.dqc.rules if r["release"] == key),
+            )
+        )
+    return counts
 
 
 def _remove_release(graph: Graph, key: str) -> None:
@@ -166,42 +270,6 @@ def remove_releases(graph: Graph, keys: Sequence[str]) -> None:
     for key in keys:
         _remove_release(graph, key)
     graph.run("taxonomy.delete_orphan_placeholders")
-
-
-def _write(graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[str], None] | None) -> list[ReleaseCounts]:
-    def put(step: str, query: str, rows: list[dict[str, Any]]) -> None:
-        if fail_hook:
-            fail_hook(step)
-        reporter.step(step, len(rows))
-        graph.write_batches(query, rows, batch_size=BATCH, on_batch=reporter.advance)
-
-    graph.run("taxonomy.begin_release", rows=list(ex.releases.values()))
-    put("placeholders", "load.placeholders", ex.placeholders)
-    put("concepts", "load.concepts", ex.concepts)
-    put("labels", "load.labels", ex.labels)
-    if fail_hook:
-        fail_hook("networks")
-    reporter.step("networks", ex.nets.count)
-    write_networks(graph, ex.nets, batch_size=BATCH, on_batch=reporter.advance)
-    put("dqc rules", "load.dqc_rules", ex.dqc.rules)
-    put("dqc lists", "load.dqc_lists", ex.dqc.lists)
-    if fail_hook:
-        fail_hook("finish")
-    release_of = {c["key"]: c["release"] for c in ex.concepts}
-    counts = []
-    for key in ex.releases:
-        rels = sum(1 for rows in (ex.nets.calc, ex.nets.pres, ex.nets.defn) for r in rows if r["owner"] == key)
-        counts.append(
-            ReleaseCounts(
-                key=key,
-                concepts=sum(1 for c in ex.concepts if c["release"] == key),
-                relationships=rels + sum(1 for r in ex.dqc.lists if r["rule_key"].endswith("@" + key)),
-                labels=sum(1 for lab in ex.labels if release_of.get(lab["concept_key"]) == key),
-                dqc_rules=sum(1 for r in ex.dqc.rules if r["release"] == key),
-            )
-        )
-    graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts])
-    return counts
 
 
 def load_package(
@@ -233,27 +301,34 @@ def load_package(
     model, warnings = _parse(session, pkg)
     try:
         reporter.step("extract rows", None)
-        ex = _extract(model, pkg, sample=sample)
-    finally:
+        ex, owned, primary = _releases(model, pkg, sample=sample)
+        for key in ex.releases:
+            old = existing.get(key)
+            if old and old["status"] == "loaded" and not force and not old["sample"]:
+                raise LoadError(
+                    f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
+                )
+    except BaseException:
         model.close()
-    ex.warnings += warnings
-    t1 = time.perf_counter()
-
-    for key in ex.releases:
-        old = existing.get(key)
-        if old and old["status"] == "loaded" and not force and not old["sample"]:
-            raise LoadError(
-                f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
-            )
+        raise
     stale = [k for k in ex.releases if k in existing] + [
         k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
     ]
-    if stale:
-        reporter.message(f"removing {', '.join(stale)} before writing")
-        remove_releases(graph, stale)
+    # from here on the server removes and writes while Python extracts the next part (_Writer)
+    writer = _Writer(graph, ex, reporter, fail_hook)
     try:
-        counts = _write(graph, ex, reporter, fail_hook)
+        try:
+            if stale:
+                reporter.message(f"removing {', '.join(stale)} before writing")
+                writer.submit(lambda: remove_releases(graph, stale))
+            _extract(model, pkg, ex, owned, primary, writer.part)
+        finally:
+            model.close()
+        ex.warnings += warnings
+        t1 = time.perf_counter()
+        counts = writer.finish()
     except BaseException as exc:
+        writer.abandon()
         remove_releases(graph, list(ex.releases))  # leave nothing pending behind
         if isinstance(exc, AuditGraphError):
             raise

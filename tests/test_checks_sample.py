@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from auditgraph.checks import audit_filing, check_calc_tree, check_dim_consistency, check_sign
-from auditgraph.cli import cli
+from auditgraph.cli import cli, main
 from auditgraph.graph import Graph
 
 FILING = "smpl-20251231"
@@ -124,3 +125,34 @@ def test_demo_reports_the_planted_findings(sample_filing_graph: Graph, neo4j_con
     for rule in ("DQC.US.0015.1964", "DQC.US.0117.9574", "DQC.US.0126.9590"):
         assert rule in out.output
     assert "Neo4j Browser:" in out.output
+
+
+def test_check_refuses_a_concept_or_period_the_filing_does_not_report(
+    sample_filing_graph: Graph, neo4j_connection, monkeypatch, capsys
+):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+
+    def run(*args: str) -> tuple[int, str, str]:  # as the installed `auditgraph` runs: exit code, stdout, stderr
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as done:
+            main(list(args))
+        out = capsys.readouterr()
+        return int(done.value.code or 0), out.out, out.err.strip()
+
+    code, out, err = run("check", FILING, "--concept", "us-gaap:NoSuchThing")
+    assert (code, out) == (2, "")  # never "no violations" for a concept the filing does not report
+    assert err == (
+        f"error: --concept us-gaap:NoSuchThing: filing '{FILING}' reports no fact of it; "
+        f"`auditgraph check {FILING}` without --concept checks every fact"
+    )
+    code, _, err = run("check", FILING, "--concept", "Assets", "--period", "instant:2019-12-31")
+    assert (code, err) == (
+        2,
+        f"error: --period instant:2019-12-31: filing '{FILING}' has no fact of Assets for it; "
+        "its periods: instant:2024-12-31, instant:2025-12-31",
+    )
+    assert run("check", FILING, "--period", "duration:1999-01-01/1999-12-31", "--json")[:2] == (2, "")
+    assert run("case", FILING, "--concept", "us-gaap:NoSuchThing")[:2] == (2, "")
+    # a local name and a period the filing reports still check that fact
+    code, out, _ = run("check", FILING, "--concept", "Assets", "--period", "instant:2025-12-31", "--rule", "0126", "--json")
+    assert code == 0 and [json.loads(line)["status"] for line in out.splitlines()] == ["violation"]

@@ -87,7 +87,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
     fams = json.loads(CliRunner().invoke(cli, ["queries", "--json"]).output)
     assert {f["family"]: len(f["queries"]) for f in fams} == {
         "tools": 14,  # 11 catalog reads + the 3 schema samplings of get_graph_schema
-        "checks": 11,
+        "checks": 12,  # + checks.fact_periods (what --concept/--period may name)
         "verify": 9,
         "filing": 8,  # + filing.graph (the Browser guide's graph view), filing.coverage
         "taxonomy": 7,

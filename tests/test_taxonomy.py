@@ -308,6 +308,24 @@ def test_interrupted_write_leaves_nothing_and_the_retry_succeeds(graph: Graph):
     assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
 
 
+def test_a_forced_reload_that_fails_while_writing_keeps_nothing_of_either_version(graph: Graph):
+    """The old release is removed on the writer thread while Python extracts rows; a failure then leaves neither."""
+    load_taxonomies(graph, [SAMPLE])
+    steps: list[str] = []
+
+    def fail_at_labels(step: str) -> None:
+        steps.append(step)
+        if step == "labels":
+            raise RuntimeError("simulated crash after the concepts were written")
+
+    with pytest.raises(LoadError, match="writing to Neo4j failed .*simulated crash.*nothing of it was kept"):
+        load_taxonomies(graph, [SAMPLE], force=True, fail_hook=fail_at_labels)
+    assert steps == ["concepts", "labels"]  # nothing was written after the failed part
+    assert counts(graph) == {k: 0 for k in SAMPLE_COUNTS} and graph.run("taxonomy.releases") == []
+    [result] = load_taxonomies(graph, [SAMPLE], force=True)
+    assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
+
+
 def test_force_over_a_pending_release_cleans_it_first(graph: Graph):
     load_taxonomies(graph, [SAMPLE])
     graph.driver.execute_query("MATCH (r:Release) SET r.status = 'pending'")  # as if a load died before its flip
