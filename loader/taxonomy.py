@@ -8,6 +8,7 @@ removes what was written, so readers never see half a release.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import defaultdict
@@ -26,7 +27,7 @@ from auditgraph.graph import Graph
 from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
-from auditgraph.loader.filing import relink
+from auditgraph.loader.filing import collector_paused, relink
 from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
 from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
@@ -298,43 +299,48 @@ def load_package(
     t0 = time.perf_counter()
     reporter.message(f"{label}: parsing with Arelle (offline)…")
     reporter.step("arelle parse", None)
-    model, warnings = _parse(session, pkg)
-    try:
-        reporter.step("extract rows", None)
-        ex, owned, primary = _releases(model, pkg, sample=sample)
-        for key in ex.releases:
-            old = existing.get(key)
-            if old and old["status"] == "loaded" and not force and not old["sample"]:
-                raise LoadError(
-                    f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
-                )
-    except BaseException:
-        model.close()
-        raise
-    stale = [k for k in ex.releases if k in existing] + [
-        k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
-    ]
-    # from here on the server removes and writes while Python extracts the next part (_Writer)
-    writer = _Writer(graph, ex, reporter, fail_hook)
-    try:
+    # Arelle's model is long-lived: sweeping it again and again while it grows is wasted (half the parse here)
+    with collector_paused():
+        model, warnings = _parse(session, pkg)
         try:
-            if stale:
-                reporter.message(f"removing {', '.join(stale)} before writing")
-                writer.submit(lambda: remove_releases(graph, stale))
-            _extract(model, pkg, ex, owned, primary, writer.part)
-        finally:
+            reporter.step("extract rows", None)
+            ex, owned, primary = _releases(model, pkg, sample=sample)
+            for key in ex.releases:
+                old = existing.get(key)
+                if old and old["status"] == "loaded" and not force and not old["sample"]:
+                    raise LoadError(
+                        f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
+                    )
+        except BaseException:
             model.close()
-        ex.warnings += warnings
-        t1 = time.perf_counter()
-        counts = writer.finish()
-    except BaseException as exc:
-        writer.abandon()
-        remove_releases(graph, list(ex.releases))  # leave nothing pending behind
-        if isinstance(exc, AuditGraphError):
             raise
-        if isinstance(exc, Exception):
-            raise LoadError(f"{pkg.path}: writing to Neo4j failed ({exc}); nothing of it was kept, run the load again") from exc
-        raise
+        stale = [k for k in ex.releases if k in existing] + [
+            k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
+        ]
+        # from here on the server removes and writes while Python extracts the next part (_Writer)
+        writer = _Writer(graph, ex, reporter, fail_hook)
+        try:
+            try:
+                if stale:
+                    reporter.message(f"removing {', '.join(stale)} before writing")
+                    writer.submit(lambda: remove_releases(graph, stale))
+                _extract(model, pkg, ex, owned, primary, writer.part)
+            finally:
+                model.close()
+                gc.collect()  # the closed model's cycles, swept while the server writes
+            ex.warnings += warnings
+            t1 = time.perf_counter()
+            counts = writer.finish()
+        except BaseException as exc:
+            writer.abandon()
+            remove_releases(graph, list(ex.releases))  # leave nothing pending behind
+            if isinstance(exc, AuditGraphError):
+                raise
+            if isinstance(exc, Exception):
+                raise LoadError(
+                    f"{pkg.path}: writing to Neo4j failed ({exc}); nothing of it was kept, run the load again"
+                ) from exc
+            raise
     t2 = time.perf_counter()
     nodes = len(ex.concepts) + len(ex.placeholders) + len(ex.labels) + len(ex.nets.roles) + len(ex.dqc.rules) + len(ex.releases)
     rels = ex.nets.count + len(ex.dqc.lists) + len(ex.labels) + len(ex.concepts) + len(ex.nets.roles)
