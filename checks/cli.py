@@ -54,6 +54,9 @@ def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, c
     return translate(filing_id, concept, period, [r for rs in results.values() for r in rs]).model_dump_json(indent=2)
 
 
+_WITHOUT_CONCEPT = "`auditgraph check {}` without --concept checks every fact"  # what to run instead
+
+
 @click.command("case")
 @click.option("--filing", "filing_id", required=True, help="Filing id (see `auditgraph filing list`).")
 @click.option("--concept", required=True, help="Concept QName, e.g. us-gaap:Assets.")
@@ -66,9 +69,6 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
         filing_id = _require_filing(graph, filing_id)
         require_reported(graph, filing_id, concept, period, hint=_WITHOUT_CONCEPT.format(filing_id))
         click.echo(_case_json(graph, filing_id, concept, period, coverage))
-
-
-_WITHOUT_CONCEPT = "`auditgraph check {}` without --concept checks every fact"
 
 
 @click.command("check")

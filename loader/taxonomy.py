@@ -210,22 +210,23 @@ class _Writer:
             self.submit(lambda: self._put("dqc rules", "load.dqc_rules", ex.dqc.rules))
             self.submit(lambda: self._put("dqc lists", "load.dqc_lists", ex.dqc.lists))
 
-    def _put(self, step: str, query: str, rows: list[dict[str, Any]]) -> None:
-        if self.fail_hook:
+    def _hook(self, step: str) -> None:
+        if self.fail_hook:  # tests simulate a crash at a step
             self.fail_hook(step)
+
+    def _put(self, step: str, query: str, rows: list[dict[str, Any]]) -> None:
+        self._hook(step)
         self.reporter.step(step, len(rows))
         self.graph.write_batches(query, rows, batch_size=BATCH, on_batch=self.reporter.advance)
 
     def _networks(self) -> None:
-        if self.fail_hook:
-            self.fail_hook("networks")
+        self._hook("networks")
         self.reporter.step("networks", self.ex.nets.count)
         write_networks(self.graph, self.ex.nets, batch_size=BATCH, on_batch=self.reporter.advance)
 
     def finish(self) -> list[ReleaseCounts]:
         """Flip the releases to loaded after every part is written; re-raises the first failure."""
-        if self.fail_hook:
-            self.submit(lambda: self.fail_hook("finish") if self.fail_hook else None)
+        self.submit(lambda: self._hook("finish"))
         counts = _counts(self.ex)
         self.submit(lambda: self.graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts]))
         try:

@@ -1,14 +1,15 @@
-"""A forced taxonomy load (parse + write) against Arelle alone parsing the same package, in paired runs.
+"""A taxonomy load (parse + write) against Arelle alone parsing the same package, in paired runs.
 Rewrites the `taxonomy-pairs` section of docs/benchmarks.md (issue 20, target 4: <= 2x).
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_taxonomy_pairs.py [--package us-gaap-2025.zip] [--pairs 3] [--no-write]
 
 Each pair runs, in an order that reverses every pair, two fresh processes timed from spawn to exit:
 *Arelle* = `arelleCmdLine --internetConnectivity=offline --packages <every shared zip> --file <the package's
-first entry point>`, no validation; *ours* = `auditgraph taxonomy load PKG --force`, which parses every entry
-point, the SEC label linkbases and the DQC rules of the package and replaces the release in Neo4j. The
-packages the release imports (`--imports`, srt and sec) must already be loaded. The machine is shared: only the ratios of
-runs made side by side mean anything.
+first entry point>`, no validation; *ours* = `auditgraph taxonomy load PKG`, which parses every entry point, the
+SEC label linkbases and the DQC rules of the package and writes the release. Two kinds of pair: a first load
+(the release removed, untimed, before it) and `--force` over the loaded release. The packages the release
+imports (`--imports`, srt and sec) must already be loaded. The machine is shared: only the ratios of runs made
+side by side mean anything.
 """
 
 from __future__ import annotations
@@ -20,23 +21,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from datetime import UTC, datetime
 from pathlib import Path
+
+from bench_startup import run_once  # scripts/ is on sys.path when a script runs
 
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.loader.packages import read_package
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def timed(argv: list[str], env: dict[str, str] | None = None) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
-    took = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"{argv[0]} exited {done.returncode}: {done.stderr.strip().splitlines()[-1:]}")
-    return took
 
 
 def releases_of(pkg_path: Path, env: dict[str, str]) -> list[str]:
@@ -73,7 +66,7 @@ def main() -> None:
         arelle += ["--logFile", log]
         # a config dir of its own, where `taxonomy load` remembers the imported packages
         env = {**os.environ, "AUDITGRAPH_CONFIG_DIR": tmp}
-        timed([cli, "taxonomy", "load", *(str(args.shared / p) for p in args.imports), str(pkg_path)], env)
+        run_once([cli, "taxonomy", "load", *(str(args.shared / p) for p in args.imports), str(pkg_path)], env)
         keys = releases_of(pkg_path, env)
         ours = {
             "first": [cli, "taxonomy", "load", str(pkg_path)],
@@ -82,8 +75,13 @@ def main() -> None:
         for i in range(args.pairs):
             for mode, argv in ours.items():
                 if mode == "first":
-                    timed([cli, "taxonomy", "remove", *keys, "--yes"], env)  # untimed: a database without the release
-                a, o = (timed(arelle), timed(argv, env)) if i % 2 == 0 else reversed((timed(argv, env), timed(arelle)))
+                    run_once([cli, "taxonomy", "remove", *keys, "--yes"], env)  # untimed: a database without the release
+                if i % 2 == 0:
+                    a = run_once(arelle)
+                    o = run_once(argv, env)
+                else:
+                    o = run_once(argv, env)
+                    a = run_once(arelle)
                 runs[mode].append((a, o))
                 print(f"pair {i + 1} {mode}: Arelle {a:.2f} s, ours {o:.2f} s, {o / a:.2f}x", flush=True)
     med = statistics.median
