@@ -62,8 +62,9 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
         ]
         for r in results
     ]
-    if wide or fits(flat_cols, flat, console.width):
-        print_table(console, fit_table(flat_cols, flat, console.width, wide=wide, title=title, show_lines=True), wide=wide)
+    width = console.width  # read once: rich works it out from the terminal each time
+    if wide or fits(flat_cols, flat, width):
+        print_table(console, fit_table(flat_cols, flat, width, wide=wide, title=title, show_lines=True), wide=wide)
         return
     console.print(title, style="italic", justify="center", soft_wrap=True)
     groups: dict[tuple[str, str, tuple[str, ...]], list[list[str]]] = {}
@@ -81,9 +82,9 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
     ]
     for (rule, concept, dims), rows in groups.items():
         where = escape(f" [{', '.join(dims)}]") if dims else ""  # the brackets too: rich would read them as a tag
-        console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True)
+        console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True, highlight=False)
         cols = group_cols if any(row[-1] for row in rows) else group_cols[:-1]  # no empty detail column
-        print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), console.width))
+        print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), width))
 
 
 def _status(r: CheckResult) -> str:

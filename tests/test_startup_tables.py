@@ -45,3 +45,13 @@ def test_fast_path_taken_when_every_column_is_fixed() -> None:
     widths = [c.width + 2 for c in table.columns if c.width is not None]
     assert isinstance(table, PlainTable) and len(widths) == len(table.columns)
     assert table._fast(widths) and table._layout(console, widths) is not None
+
+
+@pytest.mark.parametrize("width", [60, 200])
+def test_printing_uncropped_gives_what_rich_prints_cropped(width: int) -> None:
+    # print_table leaves out rich's crop pass (the table fits by construction): the output stays the same
+    uncropped, cropped = io.StringIO(), io.StringIO()
+    for out, show in ((uncropped, lambda c, t: print_table(c, t)), (cropped, lambda c, t: c.print(t))):
+        console = Console(file=out, width=width, force_terminal=True, color_system="truecolor")
+        show(console, fit_table(COLS, ROWS, width, title="0015"))
+    assert uncropped.getvalue() == cropped.getvalue() and "DQC.US.0015.1964" in uncropped.getvalue()

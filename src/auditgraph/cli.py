@@ -11,6 +11,7 @@ function for the same reason. Whether there is a database is decided in auditgra
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import os
@@ -123,6 +124,8 @@ class StageGroup(click.Group):
             if command.name != name:
                 raise RuntimeError(f"{module}:{attr} is the command {command.name!r}, registered as {name!r}")
             self.add_command(command, name)
+            # the stage's modules live until exit: the collector need not walk them again (~8% of a `check`)
+            gc.freeze()
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

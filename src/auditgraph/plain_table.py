@@ -20,6 +20,14 @@ from rich.text import Text
 
 
 class PlainTable(Table):
+    def fixed_width(self) -> int | None:
+        """The width rich measures for a table whose columns all have a fixed width (None for any other)."""
+        if self.width is not None or self.min_width is not None or self.padding != (0, 1, 0, 1):
+            return None
+        if self.collapse_padding or not self.pad_edge or any(c.width is None for c in self.columns):
+            return None
+        return sum(c.width + 2 for c in self.columns if c.width is not None) + self._extra_width
+
     def _fast(self, widths: list[int]) -> bool:
         if not (self.box and self.show_header and self.show_edge) or self.show_footer or self.leading or self.row_styles:
             return False
@@ -61,10 +69,13 @@ class PlainTable(Table):
         header: list[list[list[Segment]]] = []
         for c, w in zip(self.columns, widths, strict=True):
             style = header_style + console.get_style(c.header_style)
-            opts = options.update(
-                width=w, justify=c.justify, no_wrap=c.no_wrap, overflow=c.overflow, height=None, highlight=c.highlight
-            )
-            header.append(console.render_lines(Padding(c.header, (0, 1, 0, 1)), opts, style=style))
+            fast = self._header_lines(c.header, w - 2, c.justify, style) if not c.highlight else None
+            if fast is None:
+                opts = options.update(
+                    width=w, justify=c.justify, no_wrap=c.no_wrap, overflow=c.overflow, height=None, highlight=c.highlight
+                )
+                fast = console.render_lines(Padding(c.header, (0, 1, 0, 1)), opts, style=style)
+            header.append(fast)
         height = max(len(h) for h in header)
         header = [
             Segment.set_shape(Segment.align_bottom(h, w, height, header_style + console.get_style(c.header_style)), w, height)
@@ -95,13 +106,25 @@ class PlainTable(Table):
     def _assemble(cells: list[list[list[Segment]]], height: int, edge: tuple[str, str, str], border: Style) -> Iterator[Segment]:
         left, divider, right = (Segment(e, border) for e in edge)
         for k in range(height):
-            yield left
+            line = [left]
             for j, cell in enumerate(cells):
                 if j:
-                    yield divider
-                yield from cell[k]
-            yield right
+                    line.append(divider)
+                line += cell[k]
+            line.append(right)
+            yield from _joined(line)
             yield Segment.line()
+
+    @staticmethod
+    def _header_lines(header: object, width: int, justify: JustifyMethod, style: Style) -> list[list[Segment]] | None:
+        """A plain one-line header (no markup, emoji code or newline) as rich pads it; None for any other."""
+        if not isinstance(header, str) or not header or any(ch in header for ch in "[:\n") or cell_len(header) > width:
+            return None
+        if justify not in ("left", "right", "default"):
+            return None
+        gap = " " * (width - cell_len(header))
+        text = gap + header if justify == "right" else header + gap
+        return [[Segment(" ", style), Segment(text, style), Segment(" ", style)]]
 
     @staticmethod
     def _cell_lines(console: Console, text: Text, width: int, justify: JustifyMethod) -> list[list[Segment]] | None:
@@ -123,3 +146,18 @@ class PlainTable(Table):
             segments.append(Segment(" "))
             out.append(segments)
         return out
+
+
+def _joined(segments: list[Segment]) -> Iterator[Segment]:
+    """Runs of unstyled segments as one: the same text on the console, a fraction of rich's per-segment work."""
+    plain: list[str] = []
+    for seg in segments:
+        if seg.style or seg.control:
+            if plain:
+                yield Segment("".join(plain))
+                plain = []
+            yield seg
+        else:
+            plain.append(seg.text)
+    if plain:
+        yield Segment("".join(plain))

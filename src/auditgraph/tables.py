@@ -72,25 +72,32 @@ def fit_table(
 
 def fits(cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> bool:
     """Whether the columns that are never dropped (``drop`` 0) fit ``width`` with these rows."""
-    texts = [[_text(cell) for cell in r] for r in rows]
-    need = [_need(c, [r[i] for r in texts]) + _PER_COLUMN for i, c in enumerate(cols) if not c.drop]
-    return sum(need) + 1 <= width
+    total = 1
+    for i, c in enumerate(cols):
+        if not c.drop:  # column by column: a long concept column settles it without reading the rest
+            total += _need(c, [_text(r[i]) for r in rows]) + _PER_COLUMN
+            if total > width:
+                return False
+    return True
 
 
 def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     """Print ``table``; wider than the console when its unbroken columns need it (``wide``, or ids alone too wide):
     a cut id is worse than a long line."""
     del wide  # the columns were chosen by fit_table; here only the width matters
-    need = console.measure(table, options=console.options.update_width(10_000)).minimum
+    fixed = getattr(table, "fixed_width", None)  # a PlainTable knows its width without rich measuring each column
+    need = fixed() if fixed else None
+    if need is None:
+        need = console.measure(table, options=console.options.update_width(10_000)).minimum
     if need > console.width:
         old = console.width
         console.width = need
         try:
-            console.print(table)
+            console.print(table, crop=False)
         finally:
             console.width = old
         return
-    console.print(table)
+    console.print(table, crop=False)  # it fits: nothing to crop, and rich need not re-split every line to check
 
 
 __all__ = ["Col", "fit_table", "fits", "print_table"]
