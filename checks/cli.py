@@ -25,13 +25,14 @@ from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.loader.coverage import filing_coverage
 from auditgraph.spinner import spinner
+from auditgraph.tables import output_console
 
 err = Console(stderr=True)
 
 
 def _out() -> Console:
     """A console for this command's output, made when it runs: it reads the terminal width (COLUMNS) then."""
-    return Console()
+    return output_console()
 
 
 def _quiet_driver() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from auditgraph.checks.result import CheckResult
 from auditgraph.tables import Col, fit_table, fits, print_table
@@ -81,8 +82,9 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
         Col("detail", drop=2),
     ]
     for (rule, concept, dims), rows in groups.items():
-        where = escape(f" [{', '.join(dims)}]") if dims else ""  # the brackets too: rich would read them as a tag
-        console.print(f"[bold]{escape(rule)}[/bold] {escape(concept)}{where}", soft_wrap=True, highlight=False)
+        where = f" [{', '.join(dims)}]" if dims else ""
+        # a Text, not markup: nothing in the names is read as a tag, and there is nothing to parse
+        console.print(Text.assemble((rule, "bold"), f" {concept}{where}"), soft_wrap=True, highlight=False)
         cols = group_cols if any(row[-1] for row in rows) else group_cols[:-1]  # no empty detail column
         print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), width))
 

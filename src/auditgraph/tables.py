@@ -38,11 +38,16 @@ def _text(cell: str) -> Text:
     return Text.from_markup(cell) if "[" in cell else Text(cell)
 
 
-def _cell_width(cell: Text) -> int:
-    return max((cell_len(line) for line in cell.plain.split("\n")), default=0)
+def _cell_width(cell: Text | str) -> int:
+    """Columns of the widest line; a cell without markup is measured as it is (the control codes Text
+    strips have no width)."""
+    if isinstance(cell, str) and "[" in cell:
+        cell = Text.from_markup(cell)
+    plain = cell.plain if isinstance(cell, Text) else cell
+    return max((cell_len(line) for line in plain.split("\n")), default=0)
 
 
-def _need(col: Col, cells: list[Text]) -> int:
+def _need(col: Col, cells: Sequence[Text | str]) -> int:
     widest = max([len(col.name), *(_cell_width(c) for c in cells)])
     return widest if col.kind != "text" else min(widest, max(_TEXT_MIN, len(col.name)))
 
@@ -75,10 +80,18 @@ def fits(cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> bool
     total = 1
     for i, c in enumerate(cols):
         if not c.drop:  # column by column: a long concept column settles it without reading the rest
-            total += _need(c, [_text(r[i]) for r in rows]) + _PER_COLUMN
+            total += _need(c, [r[i] for r in rows]) + _PER_COLUMN
             if total > width:
                 return False
     return True
+
+
+def output_console() -> Console:
+    """A console for one command's output, its size read from the terminal (or COLUMNS) once, now: rich
+    would otherwise ask again on every print, which costs more than printing a short table."""
+    console = Console()
+    console.size = console.size
+    return console
 
 
 def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
@@ -100,4 +113,4 @@ def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     console.print(table, crop=False)  # it fits: nothing to crop, and rich need not re-split every line to check
 
 
-__all__ = ["Col", "fit_table", "fits", "print_table"]
+__all__ = ["Col", "fit_table", "fits", "output_console", "print_table"]
