@@ -77,7 +77,7 @@ def _rows(
     rels: list[Any],
     key_of: Callable[[ModelConcept], str | None],
     owner: str,
-    extra: Callable[[Any], dict[str, Any]],
+    extra: Callable[[Any, str], dict[str, Any]],
     used: set[str],
     count: str | None = None,
 ) -> list[dict[str, Any]]:
@@ -89,7 +89,8 @@ def _rows(
         a, b = key_of(src), key_of(dst)
         if a is None or b is None:
             continue
-        ident = (a, b, rel.linkrole, rel.arcrole)
+        arcrole = rel.arcrole  # a property reading the arc's attribute: once per relationship
+        ident = (a, b, rel.linkrole, arcrole)
         if ident in out:
             if count:  # Arelle's effective relationships: equivalent arcs are already merged, so this is a real duplicate
                 out[ident][count] += 1
@@ -101,9 +102,9 @@ def _rows(
             "to_key": b,
             "owner": owner,
             "role": rel.linkrole,
-            "arcrole": rel.arcrole,
+            "arcrole": arcrole,
             "order": _order(rel),
-            **extra(rel),
+            **extra(rel, arcrole),
             **({count: 1, "weights": [rel.weight]} if count else {}),
         }
     rows = list(out.values())
@@ -114,11 +115,11 @@ def _rows(
     return rows
 
 
-def _def_extra(rel: Any) -> dict[str, Any]:
-    is_xdt = rel.arcrole in (XbrlConst.all, XbrlConst.notAll)
-    usable = rel.arcrole in (XbrlConst.dimensionDomain, XbrlConst.domainMember)
+def _def_extra(rel: Any, arcrole: str) -> dict[str, Any]:
+    is_xdt = arcrole in (XbrlConst.all, XbrlConst.notAll)
+    usable = arcrole in (XbrlConst.dimensionDomain, XbrlConst.domainMember)
     return {
-        "arc": role_name(rel.arcrole),
+        "arc": role_name(arcrole),
         "closed": bool(rel.isClosed) if is_xdt else None,
         "context_element": rel.contextElement if is_xdt else None,
         "target_role": rel.targetRole,
@@ -171,13 +172,18 @@ def relationship_rows(
     """
     used: set[str] = set()
     calc = _rows(
-        _relationships(model_xbrl, CALC_ARCROLES, doc_filter), key_of, owner, lambda r: {"weight": r.weight}, used, count="arcs"
+        _relationships(model_xbrl, CALC_ARCROLES, doc_filter),
+        key_of,
+        owner,
+        lambda r, _: {"weight": r.weight},
+        used,
+        count="arcs",
     )
     pres = _rows(
         _relationships(model_xbrl, PRES_ARCROLES, doc_filter),
         key_of,
         owner,
-        lambda r: {"preferred_label": r.preferredLabel},
+        lambda r, _: {"preferred_label": r.preferredLabel},
         used,
     )
     defn = _rows(_relationships(model_xbrl, def_arcroles, doc_filter), key_of, owner, _def_extra, used)
@@ -190,13 +196,15 @@ def write_networks(
     *,
     batch_size: int = 5000,
     on_batch: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> int:
     """Write roles, then CALC, PRES and DEF edges (both ends must already exist); returns edges written.
 
-    Edges are CREATEd, so call this once per owner after removing the owner's old edges.
+    Edges are CREATEd, so call this once per owner after removing the owner's old edges. ``workers``:
+    transactions at once (Graph.write_batches).
     """
     graph.write_batches("load.roles", nets.roles, batch_size=batch_size)
     done = 0
     for name, rows in (("load.calc_edges", nets.calc), ("load.pres_edges", nets.pres), ("load.def_edges", nets.defn)):
-        done += graph.write_batches(name, rows, batch_size=batch_size, on_batch=on_batch)
+        done += graph.write_batches(name, rows, batch_size=batch_size, on_batch=on_batch, workers=workers)
     return done

@@ -80,14 +80,15 @@ def test_relationship_rows_keep_role_order_weight_and_xdt_attributes(sample_mode
     assert {r["definition"] for r in nets.roles} >= {"200000 - Statement - Income Statement"}
 
 
-def test_generic_writers_build_the_graph(graph: Graph, sample_model):
+@pytest.mark.parametrize("workers", [1, 3])  # 3: transactions of 7 rows sent three at a time
+def test_generic_writers_build_the_graph(graph: Graph, sample_model, workers: int):
     concepts = [c for c in sample_model.qnameConcepts.values() if c.qname.namespaceURI == GAAP]
     graph.driver.execute_query("CREATE (:Release {key: 'us-gaap/2025', status: 'pending'})")
     rows = [r.to_row() for r in concept_rows(sample_model, concepts, release="us-gaap/2025", year=2025)]
-    graph.write_batches("load.concepts", rows)
-    graph.write_batches("load.labels", label_rows(sample_model, concepts, key_of))
+    graph.write_batches("load.concepts", rows, batch_size=7, workers=workers)
+    graph.write_batches("load.labels", label_rows(sample_model, concepts, key_of), batch_size=7, workers=workers)
     nets = relationship_rows(sample_model, key_of, "us-gaap/2025")
-    assert write_networks(graph, nets, batch_size=7) == 70
+    assert write_networks(graph, nets, batch_size=7, workers=workers) == 70
     records, _, _ = graph.driver.execute_query(
         "MATCH (:Release {key: 'us-gaap/2025'})-[:DECLARES]->(c:Concept) "
         "RETURN count(c) AS concepts, COUNT { (:Concept)-[:HAS_LABEL]->() } AS labels, "
@@ -95,3 +96,16 @@ def test_generic_writers_build_the_graph(graph: Graph, sample_model):
         "COUNT { (:Release)-[:HAS_ROLE]->(:Role) } AS roles"
     )
     assert records[0].data() == {"concepts": 35, "labels": 56, "calc": 21, "pres": 33, "def": 16, "roles": 3}
+
+
+def test_a_failed_transaction_among_parallel_ones_is_reported_and_its_worker_stops(graph: Graph):
+    from auditgraph.errors import QueryFailed
+
+    rows = [placeholder_row(GAAP, f"Concept{i}", "us-gaap") for i in range(20)]
+    rows[0] = {**rows[0], "key": None}  # Neo4j refuses to MERGE on a null key
+    with pytest.raises(QueryFailed, match="load.placeholders"):
+        graph.write_batches("load.placeholders", rows, batch_size=1, workers=2)
+    records, _, _ = graph.driver.execute_query("MATCH (c:Concept) RETURN c.name AS name")
+    names = {r["name"] for r in records}
+    assert not names & {f"Concept{i}" for i in range(1, 10)}  # the failed worker's share: nothing after its failure
+    assert names <= {f"Concept{i}" for i in range(10, 20)}
