@@ -39,6 +39,10 @@ DEF_ARCROLES = (
 )
 
 
+# the write query of each edge kind (NetworkRows' field names)
+EDGE_QUERIES = {"calc": "load.calc_edges", "pres": "load.pres_edges", "defn": "load.def_edges"}
+
+
 @dataclass(frozen=True)
 class NetworkRows:
     """Edge rows per relationship type plus the Role rows of every link role they use."""
@@ -163,13 +167,17 @@ def relationship_rows(
     *,
     def_arcroles: Collection[str] = DEF_ARCROLES,
     doc_filter: Callable[[str], bool] | None = None,
+    on_rows: Callable[[str, list[dict[str, Any]]], None] | None = None,
 ) -> NetworkRows:
     """Every calculation, presentation and definition relationship whose two ends have a key.
 
     `key_of` returns the concept key to link (None skips the relationship, e.g. a concept
     the caller does not write); `owner` is stored on every edge and Role; `doc_filter` keeps only
     arcs declared in documents whose URL it accepts (a package's own linkbases, not its imports').
+    `on_rows(kind, rows)` is called as each kind ("calc", "pres", "defn") is built, so a caller can
+    write one while the next is built; it may change the rows in place (not the list).
     """
+    done = on_rows or (lambda kind, rows: None)
     used: set[str] = set()
     calc = _rows(
         _relationships(model_xbrl, CALC_ARCROLES, doc_filter),
@@ -179,6 +187,7 @@ def relationship_rows(
         used,
         count="arcs",
     )
+    done("calc", calc)
     pres = _rows(
         _relationships(model_xbrl, PRES_ARCROLES, doc_filter),
         key_of,
@@ -186,7 +195,9 @@ def relationship_rows(
         lambda r, _: {"preferred_label": r.preferredLabel},
         used,
     )
+    done("pres", pres)
     defn = _rows(_relationships(model_xbrl, def_arcroles, doc_filter), key_of, owner, _def_extra, used)
+    done("defn", defn)
     return NetworkRows(calc=calc, pres=pres, defn=defn, roles=role_rows(model_xbrl, used, owner))
 
 
@@ -205,6 +216,6 @@ def write_networks(
     """
     graph.write_batches("load.roles", nets.roles, batch_size=batch_size)
     done = 0
-    for name, rows in (("load.calc_edges", nets.calc), ("load.pres_edges", nets.pres), ("load.def_edges", nets.defn)):
-        done += graph.write_batches(name, rows, batch_size=batch_size, on_batch=on_batch, workers=workers)
+    for kind, name in EDGE_QUERIES.items():
+        done += graph.write_batches(name, getattr(nets, kind), batch_size=batch_size, on_batch=on_batch, workers=workers)
     return done

@@ -12,7 +12,7 @@ import gc
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +29,7 @@ from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, pl
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
 from auditgraph.loader.filing import collector_paused, relink
 from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
-from auditgraph.loader.networks import NetworkRows, relationship_rows, write_networks
+from auditgraph.loader.networks import EDGE_QUERIES, NetworkRows, relationship_rows
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
 from auditgraph.loader.taxonomy_state import SAMPLE_PACKAGE, LoadResult, ReleaseCounts, Reporter, all_unchanged
@@ -136,16 +136,17 @@ def _extract(
     out: _Extract,
     owned: dict[str, list[ModelConcept]],
     primary: str,
-    ready: Callable[[str], None],
+    writer: _Writer,
 ) -> None:
-    """Fill `out` part by part; `ready(part)` is called as each part ("concepts", "labels", "networks") is complete."""
+    """Fill `out` part by part, handing each to `writer` as it is complete: concepts, labels, each kind of edge
+    (with the placeholders its ends need), then roles and DQC rules."""
     for key, concepts in owned.items():
         # nulls are left out: fewer bytes on the wire and no property to write (a placeholder has none)
         out.concepts += [
             {k: v for k, v in r.to_row().items() if v is not None}
             for r in concept_rows(model, concepts, release=key, year=int(key.split("/")[1]))
         ]
-    ready("concepts")
+    writer.part("concepts")
     known: dict[str, ModelConcept] = {}
     by_concept: dict[int, tuple[ModelConcept, str]] = {}  # two calls per edge: skip Arelle's qname property
 
@@ -161,22 +162,30 @@ def _extract(
     release_of_key = {r["key"]: r["release"] for r in out.concepts}
     all_owned = [c for cs in owned.values() for c in cs]
     out.labels = label_rows(model, all_owned, key_of)
-    ready("labels")
-    nets = relationship_rows(model, key_of, primary, doc_filter=pkg.owns)
-    # DQC rule roles (`.../role/dqc/0004`) hold rule data, not financial networks: they become LISTS
-    calc, pres, defn = ([r for r in rows if _DQC_ROLE not in r["role"]] for rows in (nets.calc, nets.pres, nets.defn))
-    for rows in (calc, pres, defn):
+    writer.part("labels")
+    placed = set(release_of_key)  # concept keys that exist once what was handed over is written
+
+    def placeholders_for(keys: Iterable[str]) -> list[dict[str, Any]]:
+        new = sorted(set(keys) - placed)
+        placed.update(new)
+        rows = [placeholder_row(known[k].qname.namespaceURI, known[k].qname.localName, known[k].qname.prefix) for k in new]
+        out.placeholders += rows
+        return rows
+
+    edges: dict[str, list[dict[str, Any]]] = {}
+
+    def edges_built(kind: str, rows: list[dict[str, Any]]) -> None:
+        # DQC rule roles (`.../role/dqc/0004`) hold rule data, not financial networks: they become LISTS
+        rows = edges[kind] = [r for r in rows if _DQC_ROLE not in r["role"]]
         for r in rows:  # a network belongs to the release of its source concept when this package declares it
             r["owner"] = release_of_key.get(r["from_key"], primary)
-    out.nets = NetworkRows(calc, pres, defn, [r for r in nets.roles if _DQC_ROLE not in r["uri"]])
+        writer.edges(kind, placeholders_for(k for r in rows for k in (r["from_key"], r["to_key"])), rows)
+
+    nets = relationship_rows(model, key_of, primary, doc_filter=pkg.owns, on_rows=edges_built)
+    out.nets = NetworkRows(edges["calc"], edges["pres"], edges["defn"], [r for r in nets.roles if _DQC_ROLE not in r["uri"]])
     if primary.startswith("us-gaap/"):
         out.dqc = dqc_rows(model, key_of, primary)
-    needed = out.nets.endpoint_keys() | set(out.dqc.targets)
-    out.placeholders = [
-        placeholder_row(known[k].qname.namespaceURI, known[k].qname.localName, known[k].qname.prefix)
-        for k in sorted(needed - release_of_key.keys())
-    ]
-    ready("networks")
+    writer.part("networks", placeholders_for(out.dqc.targets))
 
 
 class _Writer:
@@ -186,8 +195,16 @@ class _Writer:
     the new one is the server's work: on two cores they overlap. After a failed part nothing more runs.
     """
 
-    def __init__(self, graph: Graph, ex: _Extract, reporter: Reporter, fail_hook: Callable[[str], None] | None):
+    def __init__(
+        self,
+        graph: Graph,
+        ex: _Extract,
+        reporter: Reporter,
+        fail_hook: Callable[[str], None] | None,
+        replaced: Sequence[str] = (),
+    ):
         self.graph, self.ex, self.reporter, self.fail_hook = graph, ex, reporter, fail_hook
+        self.replaced = list(replaced)  # releases whose concepts are overwritten in place (_clear_for_reload)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taxonomy-write")
         self._jobs: list[Future[None]] = []
         self._stop = threading.Event()
@@ -204,19 +221,35 @@ class _Writer:
 
         self._jobs.append(self._pool.submit(guarded))
 
-    def part(self, part: str) -> None:
-        """Queue the writes of an extracted part (see `_extract`)."""
+    def part(self, part: str, placeholders: list[dict[str, Any]] | None = None) -> None:
+        """Queue the writes of an extracted part (see `_extract`): "concepts", "labels", or "networks"
+        (the roles, the DQC rules and the placeholders those rules name)."""
         ex = self.ex
         if part == "concepts":
             self.submit(lambda: self.graph.run("taxonomy.begin_release", rows=list(ex.releases.values())))
             self.submit(lambda: self._put("concepts", "load.concepts", ex.concepts))
+            self.submit(self._demote_stale)
         elif part == "labels":
             self.submit(lambda: self._put("labels", "load.labels", ex.labels))
         elif part == "networks":
-            self.submit(lambda: self._put("placeholders", "load.placeholders", ex.placeholders))
-            self.submit(self._networks)
+            self.submit(lambda: self._put("placeholders", "load.placeholders", placeholders or []))
+            self.submit(lambda: self._put("roles", "load.roles", ex.nets.roles))
             self.submit(lambda: self._put("dqc rules", "load.dqc_rules", ex.dqc.rules))
             self.submit(lambda: self._put("dqc lists", "load.dqc_lists", ex.dqc.lists))
+
+    def edges(self, kind: str, placeholders: list[dict[str, Any]], rows: list[dict[str, Any]]) -> None:
+        """Queue one kind of edge ("calc", "pres", "defn"), after the placeholders for its ends."""
+        self.submit(lambda: self._put("placeholders", "load.placeholders", placeholders))
+        self.submit(lambda: self._hook("networks"))  # where tests simulate a crash
+        self.submit(lambda: self._put(f"{kind} edges", EDGE_QUERIES[kind], rows))
+
+    def _demote_stale(self) -> None:
+        """Demote the replaced releases' concepts that this load did not write (usually none)."""
+        for key in self.replaced:
+            written = {c["key"] for c in self.ex.concepts if c["release"] == key}
+            stale = [k for k in self.graph.run("taxonomy.concept_keys", release=key)[0]["keys"] if k not in written]
+            if stale:
+                self.graph.run("taxonomy.demote_stale_concepts", release=key, keys=stale)
 
     def _hook(self, step: str) -> None:
         if self.fail_hook:  # tests simulate a crash at a step
@@ -227,14 +260,11 @@ class _Writer:
         self.reporter.step(step, len(rows))
         self.graph.write_batches(query, rows, batch_size=BATCH, on_batch=self.reporter.advance, workers=WRITERS)
 
-    def _networks(self) -> None:
-        self._hook("networks")
-        self.reporter.step("networks", self.ex.nets.count)
-        write_networks(self.graph, self.ex.nets, batch_size=BATCH, on_batch=self.reporter.advance, workers=WRITERS)
-
     def finish(self) -> list[ReleaseCounts]:
         """Flip the releases to loaded after every part is written; re-raises the first failure."""
         self.submit(lambda: self._hook("finish"))
+        if self.replaced:  # placeholders only the old version's edges used
+            self.submit(lambda: self.graph.run("taxonomy.delete_orphan_placeholders"))
         counts = _counts(self.ex)
         self.submit(lambda: self.graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts]))
         try:
@@ -265,6 +295,23 @@ def _counts(ex: _Extract) -> list[ReleaseCounts]:
             )
         )
     return counts
+
+
+def _clear_for_reload(graph: Graph, key: str) -> None:
+    """Delete what a reload of `key` writes again: its edges, labels, roles, rules and the Release node (with
+    its DECLARES). Its concepts stay and are overwritten in place (load.concepts sets exactly the new row's
+    properties); the ones the new version no longer declares are demoted after it (taxonomy.demote_stale_concepts)."""
+    for name in ("taxonomy.delete_calc_edges", "taxonomy.delete_pres_edges", "taxonomy.delete_def_edges"):
+        graph.run(name, owner=key)
+    graph.run("taxonomy.delete_labels", release=key)
+    graph.run("taxonomy.delete_release", release=key)
+
+
+def _clear_all(graph: Graph, replaced: Sequence[str], leftover: Sequence[str]) -> None:
+    if leftover:
+        remove_releases(graph, leftover)
+    for key in replaced:
+        _clear_for_reload(graph, key)
 
 
 def _remove_release(graph: Graph, key: str) -> None:
@@ -323,17 +370,16 @@ def load_package(
         except BaseException:
             model.close()
             raise
-        stale = [k for k in ex.releases if k in existing] + [
-            k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases
-        ]
+        replaced = [k for k in ex.releases if k in existing]  # loaded (--force) or left pending by a failed load
+        leftover = [k for k, r in existing.items() if r["status"] == "pending" and k not in ex.releases]
         # from here on the server removes and writes while Python extracts the next part (_Writer)
-        writer = _Writer(graph, ex, reporter, fail_hook)
+        writer = _Writer(graph, ex, reporter, fail_hook, replaced)
         try:
             try:
-                if stale:
-                    reporter.message(f"removing {', '.join(stale)} before writing")
-                    writer.submit(lambda: remove_releases(graph, stale))
-                _extract(model, pkg, ex, owned, primary, writer.part)
+                if replaced or leftover:
+                    reporter.message(f"removing {', '.join(replaced + leftover)} before writing")
+                    writer.submit(lambda: _clear_all(graph, replaced, leftover))
+                _extract(model, pkg, ex, owned, primary, writer)
             finally:
                 model.close()
                 gc.collect()  # the closed model's cycles, swept while the server writes

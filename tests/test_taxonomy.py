@@ -326,6 +326,44 @@ def test_a_forced_reload_that_fails_while_writing_keeps_nothing_of_either_versio
     assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
 
 
+def test_a_forced_reload_rewrites_concepts_in_place_and_demotes_the_ones_it_no_longer_declares(graph, tmp_path):
+    """--force keeps the concept nodes (a 17,000-concept release is not demoted and promoted again): each gets
+    exactly the new version's properties, and one the new version lacks becomes a placeholder for its facts."""
+    load_taxonomies(graph, [SAMPLE])
+    gone = f"{GAAP}#RetiredConcept"  # as if the old version declared it and a filing reported it
+    one(
+        graph,
+        "MATCH (r:Release {key: 'us-gaap/2025'}) "
+        "CREATE (r)-[:DECLARES]->(c:Concept {key: $key, namespace: $ns, name: 'RetiredConcept', "
+        "qname: 'us-gaap:RetiredConcept', year: 2025, release: 'us-gaap/2025', balance: 'debit'}), "
+        "(c)-[:HAS_LABEL]->(:Label {key: $key + '|label', text: 'Retired'}), (:Fact {key: 'f-1'})-[:REPORTS]->(c)",
+        key=gone,
+        ns=GAAP,
+    )
+    inventory = "name='InventoryNet' type='xbrli:monetaryItemType' substitutionGroup='xbrli:item' abstract='false' nillable='true' xbrli:periodType='instant'"
+    changed = _sample_copy(tmp_path, f"{inventory} xbrli:balance='debit'", inventory)  # the new version drops a balance
+    [result] = load_taxonomies(graph, [changed], force=True)
+    assert result.skipped is None
+    assert one(
+        graph, "MATCH (c:Concept {key: $key}) RETURN c.balance AS balance, labels(c) AS labels", key=f"{GAAP}#InventoryNet"
+    ) == [{"balance": None, "labels": ["Concept"]}]
+    [retired] = one(
+        graph,
+        "MATCH (c:Concept {key: $key}) RETURN properties(c) AS props, labels(c) AS labels, "
+        "COUNT { (c)<-[:DECLARES]-() } AS declared, COUNT { (c)-[:HAS_LABEL]->() } AS labelled, "
+        "COUNT { (c)<-[:REPORTS]-() } AS facts",
+        key=gone,
+    )
+    assert retired == {
+        "props": {"key": gone, "namespace": GAAP, "name": "RetiredConcept", "qname": "us-gaap:RetiredConcept", "year": 2025},
+        "labels": ["Concept", "Placeholder"],
+        "declared": 0,
+        "labelled": 0,
+        "facts": 1,
+    }
+    assert counts(graph) == {**SAMPLE_COUNTS, "Concept": 36, "Placeholder": 1}
+
+
 def test_force_over_a_pending_release_cleans_it_first(graph: Graph):
     load_taxonomies(graph, [SAMPLE])
     graph.driver.execute_query("MATCH (r:Release) SET r.status = 'pending'")  # as if a load died before its flip
