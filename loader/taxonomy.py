@@ -32,7 +32,14 @@ from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labe
 from auditgraph.loader.networks import EDGE_QUERIES, NetworkRows, relationship_rows
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
-from auditgraph.loader.taxonomy_state import SAMPLE_PACKAGE, LoadResult, ReleaseCounts, Reporter, all_unchanged
+from auditgraph.loader.taxonomy_state import (
+    SAMPLE_PACKAGE,
+    LoadResult,
+    ReleaseCounts,
+    Reporter,
+    all_unchanged,
+    unchanged_releases,
+)
 
 BATCH = 5000  # rows per transaction: small enough for a 2 GB heap, large enough to be fast
 # transactions of one part sent at once: the server applies them on two cores (us-gaap 2025's write,
@@ -125,6 +132,7 @@ def _releases(model: ModelXbrl, pkg: PackageInfo, *, sample: bool) -> tuple[_Ext
             "content_hash": pkg.content_hash,
             "namespaces": sorted({c.qname.namespaceURI for c in concepts}),
             "package": SAMPLE_PACKAGE if sample else pkg.file_name,
+            "package_releases": sorted(owned),  # a re-load is skipped only when all of them are there
             "sample": sample,
         }
     return out, owned, max(owned, key=lambda k: len(owned[k]))
@@ -343,9 +351,9 @@ def load_package(
     sample = pkg.name == SAMPLE_PACKAGE
     label = SAMPLE_PACKAGE if sample else pkg.file_name
     existing = {r["key"]: r for r in graph.run("taxonomy.releases")}
-    same = [r for r in existing.values() if r["content_hash"] == pkg.content_hash and r["status"] == "loaded"]
+    same = unchanged_releases(list(existing.values()), pkg.content_hash)
     if same and not force:
-        return LoadResult(label, skipped=f"already loaded ({', '.join(r['key'] for r in same)}, same content hash)")
+        return LoadResult(label, skipped=f"already loaded ({', '.join(same)}, same content hash)")
     real_gaap = existing.get(f"us-gaap/{pkg.year}")
     if sample and real_gaap and real_gaap["status"] == "loaded" and not real_gaap["sample"]:
         return LoadResult(
@@ -363,7 +371,8 @@ def load_package(
             ex, owned, primary = _releases(model, pkg, sample=sample)
             for key in ex.releases:
                 old = existing.get(key)
-                if old and old["status"] == "loaded" and not force and not old["sample"]:
+                same_content = old is not None and old["content_hash"] == pkg.content_hash  # a sibling was removed
+                if old and old["status"] == "loaded" and not force and not old["sample"] and not same_content:
                     raise LoadError(
                         f"{pkg.path}: {key} is already loaded from {old['package']} (other content); pass --force to replace it"
                     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from auditgraph.graph import Graph
 from auditgraph.loader.packages import PackageInfo, remember_packages
@@ -49,12 +50,20 @@ class LoadResult:
     warnings: tuple[str, ...] = ()
 
 
+def unchanged_releases(releases: Sequence[dict[str, Any]], content_hash: str) -> list[str]:
+    """The keys of the releases (taxonomy.releases rows) a package with this hash wrote, when all of them are
+    loaded; else [] (one was removed, or a load of it did not finish): the package must be loaded again."""
+    loaded = {r["key"]: r for r in releases if r["status"] == "loaded" and r["content_hash"] == content_hash}
+    wrote = {k for r in loaded.values() for k in (r.get("package_releases") or [r["key"]])}
+    return sorted(loaded) if loaded and wrote <= loaded.keys() else []
+
+
 def all_unchanged(graph: Graph, pkgs: Sequence[PackageInfo]) -> list[LoadResult] | None:
     """The `skipped` results when every package is loaded already with the same content hash, else None."""
-    loaded = [r for r in graph.run("taxonomy.releases") if r["status"] == "loaded"]
+    releases = graph.run("taxonomy.releases")
     results = []
     for pkg in pkgs:
-        same = [r["key"] for r in loaded if r["content_hash"] == pkg.content_hash]
+        same = unchanged_releases(releases, pkg.content_hash)
         if not same:
             return None
         label = SAMPLE_PACKAGE if pkg.name == SAMPLE_PACKAGE else pkg.file_name

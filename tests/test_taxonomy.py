@@ -364,6 +364,21 @@ def test_a_forced_reload_rewrites_concepts_in_place_and_demotes_the_ones_it_no_l
     assert counts(graph) == {**SAMPLE_COUNTS, "Concept": 36, "Placeholder": 1}
 
 
+def test_a_package_one_of_whose_releases_was_removed_loads_again_without_force(graph: Graph, cli_env: CliRunner):
+    """us-gaap-2025.zip writes us-gaap/2025 and us-gaap-ebp/2025: after `taxonomy remove us-gaap/2025` the
+    package is not "already loaded" because its sibling is; the sample stands in, as if it had written two."""
+    load_taxonomies(graph, [SAMPLE])
+    graph.driver.execute_query("MATCH (r:Release) SET r.package_releases = ['us-gaap-ebp/2025', 'us-gaap/2025']")
+    again = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["skipped"] is None  # loaded again, not refused as "other content"
+    assert counts(graph) == SAMPLE_COUNTS
+    [release] = graph.run("taxonomy.releases")
+    assert release["package_releases"] == ["us-gaap/2025"] and release["status"] == "loaded"
+    skipped = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--json"])  # now complete: a no-op
+    assert json.loads(skipped.output)["skipped"] == "already loaded (us-gaap/2025, same content hash)"
+
+
 def test_force_over_a_pending_release_cleans_it_first(graph: Graph):
     load_taxonomies(graph, [SAMPLE])
     graph.driver.execute_query("MATCH (r:Release) SET r.status = 'pending'")  # as if a load died before its flip
