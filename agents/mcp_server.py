@@ -30,11 +30,11 @@ from typing import Any, Literal
 
 import anyio
 import anyio.to_thread
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from auditgraph import __version__, queries
 from auditgraph.agents.reports import canonical_json
-from auditgraph.checks.result import AuditReport
+from auditgraph.checks.result import AuditReport, dump
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph, plain
 from auditgraph.tools.base import READ_ONLY, Rows, ToolSpec
@@ -70,9 +70,9 @@ def server_version() -> str:
 # ---------------------------------------------------------------- what MCP shows of the catalog
 
 
-def _schema(model: type[BaseModel], **extra: Any) -> dict[str, Any]:
+def _schema(model: type[BaseModel] | type[AuditReport], **extra: Any) -> dict[str, Any]:
     """The JSON schema of an observation model (serialisation mode: what model_dump(mode="json") gives)."""
-    schema = model.model_json_schema(mode="serialization")
+    schema = TypeAdapter(model).json_schema(mode="serialization")
     schema.pop("title", None)
     if extra:
         schema["properties"] = {**extra, **schema["properties"]}
@@ -387,7 +387,7 @@ class ServerTools:
 
         a = AuditArgs.model_validate(args)
         report = audit_filing(self.graph, a.filing_id, parse_rules(a.rules), a.coverage)
-        out = report.model_dump(mode="json")
+        out = dump(report)
         cut = [k for k in ("findings", "calc11", "not_evaluable") if len(out[k]) > a.limit]
         for k in cut:
             out[k] = out[k][: a.limit]

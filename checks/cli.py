@@ -17,7 +17,7 @@ from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
 from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
 from auditgraph.checks.filing_data import load_filing_data
 from auditgraph.checks.findings_table import print_findings
-from auditgraph.checks.result import CheckResult
+from auditgraph.checks.result import CheckResult, dump_json
 from auditgraph.checks.scope import require_reported
 from auditgraph.config import connection
 from auditgraph.database import open_graph
@@ -126,7 +126,7 @@ def check(
         for rs in results.values():
             for r in rs:
                 if show_all or r.status != "ok" or concept:
-                    click.echo(r.model_dump_json())
+                    click.echo(dump_json(r))
         return
     for rule, rs in results.items():
         shown = rs if show_all or concept else [r for r in rs if r.status != "ok"]
@@ -187,14 +187,14 @@ def audit(
         with spinner(f"Auditing {filing_id}…", enabled=fmt == "table" and not as_json):
             report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
     if as_json or fmt == "json":
-        click.echo(report.model_dump_json(indent=2))
+        click.echo(dump_json(report, indent=2))
     elif fmt == "html":
         from auditgraph.checks.html_report import render_html
 
         click.echo(render_html(report))
     elif fmt == "jsonl":
         for r in report.findings + report.calc11 + report.not_evaluable:
-            click.echo(r.model_dump_json())
+            click.echo(dump_json(r))
     else:
         print_report(report, console, show_not_evaluable, wide)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -193,7 +194,7 @@ def _check_axis(ctx: _Ctx, cube: Cube, axis_local: str, concept_key: str) -> lis
         if result.status == "violation":  # the rule's guards hold back findings it cannot stand behind
             guard = _guard(paired.get(pu, {}), groups, parenthetical, disclosure, addends, total, axis)
             if guard:
-                result = result.model_copy(update={"status": "not_evaluable", "reason": guard})
+                result = replace(result, status="not_evaluable", reason=guard)
         out.append(result)
     out += _check_second_axis(ctx, cube, axis, facts, alone)
     return out

@@ -11,6 +11,7 @@ negative, e.g. accumulated deficit).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local, read_records
@@ -145,7 +146,7 @@ def check_sign(
         which = "limited (debit-balance) " if coverage == "limited" else ""
         files = ", ".join(f"{lf.name} ({lf.version})" for lf in lst.files)
         return [
-            r.model_copy(update=gaap)
+            replace(r, **gaap)
             for r in _not_evaluable(
                 f"{concept} is not on the {which}DQC.US.0015 list for us-gaap {data.us_gaap_year} ({files})", concept
             )

@@ -8,6 +8,7 @@ import datetime as dt
 from handbuilt import FilingBuilder
 
 from auditgraph.checks import audit_filing, check_calc11, check_calc_tree, check_dim_consistency, check_sign
+from auditgraph.checks.result import dump
 from auditgraph.graph import Graph
 
 BS = "http://example.com/role/BalanceSheet"
@@ -116,7 +117,7 @@ def test_0015_every_year_uses_its_own_list_and_names_file_and_version(graph: Gra
         assert (bad["DQC.US.0015.254"].list_file, bad["DQC.US.0015.703"].list_file) == (srt, "dqc_15_dei_concepts.csv")
     r = bad["DQC.US.0015.205"]
     assert r.list_version == "dqc_us_rules@f4cc2141472a"
-    assert r.model_dump(mode="json")["list_file"] == "dqc_15_usgaap_2026_concepts.csv"
+    assert dump(r)["list_file"] == "dqc_15_usgaap_2026_concepts.csv"
 
 
 def test_shipped_lists_match_their_versions_file():
@@ -415,7 +416,7 @@ def test_audit_collects_every_rule_with_a_verdict(graph: Graph):
     assert sorted(r.sub_rule for r in report.findings) == ["DQC.US.0015.205", "DQC.US.0126.9590"]
     assert [s.rule for s in report.rules] == ["0015", "0117", "0126", "calc11"]
     assert audit_filing(graph, "nope").verdict == "not_evaluable"
-    assert report.model_dump(mode="json")["findings"][0]["facts"][0]["value"] == "-5000"
+    assert dump(report)["findings"][0]["facts"][0]["value"] == "-5000"
 
 
 def test_0117_guards_hold_back_violations_but_not_agreements(graph: Graph):
