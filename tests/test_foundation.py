@@ -90,7 +90,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
         "checks": 12,  # + checks.fact_periods (what --concept/--period may name)
         "verify": 9,
         "filing": 8,  # + filing.graph (the Browser guide's graph view), filing.coverage
-        "taxonomy": 7,
+        "taxonomy": 8,  # + taxonomy.concept_keys (what a reload wrote in place)
         "eval": 3,  # loaded_filings, fact_location, copies (what build-cases wrote)
         "db": 6,  # + db.databases (naming them when NEO4J_DATABASE is unknown)
     }

@@ -233,7 +233,8 @@ def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replace
     assert graph.run("taxonomy.statement_roles", release="us-gaap/2025") == []
     assert graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025") == []
     left = counts(graph)
-    assert left != before and ":Role" not in left and "CALC" not in left  # stopped at the roles, as held
+    # stopped at the roles, as held: they come after the edges, which the pending release owns until the rerun
+    assert left != before and ":Role" not in left and left.get("CALC") == clean["CALC"]
 
     rerun = auditgraph(env, "taxonomy", "load", str(SAMPLE / "taxonomy"), "--json")
     assert rerun.returncode == 0, rerun.stderr
