@@ -1,0 +1,89 @@
+"""`auditgraph filing load` against `arelleCmdLine` on the same filing, whole processes, in paired runs.
+Rewrites the `filing-pairs` section of docs/benchmarks.md (issue 20, target 1: <= 1.3x).
+
+    NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_filing_pairs.py [--pairs 5] [--only F ...] [--no-write]
+
+scripts/bench_write_ceiling.py compares the two inside one warm process; this is what a user
+waits for. Each pair runs, in an order that reverses every pair, two fresh processes timed from
+spawn to exit: *Arelle* = `arelleCmdLine --internetConnectivity=offline --packages <every shared
+zip> --file <the filing's entry>`, no validation; *ours* = `auditgraph filing load <folder>
+--packages <every shared zip>` into a database without the filing (deleted, untimed, before it).
+The taxonomies should be loaded, as for any real load. The machine is shared: only the ratios of
+runs made side by side mean anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench_filing import TYPICAL  # scripts/ is on sys.path when a script runs
+from bench_startup import run_once
+
+from auditgraph.eval.benchdoc import machine, write_section
+from auditgraph.loader.filing_source import filing_input
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    ap.add_argument("--pairs", type=int, default=5)
+    ap.add_argument("--only", nargs="*", help="subset of the filings (e.g. xule-2025/WTM_Q3_2023)")
+    ap.add_argument("--no-write", action="store_true", help="print only, do not rewrite docs/benchmarks.md")
+    args = ap.parse_args()
+    zips = sorted((args.shared / "taxonomies").glob("*.zip"))
+    bindir = Path(sys.executable).parent
+    cli = str(bindir / "auditgraph")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in args.only or TYPICAL:
+            path = args.shared / "filings" / rel
+            inp = filing_input(path)
+            arelle = [str(bindir / "arelleCmdLine"), "--internetConnectivity=offline", "--packages", "|".join(map(str, zips))]
+            arelle += ["--file", inp.entry, "--logFile", str(Path(tmp) / "arelle.log")]
+            ours = [cli, "filing", "load", str(path), *(a for z in zips for a in ("--packages", str(z)))]
+            run_once(ours)  # untimed: loaded (or unchanged) before the first delete
+            pairs: list[tuple[float, float]] = []
+            for i in range(args.pairs):
+                run_once([cli, "filing", "delete", inp.id])  # untimed: a database without the filing
+                if i % 2 == 0:
+                    a, o = run_once(arelle), run_once(ours)
+                else:
+                    o = run_once(ours)
+                    a = run_once(arelle)
+                pairs.append((a, o))
+                print(f"{rel} pair {i + 1}: Arelle {a:.2f} s, ours {o:.2f} s, {o / a:.2f}x", flush=True)
+            r = sorted(o / a for a, o in pairs)
+            med = statistics.median
+            rows.append(
+                f"| {rel} | {inp.id} | {med([a for a, _ in pairs]):.2f} | {med([o for _, o in pairs]):.2f} "
+                f"| {r[0]:.2f}x · **{med(r):.2f}x** · {r[-1]:.2f}x |"
+            )
+    table = "\n".join(rows)
+    text = f"""## One filing, whole processes: `filing load` against `arelleCmdLine` ({datetime.now(UTC):%Y-%m-%d %H:%M} UTC)
+
+Command: `NEO4J_URI=... .venv/bin/python scripts/bench_filing_pairs.py --pairs {args.pairs}`
+
+Machine: {machine()}.
+
+{args.pairs} paired runs per filing, alternating order, each a fresh process timed from spawn to exit. *Arelle* =
+`arelleCmdLine --internetConnectivity=offline` with every shared package, no validation. *Ours* = `auditgraph filing
+load` of the filing's folder with the same packages, into a database without it (deleted, untimed, before each run).
+
+| filing | id | Arelle s (median) | ours s (median) | ours / Arelle min · median · max |
+|---|---|---:|---:|---|
+{table}
+"""
+    print(text)
+    if not args.no_write:
+        write_section(REPO / "docs" / "benchmarks.md", "filing-pairs", text)
+
+
+if __name__ == "__main__":
+    main()
