@@ -285,7 +285,9 @@ class LocalServer:
         fd = os.open(argfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(quoted + "\n")
+                # `--` ends the options: a password starting with "-" (1 in 64 of the generated
+                # ones) would be read as an unknown option and the install would fail
+                f.write("--\n" + quoted + "\n")
             cmd = [
                 java,
                 *JVM_FLAGS,
