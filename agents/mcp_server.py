@@ -368,7 +368,7 @@ class ServerTools:
             return _error(str(item))
         with self._load_lock:  # Arelle is process-global: one load at a time
             if not self._schema_ready:
-                self.graph.run_script("schema.constraints")
+                self.graph.ensure_schema()
                 self._schema_ready = True
             clear_pending(self.graph)
             with FilingLoader(self.graph) as loader:

@@ -92,7 +92,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
         "filing": 8,  # + filing.graph (the Browser guide's graph view), filing.coverage
         "taxonomy": 8,  # + taxonomy.concept_keys (what a reload wrote in place)
         "eval": 3,  # loaded_filings, fact_location, copies (what build-cases wrote)
-        "db": 6,  # + db.databases (naming them when NEO4J_DATABASE is unknown)
+        "db": 7,  # + db.databases (naming them when NEO4J_DATABASE is unknown), db.indexes (ensure_schema)
     }
     facts = next(q for f in fams for q in f["queries"] if q["name"] == "tools.facts")
     assert [(p["name"], p["type"]) for p in facts["params"]] == [("filing_id", "STRING"), ("key", "STRING"), ("qname", "STRING")]
@@ -135,6 +135,18 @@ def test_schema_is_idempotent_and_counts_come_back(graph: Graph):
     counts = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
     assert counts["Release"] == 2
     assert graph.run("db.server_version")[0]["version"].startswith("5.26")
+
+
+def test_the_schema_is_checked_in_one_query_and_what_is_missing_is_created(graph: Graph):
+    """`open_graph(writes=True)` runs this for every writing command: nothing runs when all is there."""
+    graph.ensure_schema()
+    assert graph.ensure_schema() == 0
+    graph.driver.execute_query("DROP INDEX concept_name")
+    graph.driver.execute_query("DROP CONSTRAINT load_claim_key")
+    assert graph.ensure_schema() == 22  # the whole idempotent script (11 constraints, 11 indexes), once
+    present = {(r["name"], r["constraint"]) for r in graph.read("db.indexes")}
+    assert {("concept_name", None), ("load_claim_key", "load_claim_key")} <= present
+    assert graph.ensure_schema() == 0
 
 
 def test_a_background_transaction_is_all_or_nothing(graph: Graph):

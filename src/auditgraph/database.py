@@ -56,7 +56,7 @@ def open_graph(*, writes: bool = False) -> Graph:
     graph = Graph(conn)  # GraphUnavailable names the URI and the fix (NEO4J_URI, the password, `neo4j start`)
     if writes:
         try:
-            graph.run_script("schema.constraints")
+            graph.ensure_schema()
         except BaseException:
             graph.close()
             raise
