@@ -30,6 +30,12 @@ from auditgraph.loader.filing_source import filing_input
 REPO = Path(__file__).resolve().parent.parent
 
 
+def arelle_argv(entry: str, zips: list[Path], log_file: Path) -> list[str]:
+    """Arelle alone on one filing: its own CLI, offline, every given package, no validation."""
+    cmd = [str(Path(sys.executable).parent / "arelleCmdLine"), "--internetConnectivity=offline"]
+    return cmd + ["--packages", "|".join(map(str, zips)), "--file", entry, "--logFile", str(log_file)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=REPO.parent / "shared")
@@ -45,8 +51,7 @@ def main() -> None:
         for rel in args.only or TYPICAL:
             path = args.shared / "filings" / rel
             inp = filing_input(path)
-            arelle = [str(bindir / "arelleCmdLine"), "--internetConnectivity=offline", "--packages", "|".join(map(str, zips))]
-            arelle += ["--file", inp.entry, "--logFile", str(Path(tmp) / "arelle.log")]
+            arelle = arelle_argv(inp.entry, zips, Path(tmp) / "arelle.log")
             ours = [cli, "filing", "load", str(path), *(a for z in zips for a in ("--packages", str(z)))]
             run_once(ours)  # untimed: loaded (or unchanged) before the first delete
             pairs: list[tuple[float, float]] = []

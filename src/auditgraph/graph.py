@@ -59,7 +59,7 @@ logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
 HANDSHAKE_TIMEOUT_S = 5.0
-_SCHEMA_NAMES = re.compile(r"^CREATE (CONSTRAINT|INDEX) (\w+) IF NOT EXISTS", re.IGNORECASE | re.MULTILINE)
+_SCHEMA_NAME = re.compile(r"CREATE (CONSTRAINT|INDEX) (\w+) IF NOT EXISTS", re.IGNORECASE)
 
 
 def _check_bolt(conn: Connection) -> None:
@@ -460,9 +460,10 @@ class Graph:
         except QueryFailed:  # a user who may not list indexes: the idempotent script decides
             return self.run_script("schema.constraints")
         have = {(r["constraint"] is not None, r["constraint"] or r["name"]) for r in rows}
-        wanted = {
-            (kind.upper() == "CONSTRAINT", name) for kind, name in _SCHEMA_NAMES.findall(queries.get("schema.constraints").text)
-        }
+        statements = queries.get("schema.constraints").statements()
+        wanted = {(m[1].upper() == "CONSTRAINT", m[2]) for m in map(_SCHEMA_NAME.match, statements) if m}
+        if len(wanted) < len(statements):  # a statement of another shape: only the script itself can tell
+            return self.run_script("schema.constraints")
         return 0 if wanted <= have else self.run_script("schema.constraints")
 
     @contextmanager
