@@ -19,6 +19,7 @@ from auditgraph.loader import sec_transforms as sec
 from auditgraph.loader.concepts import concept_rows
 from auditgraph.loader.duplicates import classify
 from auditgraph.loader.filing import FilingLoader, filing_session, relink
+from auditgraph.loader.session import add_plugin
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_FILING = REPO / "src" / "auditgraph" / "sample" / "filing"
@@ -327,6 +328,20 @@ def test_session_enables_the_sec_transforms():
     try:
         transforms = session.cntlr.modelManager.customTransforms
         assert {str(k) for k in transforms} >= {"ixt-sec:numwordsen", "ixt-sec:durwordsen", "ixt-sec:exchnameen"}
+    finally:
+        session.close()
+
+
+def test_the_session_adds_its_plugins_by_file_without_arelles_plugin_search():
+    from arelle import PluginManager
+
+    session = filing_session([])
+    try:
+        modules = PluginManager.getInstance().pluginConfig["modules"]
+        assert "Inline XBRL Document Set" in modules  # named as Arelle ships it, read from its file
+        assert PluginManager.getInstance()._entryPointRefAliasCache is None  # no search parsed every shipped plugin
+        with pytest.raises(LoadError, match="noSuchPlugin: Arelle could not load this plugin"):
+            add_plugin("noSuchPlugin")
     finally:
         session.close()
 
