@@ -90,3 +90,22 @@ def test_tol_duplicate_cash_flow_arc_is_an_error_and_counts_twice_calc11(shared_
     [c19] = [r for r in results if r.contexts == ["c19"]]
     assert [f.concept for f in c19.facts].count("us-gaap:AssetImpairmentCharges") == 2
     assert audit_filing(shared_graph, "TOL_FY_2023", rules=("calc11",)).calc11.count(dup) == 1
+
+
+def test_tol_duplicate_cash_flow_arc_counts_twice_in_0126_as_the_official_engine(shared_graph: Graph):
+    # The official engine (Arelle + XULE, Arelle/EDGAR's dqcrt-us-2025 rule set, scripts/bench_xule.py) reports
+    # DQC.US.0126.9590 on c19: "The sum of these child components is 1,335,967,000", listing AssetImpairmentCharges
+    # twice: the rule navigates summation-item children as a list, one item per relationship.
+    [c19] = [
+        r
+        for r in check_calc_tree(shared_graph, "TOL_FY_2023", concept="us-gaap:NetCashProvidedByUsedInOperatingActivities")
+        if r.contexts == ["c19"]
+    ]
+    assert (c19.status, c19.reported_value, c19.expected_value, c19.difference) == (
+        "violation",
+        "1266430000.0",
+        "1335967000",
+        "-69537000",
+    )
+    assert [f.concept for f in c19.facts].count("us-gaap:AssetImpairmentCharges") == 2
+    assert c19.tolerance == "19000"  # (n + 1) * 10^3, n = 18 relationships: 17 children, one of them twice
