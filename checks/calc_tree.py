@@ -89,7 +89,7 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
         network_definition=definition,
         relationships=[_rel(a, data.filing_id) for a in arcs],
     )
-    addends: list[tuple[Decimal | None, Arc, Fact]] = []  # (weight, arc, fact), once per relationship
+    addends: list[tuple[Decimal, Arc, Fact]] = []  # (weight, arc, fact), once per relationship
     for a in arcs:
         cands = [
             f for f in _nondim(data.by_concept.get(a.target_key, [])) if f.period_key == total.period_key and f.unit == total.unit
@@ -107,7 +107,7 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
             )
         # A repeated arc is two relationships: the official rule navigates children as a list, so it
         # adds the child (and counts it for the tolerance) once per relationship.
-        addends += [(w, a, tier[0]) for w in (a.weights or (a.weight,))]
+        addends += [(w, a, tier[0]) for w in a.weights]
     if not addends:
         return CheckResult(
             status="not_evaluable",
@@ -122,7 +122,7 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
             reason="skipped by the rule: LiabilitiesSubjectToCompromise with a Chapter 11 text block",
             **base,
         )
-    total_sum = sum(((w or Decimal(1)) * f.amount for w, _, f in addends), Decimal(0))
+    total_sum = sum((w * f.amount for w, _, f in addends), Decimal(0))
     d_sum = min_decimals([f.decimals for _, _, f in addends])  # INF addends do not limit the sum
     d_tot = total.decimals
     d = d_sum if d_tot is None else (d_tot if d_sum is None else min(d_tot, d_sum))
@@ -130,7 +130,7 @@ def _evaluate(data: FilingData, role: str, parent_key: str, arcs: list[Arc], tot
     tol = (n + 1) * unit_step(d) if d is not None else Decimal(0)
     diff = dround(total.amount, d) - dround(total_sum, d)
     facts = [total.used("total")] + [f.used("addend", w) for w, _, f in addends]
-    lines = "; ".join(f"{'+' if (w or 1) > 0 else '-'} {a.target} {f.raw}" for w, a, f in addends)
+    lines = "; ".join(f"{'+' if w > 0 else '-'} {a.target} {f.raw}" for w, a, f in addends)
     status: Status = "violation" if abs(diff) > tol else "ok"
     msg = (
         f"{definition or role}: {total.qname} reported {total.raw} but its calculation children sum to "

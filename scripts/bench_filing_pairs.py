@@ -30,9 +30,9 @@ from auditgraph.loader.filing_source import filing_input
 REPO = Path(__file__).resolve().parent.parent
 
 
-def arelle_argv(entry: str, zips: list[Path], log_file: Path) -> list[str]:
-    """Arelle alone on one filing: its own CLI, offline, every given package, no validation."""
-    cmd = [str(Path(sys.executable).parent / "arelleCmdLine"), "--internetConnectivity=offline"]
+def arelle_argv(entry: str, zips: list[Path], log_file: Path, exe: Path | None = None) -> list[str]:
+    """Arelle alone on one filing: its own CLI (ours, or `exe`), offline, every given package, no validation."""
+    cmd = [str(exe or Path(sys.executable).parent / "arelleCmdLine"), "--internetConnectivity=offline"]
     return cmd + ["--packages", "|".join(map(str, zips)), "--file", entry, "--logFile", str(log_file)]
 
 

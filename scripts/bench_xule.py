@@ -42,9 +42,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench_startup import run_once  # scripts/ is on sys.path when a script runs
+from bench_filing_pairs import arelle_argv  # scripts/ is on sys.path when a script runs
+from bench_startup import run_once
 
+from auditgraph.checks.filing_data import local
 from auditgraph.checks.rule_data import sign_list
+from auditgraph.errors import LoadError
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.loader.filing_source import filing_input
 
@@ -97,10 +100,6 @@ class Comparison:
         return bool(self.ours_only) or len(self.official_only) > len(self.newer_list)
 
 
-def local(qname: str) -> str:
-    return qname.rsplit(":", 1)[-1]
-
-
 def official_findings(log: Path) -> tuple[list[Finding], float | None, list[str]]:
     """The DQC findings in XULE's JSON log, its rule time, and any error that is not a finding."""
     entries = json.loads(log.read_text(encoding="utf-8")).get("log", []) if log.exists() else []
@@ -148,17 +147,15 @@ def compare_one(c: Comparison, path: Path, args: argparse.Namespace, zips: list[
         c.skipped = f"no official rule set for us-gaap {c.year} in {args.rule_sets}"
         return
     log = tmp / f"{path.name}.json"
-    official = [str(args.arelle), "--internetConnectivity=offline", "--packages", "|".join(map(str, zips))]
-    official += ["--file", inp.entry, "--plugins", str(args.xule), "--xule-run", "--xule-rule-set", str(rule_set)]
+    official = arelle_argv(inp.entry, zips, log, exe=args.arelle)
+    official += ["--plugins", str(args.xule), "--xule-run", "--xule-rule-set", str(rule_set)]
     official += ["--xule-args-file", str(constants), "--xule-run-only", ",".join(RULES), "--xule-time", "0"]
-    official += ["--logFile", str(log)]
     load = [cli, "filing", "load", str(path), *(a for z in zips for a in ("--packages", str(z)))]
     check = [cli, "check", inp.id, "--rule", OUR_RULES, "--json"]
 
     run_once([cli, "filing", "delete", inp.id], ok=(0, 1, 2, 3, 4))  # untimed: absent or not, start without it
     c.load_s = run_once(load)
-    s, proc = timed(check)
-    c.load_s += s
+    c.load_s += timed(check)[0]
     c.official_s, done = timed(official)
     if done.returncode != 0:
         c.error = f"official engine exited {done.returncode}: {done.stderr.strip()[-200:]}"
@@ -258,7 +255,7 @@ def main() -> None:
             c = Comparison(rel, year=years.get(rel))
             try:
                 compare_one(c, args.shared / "filings" / rel, args, zips, Path(tmp))
-            except SystemExit as exc:  # run_once: a load that failed is reported, the others go on
+            except (SystemExit, LoadError) as exc:  # a filing that cannot be read or loaded is reported, the others go on
                 c.error = str(exc)[-300:]
             rows.append(c)
             state = (
