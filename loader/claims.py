@@ -27,6 +27,7 @@ from auditgraph.graph import Graph
 
 LEASE_SECONDS = 120  # a crashed loader's filings are free again after two minutes
 RENEW_FRACTION = 4  # renewed four times per lease: a loader that is merely slow keeps its claims
+_VANISHED_RETRIES = 5  # a claim released under our MERGE is taken again; each retry follows a release
 
 
 def new_owner() -> str:
@@ -54,7 +55,13 @@ class Claims:
 
     def _acquire(self, filing_id: str, dead_owner: str) -> dict[str, Any]:
         params = {"key": filing_id, "owner": self.owner, "lease_seconds": self.lease_seconds, "dead_owner": dead_owner}
-        return self.graph.run("load.claim_acquire", **params)[0]
+        for _ in range(_VANISHED_RETRIES):
+            row: dict[str, Any] = self.graph.run("load.claim_acquire", **params)[0]
+            # No owner: the MERGE matched a claim whose holder released (deleted) it before this
+            # transaction got its lock. The claim is free now: the next MERGE creates it afresh.
+            if row["owner"] is not None:
+                return row
+        return {"owner": "a loader that keeps releasing and retaking it", "expires_at": "now"}
 
     def renew(self) -> int:
         """Extend the lease of every claim this loader holds; returns how many."""

@@ -404,9 +404,13 @@ class FilingLoader:
         inp, previous = started
         btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
         try:
-            with collector_paused():  # the closed model's cycles go to the collector's next regular sweep
+            with collector_paused():
                 model, arelle_seconds, errors = self._parse(inp)
                 flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
+                # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server
+                # commits: swept earlier, the sweep holds the GIL and the writer thread's last statements wait.
+                btx.wait_committing()
+                gc.collect(0)
         except BaseException:
             btx.abort()
             raise

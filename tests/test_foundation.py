@@ -172,6 +172,32 @@ def test_a_background_transaction_is_all_or_nothing(graph: Graph):
     assert graph.driver.execute_query(count).records[0]["n"] == 0
 
 
+def test_a_background_transaction_says_when_only_its_commit_is_left(graph: Graph):
+    """`wait_committing` returns once the worker has sent everything and waits on the commit, and
+    also when the transaction failed or was rolled back: a caller waiting on it never hangs."""
+    graph.run_script("schema.constraints")
+    count = "MATCH (f:Filing) WHERE f.id STARTS WITH 'bg-c' RETURN count(f) AS n"
+    btx = BackgroundTx(graph)
+    btx.run("load.filing_begin", props={"id": "bg-c1"})
+    btx.finish(commit=True)
+    btx.wait_committing()
+    btx.wait()
+    assert graph.driver.execute_query(count).records[0]["n"] == 1
+
+    btx = BackgroundTx(graph)
+    btx.run("load.filing_begin", props={"id": "bg-c1"})  # already there: the transaction fails
+    btx.finish(commit=True)
+    btx.wait_committing()
+    with pytest.raises(Exception, match="already exists"):
+        btx.wait()
+
+    btx = BackgroundTx(graph)
+    btx.run("load.filing_begin", props={"id": "bg-c2"})
+    btx.abort()
+    btx.wait_committing()
+    assert graph.driver.execute_query(count).records[0]["n"] == 1
+
+
 def test_apoc_is_installed(graph: Graph):
     records, _, _ = graph.driver.execute_query("RETURN apoc.version() AS v")
     assert records[0]["v"].startswith("5.26")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import threading
 
 from auditgraph.graph import Graph
 from auditgraph.loader.claims import Claims
@@ -47,3 +48,23 @@ def test_claim_of_a_dead_process_on_this_host_is_taken_at_once(graph: Graph) -> 
     assert rerun.acquire("f1") is None  # the dead loader's claim, without waiting out its lease
     why = rerun.acquire("f2")
     assert why is not None and ":1:e5f6a7b8" in why  # a live loader's claim is respected
+
+
+def test_a_claim_released_while_another_loader_takes_it_is_taken_not_lost(graph: Graph) -> None:
+    """The race CI met with three loaders: loader B's MERGE matches A's claim, A deletes it (release) and
+    commits, B's MERGE then reads a deleted node (owner null). B must end up holding the filing."""
+    a, b = Claims(graph, owner="host-a:1:aa"), Claims(graph, owner="host-b:2:bb")
+    assert a.acquire("f9") is None
+    taken: list[str | None] = []
+    with graph.driver.session(database=graph.database) as session:
+        release = session.begin_transaction()  # A's release, held open: it locks the claim
+        release.run("MATCH (c:LoadClaim {key: 'f9'}) DELETE c").consume()
+        worker = threading.Thread(target=lambda: taken.append(b.acquire("f9")))
+        worker.start()
+        blocked = "SHOW TRANSACTIONS YIELD status WHERE status STARTS WITH 'Blocked' RETURN count(*) AS n"
+        while graph.driver.execute_query(blocked).records[0]["n"] == 0:  # B waits on A's lock
+            worker.join(0.05)
+        release.commit()
+    worker.join()
+    assert taken == [None]  # B holds it
+    assert b.release("f9")

@@ -553,12 +553,15 @@ class BackgroundTx:
     `finish` queues the commit (or rollback) and returns; `wait` blocks until the worker is done
     and raises the first error, in which case the whole transaction was rolled back. Parameters
     are sent later by the worker, so the caller must not change them after `run`.
+    `wait_committing` returns once every statement has been sent and the worker waits on the
+    server's commit (or has failed): CPU work done then (a garbage collection) delays no statement.
     """
 
     def __init__(self, graph: Graph):
         self._graph = graph
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.error: BaseException | None = None
+        self._committing = threading.Event()
         self._thread = threading.Thread(target=self._work, name="neo4j-writer", daemon=True)
         self._thread.start()
 
@@ -576,6 +579,9 @@ class BackgroundTx:
         if self.error is not None:
             raise self.error
 
+    def wait_committing(self) -> None:
+        self._committing.wait()
+
     def abort(self) -> None:
         """Roll back and wait; any database error is dropped (the caller is raising its own)."""
         self.finish(commit=False)
@@ -592,13 +598,16 @@ class BackgroundTx:
                         # server runs this one; commit() drains the results and raises any error
                         tx.run(*item)
                     if item is _COMMIT:
+                        self._committing.set()  # the last statement runs on the server; no more Python work here
                         tx.commit()
                 finally:
                     tx.close()  # rolls back unless committed
         except BaseException as exc:  # handed to the caller by wait()
             self.error = exc
+            self._committing.set()
             while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
                 item = self._queue.get()
+        self._committing.set()  # also after a rollback: nobody waits for a commit that never comes
 
 
 def _write_chunk(tx: neo4j.ManagedTransaction, text: str, params: dict[str, Any]) -> None:
