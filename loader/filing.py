@@ -16,7 +16,6 @@ import re
 import time
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from importlib.resources import files
@@ -29,6 +28,7 @@ from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
 from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
+from auditgraph import collector
 from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas
@@ -137,23 +137,6 @@ def is_extension(concept: ModelConcept) -> bool:
     if doc is None or not is_filing_document(doc.uri):
         return False
     return not _STANDARD_NS.match(concept.qname.namespaceURI)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one filing.
-
-    Arelle builds a large graph of long-lived objects; while it grows, the collector would sweep
-    it again and again for nothing (about a tenth of the parse time). Batch loads collect once
-    per filing after closing the model, while the server commits.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class _Sink(Protocol):
@@ -396,15 +379,16 @@ class FilingLoader:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def load(self, path: Path | str, force: bool = False) -> LoadResult:
-        """Load one filing; raises LoadError (naming the file) and leaves nothing behind on failure."""
-        started = self._check(path, force)
+    def load(self, path: Path | str, force: bool = False, inp: FilingInput | None = None) -> LoadResult:
+        """Load one filing; raises LoadError (naming the file) and leaves nothing behind on failure.
+        `inp`: the path's filing_input when the caller has it already (it hashes the filing's files)."""
+        started = self._check(path, force, inp)
         if isinstance(started, LoadResult):
             return started
         inp, previous = started
         btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
         try:
-            with collector_paused():
+            with collector.paused():  # batch loads collect once per filing, after closing its model
                 model, arelle_seconds, errors = self._parse(inp)
                 flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
                 # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server
@@ -421,9 +405,11 @@ class FilingLoader:
         begin_filing(btx, inp, replace=previous is not None)
         return btx
 
-    def _check(self, path: Path | str, force: bool) -> tuple[FilingInput, str | None] | LoadResult:
+    def _check(
+        self, path: Path | str, force: bool, inp: FilingInput | None = None
+    ) -> tuple[FilingInput, str | None] | LoadResult:
         """The filing's input and the status of its version in the database; `unchanged` when loaded already."""
-        inp = filing_input(Path(path))
+        inp = inp or filing_input(Path(path))
         existing = self.graph.run("filing.get", filing_id=inp.id)
         if existing and existing[0]["status"] == "loaded" and not force:
             if existing[0]["content_hash"] == inp.content_hash:
@@ -527,7 +513,7 @@ class FilingLoader:
                     if isinstance(started, LoadResult):
                         results.append(started)
                     else:
-                        with collector_paused():
+                        with collector.paused():
                             model, arelle_seconds, errors = self._parse(started[0])
                             if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
                                 results.append(land(in_flight))
@@ -582,7 +568,7 @@ def record_filing(loader: FilingLoader, inp: FilingInput) -> Recording:
     """Parse one filing and record what `write_model` would send; touches no database.
     Raises LoadError (naming the file) like `FilingLoader.load`."""
     rec = Recording(inp, [])
-    with collector_paused():
+    with collector.paused():
         model, rec.arelle_seconds, rec.errors = loader._parse(inp)
         try:
             rec.written = write_model(rec, model, inp, rec.errors)

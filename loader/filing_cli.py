@@ -16,6 +16,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from auditgraph import collector
 from auditgraph.database import open_graph
 from auditgraph.errors import EXIT_INPUT, LoadError
 from auditgraph.spinner import spinner
@@ -68,7 +69,9 @@ def load_cmd(
     from auditgraph.loader.claims import Claims
     from auditgraph.loader.coverage import add_coverage, print_coverage_warnings
     from auditgraph.loader.filing_source import expand
-    from auditgraph.loader.jobs import default_jobs, load_filings
+
+    with collector.paused(freeze=True):  # Arelle's modules (~0.3 s of imports) live until exit: see collector.py
+        from auditgraph.loader.jobs import default_jobs, load_filings
 
     items = expand(list(paths))
     with open_graph(writes=True) as graph:

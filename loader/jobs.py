@@ -113,7 +113,7 @@ def _load_one(loader: FilingLoader, claims: Claims, path: Path, force: bool) -> 
     if why:
         return skipped(inp, why)
     try:
-        result = loader.load(path, force=force)
+        result = loader.load(path, force=force, inp=inp)
     except BaseException:
         with contextlib.suppress(AuditGraphError):  # the server may be gone: keep its error, the lease expires
             claims.release(inp.id)

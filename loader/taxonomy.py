@@ -22,12 +22,13 @@ from arelle import ModelDocument
 from arelle.ModelDtsObject import ModelConcept
 from arelle.ModelXbrl import ModelXbrl
 
+from auditgraph import collector
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
-from auditgraph.loader.filing import collector_paused, relink
+from auditgraph.loader.filing import relink
 from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
 from auditgraph.loader.networks import EDGE_QUERIES, NetworkRows, relationship_rows
 from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
@@ -364,7 +365,7 @@ def load_package(
     reporter.message(f"{label}: parsing with Arelle (offline)…")
     reporter.step("arelle parse", None)
     # Arelle's model is long-lived: sweeping it again and again while it grows is wasted (half the parse here)
-    with collector_paused():
+    with collector.paused():
         model, warnings = _parse(session, pkg)
         try:
             reporter.step("extract rows", None)

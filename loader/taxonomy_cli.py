@@ -19,6 +19,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from auditgraph import collector
 from auditgraph.config import cache_dir
 from auditgraph.database import open_graph
 from auditgraph.errors import LoadError
@@ -68,7 +69,8 @@ def taxonomy() -> None:
 
 def _load(graph: Graph, pkgs: list[PackageInfo], force: bool, quiet: bool) -> list[LoadResult]:
     """Parse with Arelle and write: the schema first, as `open_graph(writes=True)` puts it in place."""
-    from auditgraph.loader.taxonomy import load_taxonomies
+    with collector.paused(freeze=True):  # Arelle's modules live until exit: see collector.py
+        from auditgraph.loader.taxonomy import load_taxonomies
 
     graph.run_script("schema.constraints")
     if quiet:

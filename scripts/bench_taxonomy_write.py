@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from auditgraph import collector
 from auditgraph.database import open_graph
 from auditgraph.loader import taxonomy
-from auditgraph.loader.filing import collector_paused
 from auditgraph.loader.networks import EDGE_QUERIES
 from auditgraph.loader.packages import read_package, remembered_packages
 from auditgraph.loader.session import ArelleSession
@@ -46,7 +46,7 @@ def extract(path: Path) -> tuple[taxonomy._Extract, _Keep]:
         if extra.resolve() != pkg.path.resolve():
             session.add_package(extra)
     session.add_package(pkg.path)
-    with collector_paused():
+    with collector.paused():
         model, _ = taxonomy._parse(session, pkg)
         ex, owned, primary = taxonomy._releases(model, pkg, sample=False)
         keep = _Keep()

@@ -113,3 +113,24 @@ def test_demo_ends_with_the_browser_and_the_guide(monkeypatch: pytest.MonkeyPatc
     _explore_hint(Console(), FILING)
     lines = capsys.readouterr().out.strip().splitlines()
     assert "bolt://db.example:7687" in lines[-2] and lines[-1].startswith(f"Guide:   auditgraph neo4j guide {FILING} ")
+
+
+def test_the_collector_is_paused_in_a_block_and_what_it_built_can_be_frozen() -> None:
+    """collector.paused: no automatic collection inside; with freeze=True what the block built (a stage's
+    modules) is moved out of the collector's sight, so the first collection after it does not walk it all."""
+    import gc
+
+    from auditgraph import collector
+
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    try:
+        with collector.paused():
+            assert not gc.isenabled()
+            with collector.paused(freeze=True):
+                built = [[i] for i in range(1000)]  # tracked containers, as a module's functions and classes are
+            assert not gc.isenabled()  # the outer pause holds
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + len(built)
+    finally:
+        gc.unfreeze()

@@ -11,7 +11,6 @@ function for the same reason. Whether there is a database is decided in auditgra
 
 from __future__ import annotations
 
-import gc
 import importlib
 import json
 import os
@@ -28,7 +27,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from auditgraph import __version__, config, server
+from auditgraph import __version__, collector, config, server
 from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraphError, ConfigError, ServerError
 
 console = Console(soft_wrap=True)  # never break URLs and paths across lines
@@ -120,12 +119,12 @@ class StageGroup(click.Group):
             lean_driver(name)  # before the stage (and the driver) is imported
         if name not in self.commands and name in self.lazy:
             module, attr = self.lazy[name][0].split(":")
-            command = getattr(importlib.import_module(module), attr)
+            # the stage's modules live until exit: the collector need not walk them, now or later (~8% of a `check`)
+            with collector.paused(freeze=True):
+                command = getattr(importlib.import_module(module), attr)
             if command.name != name:
                 raise RuntimeError(f"{module}:{attr} is the command {command.name!r}, registered as {name!r}")
             self.add_command(command, name)
-            # the stage's modules live until exit: the collector need not walk them again (~8% of a `check`)
-            gc.freeze()
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
