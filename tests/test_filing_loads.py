@@ -346,6 +346,34 @@ def test_the_session_adds_its_plugins_by_file_without_arelles_plugin_search():
         session.close()
 
 
+def test_closing_the_session_closes_what_is_left_open_without_a_full_collection():
+    """ArelleSession.close closes a model its loader did not, and skips Arelle's ModelManager.close, which runs a
+    full garbage collection (0.1 s and more at the end of every load command)."""
+    import gc
+
+    from auditgraph import collector
+    from auditgraph.loader.filing_source import filing_input
+
+    session = filing_session([SAMPLE_TAXONOMY])
+    kept_open = session.load(filing_input(SAMPLE_FILING).entry)
+    assert kept_open.factsInInstance
+    full_sweeps: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full_sweeps.append(1)
+
+    gc.callbacks.append(watch)
+    try:
+        with collector.paused():  # no automatic sweep: only one the close itself asks for is seen
+            session.close()
+    finally:
+        gc.callbacks.remove(watch)
+    assert kept_open.isClosed
+    assert session.cntlr.modelManager.loadedModelXbrls == [] and session.cntlr.modelManager.modelXbrl is None
+    assert full_sweeps == []
+
+
 def test_a_fact_of_an_undeclared_concept_is_skipped_and_reported(graph: Graph, loader: FilingLoader, tmp_path: Path):
     inst = crafted(
         tmp_path / "u", "undeclared-20251231", fact("us-gaap:Revenues", "100") + fact("us-gaap:NoSuchConceptAnywhere", "5")
