@@ -388,7 +388,7 @@ class FilingLoader:
         inp, previous = started
         btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
         try:
-            with collector.paused():  # batch loads collect once per filing, after closing its model
+            with collector.paused():  # Arelle's model is long-lived: no sweeps while it grows
                 model, arelle_seconds, errors = self._parse(inp)
                 flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
                 # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server

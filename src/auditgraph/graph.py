@@ -604,7 +604,6 @@ class BackgroundTx:
                     tx.close()  # rolls back unless committed
         except BaseException as exc:  # handed to the caller by wait()
             self.error = exc
-            self._committing.set()
             while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
                 item = self._queue.get()
         self._committing.set()  # also after a rollback: nobody waits for a commit that never comes
