@@ -506,10 +506,11 @@ class FilingLoader:
                 results.append(failed(item, item))
             else:
                 try:
-                    if in_flight and filing_input(Path(item)).id == in_flight.inp.id:  # the same filing twice: let the first land
+                    inp = filing_input(Path(item))  # hashes the filing's files: once per item
+                    if in_flight and inp.id == in_flight.inp.id:  # the same filing twice: let the first land
                         results.append(land(in_flight))
                         in_flight = None
-                    started = self._check(item, force)
+                    started = self._check(item, force, inp)
                     if isinstance(started, LoadResult):
                         results.append(started)
                     else:
