@@ -383,7 +383,8 @@ class ServerTools:
         return {"status": "ok", "message": message, "filing": d}
 
     def audit(self, args: dict[str, Any]) -> dict[str, Any]:
-        from auditgraph.checks.audit import audit_filing, headline, parse_rules
+        from auditgraph.checks.audit import audit_filing, headline
+        from auditgraph.checks.rulebook import parse_rules
 
         a = AuditArgs.model_validate(args)
         report = audit_filing(self.graph, a.filing_id, parse_rules(a.rules), a.coverage)

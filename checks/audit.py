@@ -3,65 +3,56 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 from rich.console import Console
 from rich.markup import escape
 
-from auditgraph.checks.calc11 import check_calc11
-from auditgraph.checks.calc_tree import check_calc_tree
-from auditgraph.checks.dim_consistency import check_dim_consistency
 from auditgraph.checks.filing_data import FilingData, load_filing_data
 from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import AuditReport, CheckResult, RuleSummary
-from auditgraph.checks.sign import Coverage, check_sign
-from auditgraph.errors import ConfigError
+from auditgraph.checks.rulebook import Constants, Coverage, RuleInput, Scope, registry, run_rule
 from auditgraph.graph import Graph
 from auditgraph.loader.coverage import filing_coverage
 from auditgraph.tables import Col, fit_table, print_table
 
-RULES = ("0015", "0117", "0126", "calc11")
 LOW_COVERAGE = "low coverage:"  # the note audit_filing adds when >= 10% of facts report placeholders (loader/coverage.py)
 
 
-def rule_runners(coverage: Coverage = "expanded") -> dict[str, Callable[[Graph, FilingData], list[CheckResult]]]:
-    return {
-        "0015": lambda g, d: check_sign(g, d.filing_id, coverage=coverage, data=d),
-        "0117": lambda g, d: check_dim_consistency(g, d.filing_id, data=d),
-        "0126": lambda g, d: check_calc_tree(g, d.filing_id, data=d),
-        "calc11": lambda g, d: check_calc11(g, d.filing_id, data=d),
-    }
-
-
-def parse_rules(text: str | Sequence[str] | None) -> tuple[str, ...]:
-    if not text:
-        return RULES
-    items = [r.strip().lower().removeprefix("dqc.us.") for r in (text.split(",") if isinstance(text, str) else text)]
-    bad = [r for r in items if r not in RULES]
-    if bad:
-        raise ConfigError(f"unknown rule(s) {', '.join(bad)}; choose from {', '.join(RULES)}")
-    return tuple(items)
-
-
 def run_rules(
-    graph: Graph, filing_id: str, rules: Sequence[str] = RULES, coverage: Coverage = "expanded", data: FilingData | None = None
+    graph: Graph,
+    filing_id: str,
+    rules: Sequence[str] | None = None,
+    coverage: Coverage = "expanded",
+    data: FilingData | None = None,
+    scope: Scope | None = None,
+    constants: Constants | None = None,
 ) -> tuple[dict[str, list[CheckResult]], dict[str, float], FilingData]:
-    """Results and seconds per rule; the filing is read once (the read counts towards the first rule)."""
-    runners = rule_runners(coverage)
+    """Results and seconds per registered rule (all by default); the filing is read once (the read counts
+    towards the first rule). `constants` carries the DQCRT constants read so far across filings."""
+    registered = registry()
+    scope = scope or Scope(coverage=coverage)
     results, seconds = {}, {}
     t0 = time.perf_counter()
     data = data or load_filing_data(graph, filing_id)
+    inp = RuleInput(graph, data, scope, constants or Constants(graph))
     load_time = time.perf_counter() - t0
-    for i, rule in enumerate(rules):
+    for i, key in enumerate(rules or tuple(registered)):
         t = time.perf_counter()
-        results[rule] = runners[rule](graph, data)
-        seconds[rule] = time.perf_counter() - t + (load_time if i == 0 else 0.0)
+        results[key] = run_rule(registered[key], inp)
+        seconds[key] = time.perf_counter() - t + (load_time if i == 0 else 0.0)
     return results, seconds, data
 
 
-def audit_filing(graph: Graph, filing_id: str, rules: Sequence[str] = RULES, coverage: Coverage = "expanded") -> AuditReport:
-    results, seconds, data = run_rules(graph, filing_id, rules, coverage)
+def audit_filing(
+    graph: Graph,
+    filing_id: str,
+    rules: Sequence[str] | None = None,
+    coverage: Coverage = "expanded",
+    constants: Constants | None = None,
+) -> AuditReport:
+    results, seconds, data = run_rules(graph, filing_id, rules, coverage, constants=constants)
     summaries, findings, refused, calc11 = [], [], [], []
     for rule, rs in results.items():
         counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}

@@ -29,6 +29,7 @@ from typing import Any
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, load_filing_data, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult, RelationshipUsed
+from auditgraph.checks.rulebook import Rule, RuleInput
 from auditgraph.graph import Graph
 
 RULE = "CALC11"
@@ -258,3 +259,21 @@ def check_calc11(graph: Graph, filing_id: str, concept: str | None = None, data:
                 )
             )
     return out
+
+
+def _family_check(inp: RuleInput) -> list[CheckResult]:
+    period = inp.scope.period  # a duplicate-arc error has no period: it stays in any period's scope
+    results = check_calc11(inp.graph, inp.filing_id, inp.scope.concept, data=inp.data)
+    return [r for r in results if period is None or r.period in (None, period)]
+
+
+FAMILY = Rule(
+    key="calc11",
+    rule_id=RULE,
+    name="XBRL Calculations 1.1 (as Arelle reports them)",
+    codes=(RULE, DUPLICATE_ARCS),
+    check=_family_check,
+    years=(),
+    forms=frozenset(),  # a property of any XBRL report
+    scoped=True,
+)

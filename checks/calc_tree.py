@@ -18,6 +18,7 @@ from auditgraph.checks.filing_data import Arc, Fact, FilingData, distinct_values
 from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import CALC_URI_EXCLUSIONS, applies_to_form
+from auditgraph.checks.rulebook import Rule, RuleInput
 from auditgraph.graph import Graph
 
 RULE = "DQC.US.0126"
@@ -255,3 +256,19 @@ def check_calc_tree(
                     continue
                 out.append(_evaluate(data, role, pkey, arcs, group[0], fsd))
     return out
+
+
+def _family_check(inp: RuleInput) -> list[CheckResult]:
+    return check_calc_tree(inp.graph, inp.filing_id, inp.scope.concept, period=inp.scope.period, data=inp.data)
+
+
+FAMILY = Rule(
+    key="0126",
+    rule_id=RULE,
+    name="Calculation Inconsistency (filer's calculation tree)",
+    codes=(SUB,),
+    check=_family_check,
+    years=(),  # reads only the filing
+    forms=frozenset(),  # the official form lookup is applied by check_calc_tree
+    scoped=True,
+)

@@ -13,11 +13,10 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from auditgraph.checks import calc11, calc_tree, dim_consistency, sign
-from auditgraph.checks.audit import RULES, audit_filing, parse_rules, print_report, run_rules
-from auditgraph.checks.filing_data import load_filing_data
+from auditgraph.checks.audit import audit_filing, print_report, run_rules
 from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import CheckResult, dump_json
+from auditgraph.checks.rulebook import Scope, parse_rules
 from auditgraph.checks.scope import require_reported
 from auditgraph.config import connection
 from auditgraph.database import open_graph
@@ -74,7 +73,12 @@ def case(filing_id: str, concept: str, period: str | None, coverage: str) -> Non
 
 @click.command("check")
 @click.argument("filing_id")
-@click.option("--rule", "rules", default=None, help=f"Comma-separated rules to run: {', '.join(RULES)} (default all).")
+@click.option(
+    "--rule",
+    "rules",
+    default=None,
+    help="Comma-separated rule families, e.g. 0015,DQC.US.0018,calc11 (default all; `auditgraph rules`).",
+)
 @click.option("--concept", default=None, help="Only this concept (QName or local name).")
 @click.option("--period", default=None, help="Only this Period key (instant:2024-12-31, duration:2024-01-01/2024-12-31).")
 @click.option(
@@ -144,26 +148,16 @@ def _run_check(
     graph: Graph, filing_id: str, wanted: tuple[str, ...], concept: str | None, period: str | None, coverage: str
 ) -> dict[str, list[CheckResult]]:
     """The results of the wanted rules, all facts or only those of --concept/--period."""
-    if concept or period:
-        data = load_filing_data(graph, filing_id)
-        runners = {
-            "0015": lambda: sign.check_sign(graph, filing_id, concept, coverage, period, data=data),  # type: ignore[arg-type]
-            "0117": lambda: dim_consistency.check_dim_consistency(graph, filing_id, concept, period, data=data),
-            "0126": lambda: calc_tree.check_calc_tree(graph, filing_id, concept, period=period, data=data),
-            "calc11": lambda: [
-                r
-                for r in calc11.check_calc11(graph, filing_id, concept, data=data)
-                if period is None or r.period in (None, period)
-            ],
-        }  # duplicate arcs: any period
-        return {r: runners[r]() for r in wanted}
-    results, _, _ = run_rules(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+    scope = Scope(concept=concept, period=period, coverage=coverage)  # type: ignore[arg-type]
+    results, _, _ = run_rules(graph, filing_id, wanted, scope=scope)
     return results
 
 
 @click.command("audit")
 @click.argument("filing_id")
-@click.option("--rules", default=None, help=f"Comma-separated rules: {', '.join(RULES)} (default all).")
+@click.option(
+    "--rules", default=None, help="Comma-separated rule families, e.g. 0015,DQC.US.0018 (default all; `auditgraph rules`)."
+)
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
 @click.option(
     "--format",
@@ -244,4 +238,25 @@ def _explore_hint(console: Console, filing_id: str) -> None:
     )
 
 
-__all__ = ["audit", "case", "check", "demo"]
+@click.command("rules")
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one rule family per line.")
+def rules_cmd(as_json: bool) -> None:
+    """List the registered rule families: key, official id, name, us-gaap years, the data each reads."""
+    import json
+
+    from auditgraph.checks.rulebook import registry
+    from auditgraph.tables import Col, fit_table, print_table
+
+    rows = list(registry().values())
+    if as_json:
+        for r in rows:
+            fields = {"key": r.key, "rule_id": r.rule_id, "name": r.name, "codes": list(r.codes), "years": list(r.years)}
+            click.echo(json.dumps(fields | {"reads": list(r.reads), "severity": r.severity}))
+        return
+    console = _out()
+    cols = (Col("key", "id"), Col("rule", "id"), Col("name", "text"), Col("years", "text", drop=1), Col("reads", "text", drop=2))
+    table = [[r.key, r.rule_id, r.name, ",".join(map(str, r.years)) or "any", ", ".join(r.reads) or "the filing"] for r in rows]
+    print_table(console, fit_table(cols, table, console.width, title=f"{len(rows)} rule families"))
+
+
+__all__ = ["audit", "case", "check", "demo", "rules_cmd"]

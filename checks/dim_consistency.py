@@ -18,6 +18,7 @@ from auditgraph.checks.filing_data import Fact, FilingData, distinct_values, loa
 from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import ASC606, DIM_AXES, applies_to_form
+from auditgraph.checks.rulebook import Rule, RuleInput
 from auditgraph.graph import Graph
 
 RULE = "DQC.US.0117"
@@ -296,3 +297,19 @@ def check_dim_consistency(
         reason = f"{concept} has no total with qualifying member facts in a statement cube of {filing_id!r}"
         return [CheckResult(rule_id=RULE, sub_rule=S9574, status="not_evaluable", reason=reason, concept=concept, message=reason)]
     return out
+
+
+def _family_check(inp: RuleInput) -> list[CheckResult]:
+    return check_dim_consistency(inp.graph, inp.filing_id, inp.scope.concept, inp.scope.period, data=inp.data)
+
+
+FAMILY = Rule(
+    key="0117",
+    rule_id=RULE,
+    name="Dimension Consistency (statement members sum to their total)",
+    codes=(S9574, S10093),
+    check=_family_check,
+    years=(),  # reads only the filing
+    forms=frozenset(),  # the official form lookup is applied by check_dim_consistency
+    scoped=True,
+)

@@ -69,6 +69,9 @@ class CheckResult:
     list_file: str | None = None  # 0015: the shipped DQC list file that decided it ("dqc_15_usgaap_2023_concepts.csv")
     list_version: str | None = None  # that file's upstream version ("dqc_us_rules@e54b01f59c3b")
     message: str = ""
+    severity: str | None = None  # the official severity ("error", "warning"); set by rulebook.run_rule
+    rule_set: str | None = None  # the rule-set version that decided it ("DQCRT 27.0.1, us-gaap 2025")
+    query: str | None = None  # the named query that reproduces a structural finding (run with $filing_id)
 
 
 @dataclass(kw_only=True)

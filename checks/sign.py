@@ -17,7 +17,8 @@ from typing import Any, Literal
 from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local, read_records
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rule_data import SignExclusions, applies_to_form, sign_exclusions, sign_list
+from auditgraph.checks.rule_data import LIST_YEARS, SignExclusions, applies_to_form, sign_exclusions, sign_list
+from auditgraph.checks.rulebook import Rule, RuleInput
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 
@@ -152,3 +153,20 @@ def check_sign(
             )
         ]
     return out
+
+
+def _family_check(inp: RuleInput) -> list[CheckResult]:
+    s = inp.scope
+    return check_sign(inp.graph, inp.filing_id, s.concept, s.coverage, s.period, data=inp.data)
+
+
+FAMILY = Rule(
+    key="0015",
+    rule_id=RULE,
+    name="Negative Values",
+    codes=(f"{RULE}.<element id>",),  # one code per listed element (dqc_data lists)
+    check=_family_check,
+    years=LIST_YEARS,
+    forms=frozenset(),  # check_sign applies the official form lookup itself, with its own reason
+    scoped=True,
+)

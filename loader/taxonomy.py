@@ -414,6 +414,16 @@ def load_package(
     return LoadResult(label, tuple(counts), None, t1 - t0, t2 - t1, nodes, rels, tuple(ex.warnings))
 
 
+def _load_dqc_constants(graph: Graph, results: Sequence[LoadResult]) -> None:
+    """The DQC rule-set constants of every us-gaap year just loaded (loader/dqc_constants.py), where shipped."""
+    from auditgraph.loader.dqc_constants import load_constants, shipped_years
+
+    years = {int(c.key.split("/")[1]) for r in results if r.skipped is None for c in r.releases if c.key.startswith("us-gaap/")}
+    wanted = tuple(sorted(years & set(shipped_years())))
+    if wanted:
+        load_constants(graph, wanted)
+
+
 def load_taxonomies(
     graph: Graph,
     paths: Sequence[Path | str | PackageInfo],
@@ -444,6 +454,7 @@ def load_taxonomies(
                 remember_packages([pkg.path])
         if any(r.skipped is None for r in results):
             relink(graph)  # filings loaded before these releases now bridge to them (graph-model.md)
+            _load_dqc_constants(graph, results)
         return results
     finally:
         session.close()

@@ -120,6 +120,22 @@ def load_cmd(paths: tuple[Path, ...], force: bool, quiet: bool, as_json: bool) -
             console.print(f"  [yellow]warning[/]: {w}")
 
 
+@taxonomy.command("dqc-constants")
+@click.argument("years", nargs=-1, type=int)
+def dqc_constants_cmd(years: tuple[int, ...]) -> None:
+    """(Re)write the official DQC rule-set constants (DQCRT) of us-gaap YEARS (default: every shipped year).
+
+    `taxonomy load` writes them for each us-gaap year it loads; this is for databases loaded before."""
+    from auditgraph.loader.dqc_constants import load_constants
+
+    _quiet_driver()
+    with open_graph() as graph:
+        graph.run_script("schema.constraints")
+        done = load_constants(graph, years or None)
+    for year, n in done.items():
+        console.print(f"us-gaap/{year}: {n} DQCRT constants written")
+
+
 @taxonomy.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.option("--wide", is_flag=True, help="Show every column, however wide (default: the columns that fit).")

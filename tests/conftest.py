@@ -141,6 +141,15 @@ def verify_json(neo4j_connection: Connection, monkeypatch: pytest.MonkeyPatch) -
     return run
 
 
+@pytest.fixture
+def rules_graph(graph: Graph) -> Graph:
+    """`graph` (empty, schema in place) with the DQCRT constants of us-gaap 2025 loaded: what the DQC rules read."""
+    from auditgraph.loader.dqc_constants import load_constants
+
+    load_constants(graph, (2025,))
+    return graph
+
+
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """../shared (or $AUDITGRAPH_SHARED); skipped when absent unless AUDITGRAPH_REQUIRE_SHARED=1."""

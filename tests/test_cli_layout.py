@@ -55,6 +55,7 @@ COMMANDS = (
     "mcp",
     "neo4j",
     "queries",
+    "rules",
     "taxonomy",
     "verify",
 )

@@ -48,6 +48,10 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
         "auditgraph.checks.cli:audit",
         "Every finding of the whole filing, like the official engine's report, with a verdict.",
     ),
+    "rules": (
+        "auditgraph.checks.cli:rules_cmd",
+        "List the registered rule families: key, official id, name, us-gaap years, the data each reads.",
+    ),
     "case": (
         "auditgraph.checks.cli:case",
         "The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON.",
@@ -76,7 +80,7 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
 # Commands that pass the Neo4j driver only Python values (strings, numbers, lists, maps): their process lets the
 # driver skip importing numpy, pandas and pyarrow, which it does at import whenever they are installed (a
 # third of a short command's time). The LLM and eval stages may hold numpy values (embeddings): not these.
-LEAN_DRIVER_COMMANDS = frozenset({"audit", "case", "check", "db", "demo", "filing", "neo4j", "queries", "taxonomy"})
+LEAN_DRIVER_COMMANDS = frozenset({"audit", "rules", "case", "check", "db", "demo", "filing", "neo4j", "queries", "taxonomy"})
 OPTIONAL_DRIVER_DEPS = ("numpy", "pandas", "pyarrow")
 
 
