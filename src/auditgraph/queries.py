@@ -185,6 +185,7 @@ FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType(
     {
         "tools": "What the agent and MCP tools read from a loaded filing.",
         "checks": "What the DQC checkers read, and the reproduction of a finding.",
+        "dqc": "DQC rule families as graph queries: the findings of $filing_id, or of every filing when it is null.",
         "verify": "What the claim verifier reads: facts, calculations, labels, text.",
         "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
         "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
@@ -194,7 +195,7 @@ FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType(
         "schema": "Constraints and indexes, run before every load.",
     }
 )
-FAMILY_ORDER = ("tools", "checks", "verify", "filing", "taxonomy", "eval", "db", "load", "schema")
+FAMILY_ORDER = ("tools", "checks", "dqc", "verify", "filing", "taxonomy", "eval", "db", "load", "schema")
 
 
 @dataclass(frozen=True)
