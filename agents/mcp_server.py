@@ -44,8 +44,8 @@ from auditgraph.tools.toolbox import Toolbox, is_ok
 INSTRUCTIONS = (
     "Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Start with list_filings (what is loaded, "
     "with fact coverage; load_filing adds one from a path). audit_filing runs every deterministic checker over a "
-    "filing (DQC.US.0015, 0117, 0126 and CALC11); check_sign, check_calc_tree and check_dim_consistency run one rule, "
-    "optionally for one concept; verify_claim proves or refutes a numerical claim with Z3 (Verified, Violated with "
+    "filing (every registered DQC rule family, each with its official codes, and CALC11); check_rule runs one family "
+    "(check_sign, check_calc_tree and check_dim_consistency: 0015, 0126, 0117), optionally for one concept; verify_claim proves or refutes a numerical claim with Z3 (Verified, Violated with "
     "the unsat core, or Abstain with the missing requirement). A filing may be named by its id, accession, folder "
     "name or ticker/form/period words (SMPL 10-K 2025). Values are exact decimal strings. The prompts "
     "audit_this_filing and verify_this_claim give the order of calls; resources hold the graph model and the queries."
@@ -117,6 +117,7 @@ CATALOG: dict[str, tuple[str, Mapping[str, Any]]] = {
     "check_sign": ("DQC.US.0015: negative values check", CHECK_SCHEMA),
     "check_calc_tree": ("DQC.US.0126: calculation totals check", CHECK_SCHEMA),
     "check_dim_consistency": ("DQC.US.0117: axis member sums check", CHECK_SCHEMA),
+    "check_rule": ("Any DQC rule family or CALC11", CHECK_SCHEMA),
     "get_fact_history": ("A concept's facts across periods and filings", ROWS_SCHEMA),
     "compare_periods": ("Period-over-period changes of a concept", ROWS_SCHEMA),
     "get_dimensional_breakdown": ("A total and its axis members", ROWS_SCHEMA),
@@ -159,7 +160,7 @@ class LoadArgs(BaseModel):
 
 class AuditArgs(BaseModel):
     filing_id: str = Field(description=FILING_ARG)
-    rules: str | None = Field(None, description="comma-separated rules: 0015, 0117, 0126, calc11; omit for all")
+    rules: str | None = Field(None, description="comma-separated rule families (0015, DQC.US.0018, calc11); omit for all")
     coverage: Literal["expanded", "limited"] = Field(
         "expanded", description="DQC.US.0015 list: expanded (full official list) or limited (debit-balance concepts)"
     )
@@ -304,8 +305,8 @@ class ServerTools:
             ),
             ToolSpec(
                 "audit_filing",
-                "The checker-only audit of a whole filing: DQC.US.0015, 0117, 0126 and CALC11, a verdict (violations, "
-                "clean, not_evaluable), counts per rule and the findings with reported and expected values.",
+                "The checker-only audit of a whole filing: every registered DQC rule family and CALC11, a verdict "
+                "(violations, clean, not_evaluable), counts per rule and the findings with their official codes and facts.",
                 "static",
                 AuditArgs.model_json_schema(),
                 title="Audit a filing (every checker)",
@@ -422,9 +423,9 @@ def prompt_text(name: str, args: Mapping[str, str]) -> str:
             f"Audit the filing {filing!r} with the auditgraph tools, in this order:\n"
             "1. list_filings: find the filing and its id. If it is not there, load it with load_filing (a path). "
             "Note its coverage: facts on placeholder concepts cannot be checked; say so in the report.\n"
-            f"2. audit_filing with filing_id={filing!r}: the verdict and every finding of DQC.US.0015 (check_sign), "
-            "DQC.US.0117 (check_dim_consistency), DQC.US.0126 (check_calc_tree) and CALC11.\n"
-            "3. For each finding, run the rule's checker for that concept and period (check_calc_tree with "
+            f"2. audit_filing with filing_id={filing!r}: the verdict and every finding of every DQC rule family "
+            "(official codes such as DQC.US.0018.34) and CALC11.\n"
+            "3. For each finding, run its family with check_rule for that concept and period (check_calc_tree with "
             "whole_tree=true for a total), then get_fact and get_calc_children (or get_dimensional_breakdown for 0117) "
             "for the evidence, and get_fact_history or analyze_magnitude when a value looks scaled or restated.\n"
             "4. Report the verdict, then one line per finding: rule, concept, period, reported vs expected value "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from rich.console import Console
 from rich.markup import escape
@@ -28,6 +28,7 @@ def run_rules(
     data: FilingData | None = None,
     scope: Scope | None = None,
     constants: Constants | None = None,
+    prefetched: dict[str, dict[str, list[Any]]] | None = None,
 ) -> tuple[dict[str, list[CheckResult]], dict[str, float], FilingData]:
     """Results and seconds per registered rule (all by default); the filing is read once (the read counts
     towards the first rule). `constants` carries the DQCRT constants read so far across filings."""
@@ -36,7 +37,7 @@ def run_rules(
     results, seconds = {}, {}
     t0 = time.perf_counter()
     data = data or load_filing_data(graph, filing_id)
-    inp = RuleInput(graph, data, scope, constants or Constants(graph))
+    inp = RuleInput(graph, data, scope, constants or Constants(graph), prefetched or {})
     load_time = time.perf_counter() - t0
     for i, key in enumerate(rules or tuple(registered)):
         t = time.perf_counter()
@@ -51,8 +52,10 @@ def audit_filing(
     rules: Sequence[str] | None = None,
     coverage: Coverage = "expanded",
     constants: Constants | None = None,
+    prefetched: dict[str, dict[str, list[Any]]] | None = None,
 ) -> AuditReport:
-    results, seconds, data = run_rules(graph, filing_id, rules, coverage, constants=constants)
+    """Every wanted rule on one filing; `constants` and `prefetched` carry what a portfolio audit read once."""
+    results, seconds, data = run_rules(graph, filing_id, rules, coverage, constants=constants, prefetched=prefetched)
     summaries, findings, refused, calc11 = [], [], [], []
     for rule, rs in results.items():
         counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}

@@ -154,7 +154,8 @@ def _run_check(
 
 
 @click.command("audit")
-@click.argument("filing_id")
+@click.argument("filing_id", required=False)
+@click.option("--all", "portfolio", is_flag=True, help="Audit every loaded filing: a summary per filing and per rule family.")
 @click.option(
     "--rules", default=None, help="Comma-separated rule families, e.g. 0015,DQC.US.0018 (default all; `auditgraph rules`)."
 )
@@ -165,22 +166,37 @@ def _run_check(
     type=click.Choice(["table", "json", "jsonl", "html"]),
     default="table",
     show_default=True,
-    help="html: one self-contained page (redirect it to a file).",
+    help="html: one self-contained page (redirect it to a file); jsonl: one finding per line.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
 @click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
 def audit(
-    filing_id: str, rules: str | None, coverage: str, fmt: str, as_json: bool, show_not_evaluable: bool, wide: bool
+    filing_id: str | None,
+    portfolio: bool,
+    rules: str | None,
+    coverage: str,
+    fmt: str,
+    as_json: bool,
+    show_not_evaluable: bool,
+    wide: bool,
 ) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     console = _out()
     _quiet_driver()
+    fmt = "json" if as_json else fmt
+    if portfolio == bool(filing_id):
+        raise ConfigError("give one FILING_ID, or --all for every loaded filing (not both)")
+    wanted = parse_rules(rules)
+    if portfolio:
+        _audit_portfolio(console, wanted, coverage, fmt, wide)
+        return
+    assert filing_id is not None
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
-        with spinner(f"Auditing {filing_id}…", enabled=fmt == "table" and not as_json):
-            report = audit_filing(graph, filing_id, parse_rules(rules), coverage)  # type: ignore[arg-type]
-    if as_json or fmt == "json":
+        with spinner(f"Auditing {filing_id}…", enabled=fmt == "table"):
+            report = audit_filing(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+    if fmt == "json":
         click.echo(dump_json(report, indent=2))
     elif fmt == "html":
         from auditgraph.checks.html_report import render_html
@@ -191,6 +207,46 @@ def audit(
             click.echo(dump_json(r))
     else:
         print_report(report, console, show_not_evaluable, wide)
+
+
+def _audit_portfolio(console: Console, rules: tuple[str, ...], coverage: str, fmt: str, wide: bool) -> None:
+    """`audit --all`: every loaded filing, a progress bar that stays, then the two summary tables (or JSON)."""
+    import json
+    from dataclasses import asdict
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from auditgraph.checks.portfolio import audit_portfolio, loaded_filings
+
+    if fmt == "html":
+        raise ConfigError("--format html is one filing's page; for --all use table, json or jsonl")
+    with open_graph() as graph:
+        ids = loaded_filings(graph)
+        if not ids:
+            raise ConfigError("no loaded filing to audit; load some with `auditgraph filing load PATH…`")
+        columns = (TextColumn("Auditing {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=False, disable=fmt != "table") as progress:
+            task = progress.add_task(f"{len(ids)} filings", total=len(ids))
+            result = audit_portfolio(
+                graph,
+                rules,
+                coverage,  # type: ignore[arg-type]
+                ids,
+                on_filing=lambda _: progress.advance(task),
+                keep_reports=fmt == "jsonl",
+            )
+    if fmt == "json":
+        click.echo(json.dumps({"filings": [asdict(f) for f in result.filings], "families": [asdict(f) for f in result.families]}))
+    elif fmt == "jsonl":
+        from auditgraph.checks.result import dump
+
+        for report in result.reports:
+            for r in report.findings + report.calc11:
+                click.echo(json.dumps({"filing_id": report.filing_id} | dump(r)))
+    else:
+        from auditgraph.checks.findings_table import print_portfolio
+
+        print_portfolio(console, result, wide=wide)
 
 
 @click.command("demo")

@@ -9,12 +9,17 @@ dimensions (the terminal wraps that line; nothing cuts it), each group a table o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
 from auditgraph.checks.result import CheckResult
 from auditgraph.tables import Col, fit_table, fits, print_table
+
+if TYPE_CHECKING:  # portfolio imports audit, which imports this module
+    from auditgraph.checks.portfolio import PortfolioReport
 
 _STATUS_STYLE = {"violation": "red", "not_evaluable": "yellow"}
 
@@ -95,3 +100,38 @@ def _status(r: CheckResult) -> str:
 
 
 __all__ = ["detail", "list_label", "print_findings"]
+
+
+_FILING_COLS = (
+    Col("filing", "id"),
+    Col("form", "id", drop=2),
+    Col("year", "number", drop=3),
+    Col("verdict", "id"),
+    Col("DQC", "number"),
+    Col("CALC11", "number"),
+    Col("not run", "number", drop=1),
+)
+_FAMILY_COLS = (
+    Col("family", "id"),
+    Col("findings", "number"),
+    Col("filings", "number"),
+    Col("not run", "number", drop=2),
+    Col("name", "text", drop=1),
+)
+
+
+def print_portfolio(console: Console, result: PortfolioReport, *, wide: bool = False) -> None:
+    """`audit --all`: one row per filing (most findings first), then one per rule family with findings or
+    filings it could not run on; "not run" counts the rules that could not run (year, form, missing data)."""
+    filings = sorted(result.filings, key=lambda f: (-(f.findings + f.calc11), f.filing_id))
+    rows = [
+        [f.filing_id, f.form or "", str(f.us_gaap_year or ""), f.verdict, str(f.findings), str(f.calc11), str(len(f.not_run))]
+        for f in filings
+    ]
+    title = f"Portfolio audit: {len(filings)} filings"
+    print_table(console, fit_table(_FILING_COLS, rows, console.width, wide=wide, title=title), wide=wide)
+    fams = [f for f in result.families if f.findings or f.not_run]
+    fam_rows = [[f.rule_id, str(f.findings), str(f.filings), str(f.not_run), f.name] for f in fams]
+    quiet = len(result.families) - len(fams)
+    title = f"Rule families: {sum(f.findings for f in fams)} findings ({quiet} families found nothing and ran everywhere)"
+    print_table(console, fit_table(_FAMILY_COLS, fam_rows, console.width, wide=wide, title=title), wide=wide)

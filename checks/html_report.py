@@ -14,7 +14,7 @@ from auditgraph.checks.result import AuditReport, CheckResult
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem;color:#222}
-h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:1rem}
+h1{font-size:1.4rem}h3{font-size:1rem}h2{font-size:1.1rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:1rem}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.25rem .6rem;text-align:left}
 td.num{text-align:right;font-family:ui-monospace,monospace}.diff{background:#fdd;font-weight:bold}
 .ok{color:#070}.bad{color:#b00}.ne{color:#a60}pre{background:#f6f6f6;padding:.6rem;overflow-x:auto;font-size:.85rem}
@@ -28,6 +28,8 @@ def _params(values: dict[str, Any]) -> str:
 
 def reproduce(r: CheckResult, filing_id: str) -> tuple[str, dict[str, Any]] | None:
     """The registry query and parameters that show this finding's facts in the Browser."""
+    if r.query:  # a structural rule: its own query lists the filing's findings of the family
+        return r.query, {"filing_id": filing_id}
     total = next((f for f in r.facts if f.role == "total"), r.facts[0] if r.facts else None)
     if total is None:
         return None
@@ -61,6 +63,8 @@ def _rows(r: CheckResult) -> str:
             f"<tr{cls}><td>{escape(sign + label)}</td><td class=num>{escape(f.value or 'nil')}</td>"
             f"<td>{escape(f.decimals or 'INF')}</td><td>{escape(f.fact_id)}</td></tr>"
         )
+    if r.expected_value is None:  # a structural finding names facts; there is no value to expect
+        return "<table class=tree><tr><th>item</th><th>value</th><th>decimals</th><th>fact</th></tr>" + "".join(out) + "</table>"
     out.append(
         f"<tr><td>expected ({'sum' if r.rule_id != 'DQC.US.0015' else 'sign-corrected'})</td>"
         f"<td class=num>{escape(r.expected_value or '')}</td><td>{escape(r.decimals or '')}</td><td></td></tr>"
@@ -75,7 +79,7 @@ def _rows(r: CheckResult) -> str:
 def _section(r: CheckResult, filing_id: str) -> str:
     status = {"violation": "bad", "ok": "ok"}.get(r.status, "ne")
     head = (
-        f"<h2><span class={status}>{escape(r.sub_rule)}</span> {escape(r.concept or '')}</h2>"
+        f"<h3><span class={status}>{escape(r.sub_rule)}</span> {escape(r.concept or '')}</h3>"
         f"<p>{escape(r.network_definition or r.network or '')} · period {escape(r.period or '')} · unit "
         f"{escape(r.unit or '')}{' · ' + escape(', '.join(r.dimensions)) if r.dimensions else ''}</p>"
     )
@@ -93,14 +97,25 @@ def _section(r: CheckResult, filing_id: str) -> str:
     return head + body
 
 
+def _families(report: AuditReport) -> str:
+    """The findings grouped by rule family, each under a heading with its count (DQC families, then CALC11)."""
+    groups: dict[str, list[CheckResult]] = {}
+    for r in report.findings + report.calc11:
+        groups.setdefault(r.rule_id, []).append(r)
+    out = []
+    for rule_id, rs in groups.items():
+        body = "".join(_section(r, report.filing_id) for r in rs)
+        out.append(f"<h2 id='{escape(rule_id)}'>{escape(rule_id)}: {len(rs)} finding(s)</h2>{body}")
+    return "".join(out)
+
+
 def render_html(report: AuditReport) -> str:
     summary = "".join(
         f"<tr><td>{escape(s.rule)}</td><td class=num>{s.evaluated}</td><td class=num>{s.violations}</td>"
         f"<td class=num>{s.ok}</td><td class=num>{s.not_evaluable}</td><td>{escape(s.not_run or '')}</td></tr>"
         for s in report.rules
     )
-    findings = report.findings + report.calc11
-    sections = "".join(_section(r, report.filing_id) for r in findings) or "<p class=ok>No findings.</p>"
+    sections = _families(report) or "<p class=ok>No findings.</p>"
     notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
     return (
         f"<!doctype html><html><head><meta charset=utf-8><title>Audit {escape(report.filing_id)}</title>"

@@ -76,6 +76,7 @@ class RuleInput:
     data: FilingData
     scope: Scope = field(default_factory=Scope)
     constants: Constants | None = None
+    prefetched: dict[str, dict[str, list[Any]]] = field(default_factory=dict)  # query -> filing id -> rows
 
     @property
     def filing_id(self) -> str:
@@ -92,7 +93,10 @@ class RuleInput:
         return self.constants.get(self.year, name)
 
     def rows(self, query: str, **params: object) -> list[Any]:
-        """A named read for this filing (`$filing_id` set), with the checkers' timeout."""
+        """A named read for this filing (`$filing_id` set), with the checkers' timeout; a portfolio audit has
+        run a structural rule's query once for every filing (`prefetched`), so its rows come from there."""
+        if not params and query in self.prefetched:
+            return self.prefetched[query].get(self.filing_id, [])
         return read_records(self.graph, query, filing_id=self.filing_id, **params)
 
 
@@ -114,6 +118,7 @@ class Rule:
     forms: frozenset[str] | None = None  # dei:DocumentType values it runs on (None: the 10-K/10-Q family)
     severity: Severity = "error"
     scoped: bool = False  # the check applies Scope itself (else run_rule filters its results by scope)
+    portfolio_query: str | None = None  # a structural rule's query: run once with $filing_id null for a portfolio
 
     @property
     def reads(self) -> tuple[str, ...]:
@@ -312,5 +317,6 @@ def cypher_rule(
         queries=(query,),
         forms=forms,
         severity=severity,
+        portfolio_query=query,
     )
     return rule

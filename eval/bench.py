@@ -42,24 +42,24 @@ class BenchResult:
 
 
 def time_rules(graph: Graph, filing_id: str) -> tuple[float, dict[str, float], dict[str, int]]:
-    from auditgraph.checks import calc_tree, dim_consistency, sign
+    """The filing's read, then seconds and findings per registered DQC rule family (CALC11 apart, as in `audit`)."""
     from auditgraph.checks.filing_data import load_filing_data
+    from auditgraph.checks.rulebook import Constants, RuleInput, registry, run_rule
 
     t0 = time.perf_counter()
     data = load_filing_data(graph, filing_id)
     prefetch = time.perf_counter() - t0
+    inp = RuleInput(graph, data, constants=Constants(graph))
     secs, found = {}, {}
-    for rule, fn in (
-        ("DQC.US.0015", sign.check_sign),
-        ("DQC.US.0126", calc_tree.check_calc_tree),
-        ("DQC.US.0117", dim_consistency.check_dim_consistency),
-    ):
+    for key, rule in registry().items():
+        if key == "calc11":
+            continue
         t0 = time.perf_counter()
-        results = fn(graph, filing_id, data=data)
-        secs[rule] = time.perf_counter() - t0
+        results = run_rule(rule, inp)
+        secs[rule.rule_id] = time.perf_counter() - t0
         # -1: the rule did not run on this filing at all (every result not_evaluable, e.g. no 0015 list for its year)
         ran = any(r.status != "not_evaluable" for r in results)
-        found[rule] = sum(1 for r in results if r.status == "violation") if ran else -1
+        found[rule.rule_id] = sum(1 for r in results if r.status == "violation") if ran else -1
     return prefetch, secs, found
 
 

@@ -21,25 +21,26 @@ from auditgraph.graph import Graph
 
 
 def filing_results(graph: Graph, filing_id: str) -> list[CheckResult]:
-    """Every item the three DQC checkers evaluate in a filing (violation, ok, not_evaluable).
+    """Every item the registered DQC rule families evaluate in a filing (violation, ok, not_evaluable);
+    CALC11 is left out, as `audit` reports it apart from the DQC findings.
 
     A checker that crashes is the system under test failing, not the harness: it becomes one
     not_evaluable result naming the exception, and the other rules still run."""
-    from auditgraph.checks import calc_tree, dim_consistency, sign
     from auditgraph.checks.filing_data import load_filing_data
+    from auditgraph.checks.rulebook import Constants, RuleInput, registry, run_rule
 
-    data = load_filing_data(graph, filing_id)
+    inp = RuleInput(graph, load_filing_data(graph, filing_id), constants=Constants(graph))
     out: list[CheckResult] = []
-    for rule, check in (
-        ("DQC.US.0015", sign.check_sign),
-        ("DQC.US.0126", calc_tree.check_calc_tree),
-        ("DQC.US.0117", dim_consistency.check_dim_consistency),
-    ):
+    for key, rule in registry().items():
+        if key == "calc11":
+            continue
         try:
-            out += check(graph, filing_id, data=data)
+            out += run_rule(rule, inp)
         except Exception as exc:  # noqa: BLE001  (any crash of a checker is a result to record)
             reason = f"checker crashed on {filing_id}: {type(exc).__name__}: {exc}"
-            out.append(CheckResult(rule_id=rule, sub_rule=rule, status="not_evaluable", reason=reason, message=reason))
+            out.append(
+                CheckResult(rule_id=rule.rule_id, sub_rule=rule.rule_id, status="not_evaluable", reason=reason, message=reason)
+            )
     return out
 
 

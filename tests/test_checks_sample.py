@@ -70,7 +70,12 @@ def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_fi
 
     report = audit_filing(sample_filing_graph, FILING)
     page = render_html(report)
-    assert page.startswith("<!doctype html>") and page.count("<h2>") == 4  # three DQC findings + one Calc 1.1
+    findings = report.findings + report.calc11
+    assert page.startswith("<!doctype html>") and page.count("<h3>") == len(findings)  # one section per finding
+    for rule_id in {r.rule_id for r in findings}:  # grouped under one heading per family, with its count
+        n = sum(1 for r in findings if r.rule_id == rule_id)
+        assert f"<h2 id='{rule_id}'>{rule_id}: {n} finding(s)</h2>" in page
+    assert "<h2 id='DQC.US.0126'>DQC.US.0126: 1 finding(s)</h2>" in page and "<h2 id='CALC11'>" in page
     assert "<td class='num diff'>100000</td>" in page and ":param role =&gt;" in page
     calc = next(r for r in report.findings if r.rule_id == "DQC.US.0126")
     name, params = reproduce(calc, FILING)

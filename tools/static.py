@@ -6,13 +6,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from auditgraph.checks.audit import run_rules
 from auditgraph.checks.calc_tree import check_calc_tree, statement_roles
 from auditgraph.checks.cubes import build_cubes, is_statement
-from auditgraph.checks.dim_consistency import check_dim_consistency
 from auditgraph.checks.filing_data import load_filing_data
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import DIM_AXES, sign_list, split_key
-from auditgraph.checks.sign import check_sign
+from auditgraph.checks.rulebook import Scope, parse_rules, registry
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.tools.base import (
@@ -106,19 +106,36 @@ def _known(graph: Graph, filing_id: str, concept: str | None) -> None:
         filing_release(graph, filing_id)
 
 
-def run_check_sign(graph: Graph, a: SignArgs) -> ToolResult:
+def _run_family(graph: Graph, key: str, a: CheckArgs, coverage: str = "expanded") -> ToolResult:
+    """One registered rule family on the filing (checks.rulebook: the same guards and results as `check`)."""
     _known(graph, a.filing_id, a.concept)
-    return _check_result("DQC.US.0015", check_sign(graph, a.filing_id, a.concept, a.coverage, a.period), a.concept)
+    [key] = parse_rules(key)
+    scope = Scope(concept=a.concept, period=a.period, coverage=coverage)  # type: ignore[arg-type]
+    results, _, _ = run_rules(graph, a.filing_id, (key,), scope=scope)
+    return _check_result(registry()[key].rule_id, results[key], a.concept)
+
+
+def run_check_sign(graph: Graph, a: SignArgs) -> ToolResult:
+    return _run_family(graph, "0015", a, a.coverage)
 
 
 def run_check_calc_tree(graph: Graph, a: CalcTreeArgs) -> ToolResult:
-    _known(graph, a.filing_id, a.concept)
+    if not a.whole_tree:
+        return _run_family(graph, "0126", a)
+    _known(graph, a.filing_id, a.concept)  # the whole tree is this tool's question, beyond the rule's scope
     return _check_result("DQC.US.0126", check_calc_tree(graph, a.filing_id, a.concept, a.whole_tree, a.period), a.concept)
 
 
 def run_check_dim(graph: Graph, a: CheckArgs) -> ToolResult:
-    _known(graph, a.filing_id, a.concept)
-    return _check_result("DQC.US.0117", check_dim_consistency(graph, a.filing_id, a.concept, a.period), a.concept)
+    return _run_family(graph, "0117", a)
+
+
+class RuleArgs(CheckArgs):
+    rule: str = Field(description="a rule family: 0018, DQC.US.0018 or calc11 (`auditgraph rules` lists them)")
+
+
+def run_check_rule(graph: Graph, a: RuleArgs) -> ToolResult:
+    return _run_family(graph, a.rule, a)
 
 
 def run_metadata(graph: Graph, a: ConceptArgs) -> ToolResult:
@@ -202,7 +219,9 @@ def run_candidate_rules(graph: Graph, a: ConceptArgs) -> ToolResult:
                     "why": f"line item of statement cube {cube.role} with {', '.join(axes)}",
                 }
             )
-    return rows_result(c.qname, rules, f"no DQC.US.0015/0117/0126 rule applies to {c.qname} in {a.filing_id}")
+    return rows_result(
+        c.qname, rules, f"no DQC.US.0015/0117/0126 rule applies to {c.qname} in {a.filing_id} (check_rule runs any other family)"
+    )
 
 
 def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
@@ -293,6 +312,14 @@ STATIC = [
         CalcTreeArgs,
         run_check_calc_tree,
         "DQC.US.0126: statement calculation totals vs the weighted sum of their children (decimals tolerance).",
+    ),
+    _tool(
+        "check_rule",
+        "static",
+        RuleArgs,
+        run_check_rule,
+        "Any registered DQC rule family (0001-0211, `auditgraph rules`) or CALC11 on the filing, or on one concept/period: "
+        "official codes, the facts each finding names, why a rule could not run.",
     ),
     _tool(
         "check_dim_consistency",

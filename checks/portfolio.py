@@ -1,0 +1,124 @@
+"""The portfolio audit: every registered rule on every loaded filing, one summary per filing and per family.
+
+Each filing is audited as `audit` audits it (audit.audit_filing: the same guards, verdicts and notes). What is
+shared is read once: the DQCRT constants of each year (rulebook.Constants) and, for every structural rule, its
+`cypher/dqc` query run once with `$filing_id` null (the rows then grouped by filing), so a portfolio costs one
+query per structural rule rather than one per rule and filing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from auditgraph.checks.audit import audit_filing
+from auditgraph.checks.filing_data import read_records
+from auditgraph.checks.result import AuditReport
+from auditgraph.checks.rulebook import Constants, Coverage, registry
+from auditgraph.graph import Graph
+
+
+@dataclass(kw_only=True)
+class FilingSummary:
+    filing_id: str
+    form: str | None
+    us_gaap_year: int | None
+    verdict: str
+    findings: int  # DQC findings
+    calc11: int
+    families: dict[str, int]  # rule id -> findings
+    not_run: list[str]  # "DQC.US.0121: why" for every rule that could not run on this filing
+
+
+@dataclass(kw_only=True)
+class FamilySummary:
+    rule_id: str
+    name: str
+    findings: int
+    filings: int  # filings with a finding of the family
+    not_run: int  # filings the family could not run on (year, form, missing data)
+
+
+@dataclass(kw_only=True)
+class PortfolioReport:
+    filings: list[FilingSummary]
+    families: list[FamilySummary]
+    reports: list[AuditReport] = field(default_factory=list)
+
+
+def loaded_filings(graph: Graph) -> list[str]:
+    return [r["id"] for r in read_records(graph, "checks.loaded_filings")]
+
+
+def prefetch(graph: Graph, rules: Sequence[str]) -> dict[str, dict[str, list[Any]]]:
+    """query -> filing id -> rows, for every structural rule among `rules`: its query once over every filing."""
+    out: dict[str, dict[str, list[Any]]] = {}
+    for key in rules:
+        query = registry()[key].portfolio_query
+        if query and query not in out:
+            grouped: dict[str, list[Any]] = defaultdict(list)
+            for row in read_records(graph, query, filing_id=None):
+                grouped[row["filing_id"]].append(row)
+            out[query] = dict(grouped)
+    return out
+
+
+def summarize(report: AuditReport) -> FilingSummary:
+    families = Counter(r.rule_id for r in report.findings)
+    names = {r.key: r.rule_id for r in registry().values()}
+    return FilingSummary(
+        filing_id=report.filing_id,
+        form=report.form,
+        us_gaap_year=report.us_gaap_year,
+        verdict=report.verdict,
+        findings=len(report.findings),
+        calc11=len(report.calc11),
+        families=dict(sorted(families.items())),
+        not_run=[f"{names.get(s.rule, s.rule)}: {s.not_run}" for s in report.rules if s.not_run],
+    )
+
+
+def audit_portfolio(
+    graph: Graph,
+    rules: Sequence[str],
+    coverage: Coverage = "expanded",
+    filing_ids: Sequence[str] | None = None,
+    on_filing: Callable[[str], None] | None = None,
+    keep_reports: bool = False,
+) -> PortfolioReport:
+    """Every loaded filing (or `filing_ids`), every rule in `rules`; `on_filing` is called as each one is done."""
+    ids = list(filing_ids) if filing_ids is not None else loaded_filings(graph)
+    constants = Constants(graph)
+    rows = prefetch(graph, rules)
+    filings, reports = [], []
+    for fid in ids:
+        report = audit_filing(graph, fid, rules, coverage, constants=constants, prefetched=rows)
+        filings.append(summarize(report))
+        if keep_reports:
+            reports.append(report)
+        if on_filing:
+            on_filing(fid)
+    return PortfolioReport(filings=filings, families=family_totals(rules, filings, reports), reports=reports)
+
+
+def family_totals(rules: Sequence[str], filings: list[FilingSummary], reports: list[AuditReport]) -> list[FamilySummary]:
+    del reports  # the totals come from the summaries alone
+    out = []
+    for key in rules:
+        rule = registry()[key]
+        if key == "calc11":
+            counts = [f.calc11 for f in filings]
+        else:
+            counts = [f.families.get(rule.rule_id, 0) for f in filings]
+        out.append(
+            FamilySummary(
+                rule_id=rule.rule_id,
+                name=rule.name,
+                findings=sum(counts),
+                filings=sum(1 for c in counts if c),
+                not_run=sum(1 for f in filings if any(n.startswith(rule.rule_id + ":") for n in f.not_run)),
+            )
+        )
+    return out
