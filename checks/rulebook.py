@@ -164,7 +164,8 @@ def parse_rules(text: str | Sequence[str] | None) -> tuple[str, ...]:
     rules = registry()
     if not text:
         return tuple(rules)
-    items = [r.strip().lower() for r in (text.split(",") if isinstance(text, str) else text) if r.strip()]
+    parts = [text] if isinstance(text, str) else list(text)
+    items = [r.strip().lower() for part in parts for r in part.split(",") if r.strip()]
     keys = [_key_of(i) for i in items]
     bad = [i for i, k in zip(items, keys, strict=True) if k not in rules]
     if bad:

@@ -33,6 +33,9 @@ GUIDE_TITLE = "auditgraph: the graph model"
 FACT_LIMIT = 12  # facts in the graph view: with their concepts, contexts, periods and unit it stays readable
 
 
+PORTFOLIO_QUERY = "dqc.dqc_0018"  # the portfolio slide's query (DQC.US.0018, deprecated elements)
+
+
 @dataclass(frozen=True)
 class Step:
     """One named query with the values of its parameters."""
@@ -177,12 +180,25 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
                 (Step("taxonomy.dqc_list", {"rule_id": "DQC.US.0015", "release": v["release"]}),),
             )
         )
+    if PORTFOLIO_QUERY in queries.registry():
+        out.append(
+            Slide(
+                "The portfolio: which filings use deprecated elements",
+                "<p>Every DQC rule family that is a structural pattern is one query in <code>cypher/dqc/</code>: with "
+                "<code>filing_id</code> set it lists one filing's findings, with <code>null</code> those of every loaded "
+                "filing. This one is DQC.US.0018 (deprecated elements, from the rule set's <code>DqcConstant</code> lists "
+                "of each filing's us-gaap year). <code>auditgraph audit --all</code> runs every family on every filing.</p>",
+                (Step(PORTFOLIO_QUERY, {"filing_id": None}),),
+            )
+        )
     out.append(
         Slide(
             "Next",
             "<p>From a shell:</p><ul>"
             f"<li><code>auditgraph check {html.escape(filing_id)} --all</code>: the DQC checkers' results</li>"
-            f"<li><code>auditgraph audit {html.escape(filing_id)} --html report.html</code>: every finding, with a verdict</li>"
+            f"<li><code>auditgraph audit {html.escape(filing_id)} --format html &gt; report.html</code>: every finding, "
+            "grouped by rule family, with a verdict</li>"
+            "<li><code>auditgraph audit --all</code>: every loaded filing, a summary per filing and per rule family</li>"
             "<li><code>auditgraph queries</code>: every read query with its parameters; "
             "<code>auditgraph queries --browser NAME --param k=v</code> prints one ready to paste here</li></ul>"
             "<p>The whole model: <code>docs/graph-model.md</code>.</p>",

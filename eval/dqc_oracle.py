@@ -1,0 +1,128 @@
+"""Our DQC findings against the official DQC engine's, finding by finding (scripts/compare_dqc.py,
+scripts/bench_xule.py and tests/test_dqc_engine.py share it).
+
+A finding is its code (`DQC.US.0018.34`) and the facts it names, a fact by (concept local name, context id):
+the engine names concepts by the prefix of its own document, we by the filing's, so local names are compared.
+A finding that names no fact (a structural rule about an element or a network) matches an engine finding of
+the same code that names no fact and whose message names our finding's concept as a whole word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from auditgraph.checks.result import CheckResult
+
+FactKey = tuple[str, str]  # (concept local name, context id)
+VALUE_RULES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")  # results that list addends after the fact they flag
+
+
+def local(qname: str) -> str:
+    return re.split(r"[:#}]", qname)[-1]
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    facts: frozenset[FactKey]
+    concept: str = ""  # ours: the local name of the element a finding is about
+    message: str = ""
+
+    @property
+    def family(self) -> str:
+        return ".".join(self.code.split(".")[:3])
+
+
+@dataclass
+class FamilyScore:
+    family: str
+    official: int = 0
+    ours: int = 0
+    matched: int = 0
+    seconds: float = 0.0
+    engine_only: list[tuple[str, Finding]] = field(default_factory=list)
+    ours_only: list[tuple[str, Finding]] = field(default_factory=list)
+
+    @property
+    def exact(self) -> bool:
+        return not self.engine_only and not self.ours_only
+
+
+def engine_findings(path: Path) -> dict[str, list[Finding]]:
+    """The recorded findings (findings.jsonl) by engine filing folder ("xule-2025/BXP_Q1_2024")."""
+    out: dict[str, list[Finding]] = defaultdict(list)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        d = json.loads(line)
+        facts = frozenset((local(f["concept"]), f["context"]) for f in d["facts"] if f.get("context"))
+        out[d["filing"]].append(Finding(d["code"], facts, message=d["message"]))
+    return out
+
+
+def our_findings(results: Iterable[CheckResult]) -> list[Finding]:
+    """Our violations as comparable findings; a value rule names the fact it flags first (the engine names that one)."""
+    out = []
+    for r in results:
+        if r.status != "violation":
+            continue
+        named = r.facts
+        if r.rule_id in VALUE_RULES and r.facts:
+            named = [f for f in r.facts if f.role in ("total", "fact")][:1] or r.facts[:1]
+        facts = frozenset((local(f.concept), f.context_id) for f in named if f.context_id)
+        out.append(Finding(r.sub_rule, facts, concept=local(r.concept or ""), message=r.message))
+    return out
+
+
+def match(official: list[Finding], mine: list[Finding]) -> tuple[int, list[Finding], list[Finding]]:
+    """(matched, engine only, ours only) for one filing."""
+    left = Counter(f for f in official if f.facts)
+    by_key: dict[tuple[str, frozenset[FactKey]], list[Finding]] = defaultdict(list)
+    for f in left:
+        by_key[(f.code, f.facts)].append(f)
+    factless = [f for f in official if not f.facts]
+    matched, ours_only = 0, []
+    for f in mine:
+        hit = next((o for o in by_key.get((f.code, f.facts), []) if left[o] > 0), None) if f.facts else None
+        if hit is not None:
+            left[hit] -= 1
+            matched += 1
+            continue
+        if not f.facts and f.concept:
+            word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(f.concept)}(?![A-Za-z0-9])")
+            found = next((o for o in factless if o.code == f.code and word.search(o.message)), None)
+            if found is not None:
+                factless.remove(found)
+                matched += 1
+                continue
+        ours_only.append(f)
+    engine_only = [o for o, n in left.items() for _ in range(n)] + factless
+    return matched, engine_only, ours_only
+
+
+def score(
+    scores: dict[str, FamilyScore], folder: str, families: Iterable[str], official: list[Finding], mine: list[Finding]
+) -> None:
+    """Add one filing's comparison to the per-family scores (only `families`: the ones we ran)."""
+    for fam in families:
+        s = scores.setdefault(fam, FamilyScore(fam))
+        theirs = [f for f in official if f.family == fam]
+        ours = [f for f in mine if f.family == fam]
+        n, engine_only, ours_only = match(theirs, ours)
+        s.official += len(theirs)
+        s.ours += len(ours)
+        s.matched += n
+        s.engine_only += [(folder, f) for f in engine_only]
+        s.ours_only += [(folder, f) for f in ours_only]
+
+
+def engine_folder(source: str | None) -> str | None:
+    """The engine's name of a loaded filing ("xule-2025/BXP_Q1_2024") from its source path, else None."""
+    path = Path(source or "")
+    for part in (path, *path.parents):
+        if part.parent.name in ("xule-2025", "edgar"):
+            return f"{part.parent.name}/{part.name}"
+    return None
