@@ -249,7 +249,8 @@ FINDING_COLUMNS = ("filing_id", "sub_rule", "concept", "facts", "network", "mess
 """The columns every cypher/dqc query returns, one row per finding:
 filing_id STRING; sub_rule STRING (the official code, "DQC.US.0018.34"); concept STRING (the QName the finding
 is about); facts LIST<MAP> (each fact_id, concept, context_id, value, decimals, unit, period, dims; [] when the
-finding names no fact); network STRING (the role URI, or null); message STRING (our words)."""
+finding names no fact); network STRING (the role URI, or null); message STRING (our words); optionally
+network_definition STRING (the role's definition, "00000003 - Statement - Income Statement")."""
 
 
 def findings_from_rows(rule: Rule, rows: Sequence[Any]) -> list[CheckResult]:
@@ -281,6 +282,7 @@ def findings_from_rows(rule: Rule, rows: Sequence[Any]) -> list[CheckResult]:
                 dimensions=first.dimensions if first else [],
                 unit=first.unit if first else None,
                 network=row["network"],
+                network_definition=row.get("network_definition"),  # optional column: the role's definition
                 facts=facts,
                 contexts=[f.context_id for f in facts if f.context_id],
                 message=row["message"],

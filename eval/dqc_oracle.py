@@ -4,7 +4,8 @@ scripts/bench_xule.py and tests/test_dqc_engine.py share it).
 A finding is its code (`DQC.US.0018.34`) and the facts it names, a fact by (concept local name, context id):
 the engine names concepts by the prefix of its own document, we by the filing's, so local names are compared.
 A finding that names no fact (a structural rule about an element or a network) matches an engine finding of
-the same code that names no fact and whose message names our finding's concept as a whole word.
+the same code that names no fact and whose message names our finding's network (its definition) or, for a
+finding about an element, its concept as a whole word.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Finding:
     facts: frozenset[FactKey]
     concept: str = ""  # ours: the local name of the element a finding is about
     message: str = ""
+    network: str = ""  # ours: the definition of the network a fact-less finding is about
 
     @property
     def family(self) -> str:
@@ -73,7 +75,9 @@ def our_findings(results: Iterable[CheckResult]) -> list[Finding]:
         if r.rule_id in VALUE_RULES and r.facts:
             named = [f for f in r.facts if f.role in ("total", "fact")][:1] or r.facts[:1]
         facts = frozenset((local(f.concept), f.context_id) for f in named if f.context_id)
-        out.append(Finding(r.sub_rule, facts, concept=local(r.concept or ""), message=r.message))
+        out.append(
+            Finding(r.sub_rule, facts, concept=local(r.concept or ""), message=r.message, network=r.network_definition or "")
+        )
     return out
 
 
@@ -91,9 +95,8 @@ def match(official: list[Finding], mine: list[Finding]) -> tuple[int, list[Findi
             left[hit] -= 1
             matched += 1
             continue
-        if not f.facts and f.concept:
-            word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(f.concept)}(?![A-Za-z0-9])")
-            found = next((o for o in factless if o.code == f.code and word.search(o.message)), None)
+        if not f.facts and (f.concept or f.network):
+            found = next((o for o in factless if o.code == f.code and _names(o.message, f)), None)
             if found is not None:
                 factless.remove(found)
                 matched += 1
@@ -101,6 +104,15 @@ def match(official: list[Finding], mine: list[Finding]) -> tuple[int, list[Findi
         ours_only.append(f)
     engine_only = [o for o, n in left.items() for _ in range(n)] + factless
     return matched, engine_only, ours_only
+
+
+def _names(message: str, f: Finding) -> bool:
+    """The engine's message names our finding's network (its definition) or, else, its concept as a whole word.
+    A network comes first: a rule that lists a network's elements (DQC.US.0099) lists them in an arbitrary order
+    and the recorded message is cut at 300 characters."""
+    if f.network:
+        return f.network in message
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(f.concept)}(?![A-Za-z0-9])", message) is not None
 
 
 def score(

@@ -141,3 +141,60 @@ def test_portfolio_audits_every_loaded_filing_with_per_family_totals(rules_graph
     # the same finding as the filing's own audit
     [single] = audit_filing(rules_graph, "t-p1", ("0015",)).findings
     assert (single.sub_rule, single.facts[0].fact_id) == ("DQC.US.0015.1964", "f-neg")
+
+
+def test_audit_all_prints_per_filing_and_per_family_tables_and_json(rules_graph: Graph, neo4j_connection, monkeypatch):
+    import json
+
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    negative("t-cli1").write(rules_graph)
+    negative("t-cli-2022", year=2022).write(rules_graph)
+    out = CliRunner().invoke(cli, ["audit", "--all", "--rules", "0015,0018"], env={"COLUMNS": "80"})
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert max(map(len, lines)) <= 80 and "Portfolio audit: 2 filings" in out.stdout
+    assert any("t-cli1" in ln and "violations" in ln for ln in lines)
+    data = json.loads(CliRunner().invoke(cli, ["audit", "--all", "--rules", "0015,0018", "--format", "json"]).stdout)
+    by_id = {f["filing_id"]: f for f in data["filings"]}
+    assert by_id["t-cli1"]["families"] == {"DQC.US.0015": 1}
+    # the 2022 filing: 0018 has no rule set for its year, so it is not run there and the filing is never "clean"
+    assert by_id["t-cli-2022"]["verdict"] != "clean"
+    assert any(n.startswith("DQC.US.0018: no DQC.US.0018 rule data for us-gaap 2022") for n in by_id["t-cli-2022"]["not_run"])
+    [fam0015, fam0018] = data["families"]
+    assert (fam0015["rule_id"], fam0015["findings"], fam0018["rule_id"], fam0018["not_run"]) == (
+        "DQC.US.0015",
+        2,
+        "DQC.US.0018",
+        1,
+    )
+
+
+def test_unknown_rule_and_filing_or_all_are_usage_errors(neo4j_connection, monkeypatch, capsys):
+    from auditgraph.cli import main
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    for argv, says in (
+        (["audit", "--all", "--rules", "9999"], "error: unknown rule(s) 9999; choose from 0015"),
+        (["audit"], "error: give one FILING_ID, or --all for every loaded filing (not both)"),
+    ):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 2 and capsys.readouterr().err.startswith(says), argv
+
+
+def test_rules_lists_every_registered_family_as_json():
+    import json
+
+    from click.testing import CliRunner
+
+    from auditgraph.cli import cli
+
+    out = CliRunner().invoke(cli, ["rules", "--json"])
+    rows = [json.loads(ln) for ln in out.stdout.splitlines()]
+    assert [r["key"] for r in rows] == list(registry())
+    sign = rows[0]
+    assert (sign["rule_id"], sign["name"], sign["years"]) == ("DQC.US.0015", "Negative Values", [2022, 2023, 2024, 2025, 2026])
