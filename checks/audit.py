@@ -12,7 +12,7 @@ from rich.markup import escape
 from auditgraph.checks.filing_data import FilingData, load_filing_data
 from auditgraph.checks.findings_table import print_findings
 from auditgraph.checks.result import AuditReport, CheckResult, RuleSummary
-from auditgraph.checks.rulebook import Constants, Coverage, RuleInput, Scope, registry, run_rule
+from auditgraph.checks.rulebook import NOT_APPLICABLE, Constants, Coverage, RuleInput, Scope, registry, run_rule
 from auditgraph.graph import Graph
 from auditgraph.loader.coverage import filing_coverage
 from auditgraph.tables import Col, fit_table, print_table
@@ -58,10 +58,13 @@ def audit_filing(
     results, seconds, data = run_rules(graph, filing_id, rules, coverage, constants=constants, prefetched=prefetched)
     summaries, findings, refused, calc11 = [], [], [], []
     for rule, rs in results.items():
-        counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}
         not_run = (
             rs[0].reason if len(rs) == 1 and rs[0].status == "not_evaluable" and not rs[0].facts and not rs[0].network else None
         )
+        not_applicable = not_run if not_run and not_run.startswith(NOT_APPLICABLE) else None
+        if not_applicable:  # outside the rule's own scope: nothing was left unevaluated
+            not_run, rs = None, []
+        counts = {s: sum(1 for r in rs if r.status == s) for s in ("violation", "ok", "not_evaluable")}
         summaries.append(
             RuleSummary(
                 rule=rule,
@@ -71,6 +74,7 @@ def audit_filing(
                 not_evaluable=counts["not_evaluable"],
                 seconds=round(seconds[rule], 4),
                 not_run=not_run,
+                not_applicable=not_applicable,
             )
         )
         if rule == "calc11":

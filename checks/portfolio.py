@@ -17,6 +17,7 @@ from auditgraph.checks.audit import audit_filing
 from auditgraph.checks.filing_data import read_records
 from auditgraph.checks.result import AuditReport
 from auditgraph.checks.rulebook import Constants, Coverage, registry
+from auditgraph.errors import QueryFailed
 from auditgraph.graph import Graph
 
 
@@ -58,8 +59,12 @@ def prefetch(graph: Graph, rules: Sequence[str]) -> dict[str, dict[str, list[Any
     for key in rules:
         query = registry()[key].portfolio_query
         if query and query not in out:
+            try:
+                rows = read_records(graph, query, filing_id=None)
+            except QueryFailed:  # too slow over this whole database: the rule then reads filing by filing
+                continue
             grouped: dict[str, list[Any]] = defaultdict(list)
-            for row in read_records(graph, query, filing_id=None):
+            for row in rows:
                 grouped[row["filing_id"]].append(row)
             out[query] = dict(grouped)
     return out

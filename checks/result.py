@@ -82,7 +82,8 @@ class RuleSummary:
     ok: int
     not_evaluable: int
     seconds: float
-    not_run: str | None = None  # why the rule could not run on this filing at all (form, year, unknown filing)
+    not_run: str | None = None  # why the rule could not run on this filing at all (year, data, unknown filing)
+    not_applicable: str | None = None  # why the rule does not apply to this filing (a form outside its scope)
 
 
 @dataclass(kw_only=True)

@@ -126,6 +126,9 @@ class Rule:
         return tuple(f"constant {c}" for c in self.constants) + tuple(f"query {q}" for q in self.queries)
 
 
+NOT_APPLICABLE = "not applicable:"  # a refusal that is the rule's own scope (a form it does not cover), not a gap
+
+
 # The forms of the periodic-report family: a rule of the official rule set that names no forms runs on these.
 PERIODIC_FORMS = frozenset(("10-K", "10-K/A", "10-KT", "10-KT/A", "10-Q", "10-Q/A", "10-QT", "10-QT/A"))
 _CORE = ("sign", "dim_consistency", "calc_tree", "calc11")  # the first four rules, before the DQC package
@@ -201,7 +204,8 @@ def guard(rule: Rule, inp: RuleInput) -> str | None:
     form = data.document_type
     forms = PERIODIC_FORMS if rule.forms is None else rule.forms
     if form and forms and form not in forms:
-        return f"{rule.rule_id} does not apply to form {form} (it runs on {', '.join(sorted(forms)[:6])}…)"
+        shown = ", ".join(sorted(forms)[:6]) + (", …" if len(forms) > 6 else "")
+        return f"{NOT_APPLICABLE} {rule.rule_id} does not apply to form {form} (it runs on {shown})"
     if rule.years and data.us_gaap_year not in rule.years:
         year = data.us_gaap_year or "none declared"
         have = ", ".join(map(str, rule.years))

@@ -82,7 +82,12 @@ def test_a_year_without_rule_data_is_not_evaluable_and_names_the_year(rules_grap
 def test_a_form_the_rule_does_not_cover_is_not_evaluable(rules_graph: Graph):
     negative("t-8k", form="8-K").write(rules_graph)
     [r] = run_rule(TOY, RuleInput(rules_graph, load_filing_data(rules_graph, "t-8k")))
-    assert r.status == "not_evaluable" and "form 8-K" in r.reason
+    assert r.status == "not_evaluable" and r.reason.startswith("not applicable: TEST.0001 does not apply to form 8-K")
+    # outside the rule's scope: the audit lists it as not applicable, never as a gap that makes the verdict not_evaluable
+    report = audit_filing(rules_graph, "t-8k", ("0121",))  # DQC.US.0121 runs on the 10-K/10-Q family only
+    [summary] = report.rules
+    assert summary.not_applicable.startswith("not applicable: DQC.US.0121 does not apply to form 8-K")
+    assert (summary.not_run, summary.evaluated, report.verdict, report.notes) == (None, 0, "clean", [])
 
 
 def test_missing_constants_are_not_evaluable_and_name_the_fix(graph: Graph):
