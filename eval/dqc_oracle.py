@@ -5,7 +5,8 @@ A finding is its code (`DQC.US.0018.34`) and the facts it names, a fact by (conc
 the engine names concepts by the prefix of its own document, we by the filing's, so local names are compared.
 A finding that names no fact (a structural rule about an element or a network) matches an engine finding of
 the same code that names no fact and whose message names our finding's network (its definition) or, for a
-finding about an element, its concept as a whole word.
+finding about an element, its concept as a whole word; when the recorded message was cut (300 characters) before
+naming either, fact-less findings of the same code on the same filing are paired one for one.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from auditgraph.checks.result import CheckResult
 
 FactKey = tuple[str, str]  # (concept local name, context id)
+RECORDED_CUT = 300  # findings.jsonl keeps the first 300 characters of the engine's message
 VALUE_RULES = ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")  # results that list addends after the fact they flag
 
 
@@ -102,6 +104,14 @@ def match(official: list[Finding], mine: list[Finding]) -> tuple[int, list[Findi
                 matched += 1
                 continue
         ours_only.append(f)
+    # a recorded message is cut at 300 characters, maybe before it names the element: a fact-less finding of ours
+    # is then paired with a cut one of the same code, one for one (same filing, same code, nothing else to compare)
+    for f in list(ours_only):
+        cut = next((o for o in factless if not f.facts and o.code == f.code and len(o.message) >= RECORDED_CUT), None)
+        if cut is not None:
+            factless.remove(cut)
+            ours_only.remove(f)
+            matched += 1
     engine_only = [o for o, n in left.items() for _ in range(n)] + factless
     return matched, engine_only, ours_only
 
