@@ -36,6 +36,7 @@ class Finding:
     concept: str = ""  # ours: the local name of the element a finding is about
     message: str = ""
     network: str = ""  # ours: the definition of the network a fact-less finding is about
+    role: str = ""  # ours: that network's role URI (a message may name the network by its URI alone)
 
     @property
     def family(self) -> str:
@@ -78,7 +79,14 @@ def our_findings(results: Iterable[CheckResult]) -> list[Finding]:
             named = [f for f in r.facts if f.role in ("total", "fact")][:1] or r.facts[:1]
         facts = frozenset((local(f.concept), f.context_id) for f in named if f.context_id)
         out.append(
-            Finding(r.sub_rule, facts, concept=local(r.concept or ""), message=r.message, network=r.network_definition or "")
+            Finding(
+                r.sub_rule,
+                facts,
+                concept=local(r.concept or ""),
+                message=r.message,
+                network=r.network_definition or "",
+                role=r.network or "",
+            )
         )
     return out
 
@@ -97,7 +105,7 @@ def match(official: list[Finding], mine: list[Finding]) -> tuple[int, list[Findi
             left[hit] -= 1
             matched += 1
             continue
-        if not f.facts and (f.concept or f.network):
+        if not f.facts and (f.concept or f.network or f.role):
             found = next((o for o in factless if o.code == f.code and _names(o.message, f)), None)
             if found is not None:
                 factless.remove(found)
@@ -120,8 +128,8 @@ def _names(message: str, f: Finding) -> bool:
     """The engine's message names our finding's network (its definition) or, else, its concept as a whole word.
     A network comes first: a rule that lists a network's elements (DQC.US.0099) lists them in an arbitrary order
     and the recorded message is cut at 300 characters."""
-    if f.network:
-        return f.network in message
+    if f.network or f.role:
+        return bool(f.network and f.network in message) or bool(f.role and f.role in message)
     return re.search(rf"(?<![A-Za-z0-9]){re.escape(f.concept)}(?![A-Za-z0-9])", message) is not None
 
 
