@@ -118,6 +118,7 @@ def no_calculation(st: Statement, chosen: list[Any]) -> CheckResult:
         sub_rule=f"{RULE}.{st.code}",
         status="violation",
         network=chosen[0]["role"],
+        network_definition=chosen[0]["definition"],
         message=(
             f"No calculation network of the filing has the role of {st.what} ({names}){extra}. A primary statement should "
             "have its calculation in the same role as its presentation; check that the calculation uses that role."
@@ -170,6 +171,7 @@ def split_finding(
         status="violation",
         concept=name,
         network=row["role"],
+        network_definition=row["definition"],
         message=(
             f"The calculation of {st.what} ({row['definition']}) has several trees: its root {name} stands beside the roots "
             f"{others}. us-gaap calculates {moved} under {name}, so the filing is missing the calculation that joins them; "

@@ -2,7 +2,7 @@
 // summary: DQC.US.0099 (statement elements without a calculation): for each of the filing's statement presentation networks (role definition with "- Statement -"; not parenthetical, equity, capital, investment, schedule III/IV, highlights, employee benefit plan and similar networks), the monetary elements it presents that no calculation relationship of the filing joins to another monetary element of the same network. Cash flow networks (definition with "cash") look at duration elements and exempt the DQCRT NON_CF_ITEMS, three exchange-rate/discontinued totals (five before us-gaap 2025) and the monetary descendants of the supplemental and non-cash abstracts; income statements (with IncomeStatementAbstract) duration elements, balance sheets (with StatementOfFinancialPositionAbstract) instant elements, other statements every monetary element, each less a few exempt totals, the monetary descendants of the supplemental income statement abstracts and (not on balance sheets) the equity-statement items of DQCRT SSH_EXCEPTIONS (other statements: also two employee benefit plan transfers, from us-gaap 2024); a balance sheet without any asset component exempts Assets. One finding per network, naming its elements.
 // mode: read
 // param filing_id: STRING  the filing's id, or null for every loaded filing
-// returns: filing_id STRING, sub_rule STRING, concept STRING, facts LIST<MAP> (fact_id, concept, context_id, value, decimals, unit, period, dims), network STRING, message STRING
+// returns: filing_id STRING, sub_rule STRING, concept STRING, facts LIST<MAP> (fact_id, concept, context_id, value, decimals, unit, period, dims), network STRING, network_definition STRING, message STRING
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 WITH fl, 'http://fasb.org/us-gaap/' + toString(fl.us_gaap_year) + '#' AS gaap, 'http://fasb.org/us-gaap-ebp/' + toString(fl.us_gaap_year) + '#' AS ebp
@@ -81,6 +81,7 @@ UNWIND missing AS q
 WITH fl, r, kind, q ORDER BY q
 WITH fl, r, kind, collect(q) AS missing
 RETURN fl.id AS filing_id, 'DQC.US.0099.9533' AS sub_rule, missing[0] AS concept, [] AS facts, r.uri AS network,
+       r.definition AS network_definition,
        'The statement network "' + r.definition + '" presents ' + toString(size(missing))
          + CASE WHEN size(missing) = 1 THEN ' monetary element that no calculation relationship of the filing includes: '
                 ELSE ' monetary elements that no calculation relationship of the filing includes: ' END

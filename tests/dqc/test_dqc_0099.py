@@ -90,6 +90,7 @@ def test_one_finding_per_statement_network(rules_graph: Graph):
         ("DQC.US.0099.9533", IS, "us-gaap:InterestExpense", []),
     ]
     income = results[2].message
+    assert results[2].network_definition == "100 - Statement - Income Statement"
     assert "100 - Statement - Income Statement" in income
     assert "us-gaap:InterestExpense, us-gaap:OtherNonoperatingIncomeExpense." in income
     for calculated_or_exempt in (

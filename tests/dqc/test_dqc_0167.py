@@ -60,6 +60,10 @@ def test_missing_and_split_statement_calculations(graph: Graph):
     ]
     assert "us-gaap:Revenues" in results[1].message and "200 - Statement - Income Statement" in results[1].message
     assert BS in results[0].message
+    assert (results[0].network_definition, results[1].network_definition) == (
+        "100 - Statement - Balance Sheet",
+        "200 - Statement - Income Statement",
+    )
 
 
 def test_one_tree_and_registration_statements(graph: Graph):
