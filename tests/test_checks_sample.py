@@ -17,8 +17,11 @@ from auditgraph.graph import Graph
 FILING = "smpl-20251231"
 
 
+VALUE_RULES = ("0015", "0117", "0126", "calc11")  # the rules the sample's README plants findings for
+
+
 def test_audit_finds_exactly_the_planted_findings(sample_filing_graph: Graph):
-    report = audit_filing(sample_filing_graph, FILING)
+    report = audit_filing(sample_filing_graph, FILING, VALUE_RULES)
     found = {(r.sub_rule, r.concept, r.reported_value, r.expected_value) for r in report.findings}
     assert found == {
         ("DQC.US.0015.1964", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", "-800000", "800000"),
@@ -27,6 +30,32 @@ def test_audit_finds_exactly_the_planted_findings(sample_filing_graph: Graph):
     }
     assert report.verdict == "violations" and report.form == "10-K" and report.period_end == "2025-12-31"
     assert [(r.concept, r.period) for r in report.calc11] == [("us-gaap:Assets", "instant:2025-12-31")]
+
+
+def test_the_whole_rule_set_also_reports_what_the_small_sample_leaves_out(sample_filing_graph: Graph):
+    # the sample is a few statements, not a whole 10-K: the structural families say what a real filing would have
+    report = audit_filing(sample_filing_graph, FILING)
+    structural = sorted(
+        (r.sub_rule, r.concept) for r in report.findings if r.rule_id not in ("DQC.US.0015", "DQC.US.0117", "DQC.US.0126")
+    )
+    assert structural == SAMPLE_STRUCTURAL
+
+
+SAMPLE_STRUCTURAL = [
+    ("DQC.US.0001.81", "us-gaap:CorporateNonSegmentMember"),  # segment members the rule set does not allow on the axis
+    ("DQC.US.0001.81", "us-gaap:IntersegmentEliminationMember"),
+    ("DQC.US.0001.81", "us-gaap:OperatingSegmentsMember"),
+    ("DQC.US.0004.9280", "us-gaap:Assets"),  # the planted Assets total against liabilities and equity
+    ("DQC.US.0048.7482", "us-gaap:StatementOfCashFlowsAbstract"),  # a cash flow statement without calculations
+    ("DQC.US.0057.7494", "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"),
+    ("DQC.US.0057.9728", "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"),
+    (
+        "DQC.US.0062.7501",
+        "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalentsPeriodIncreaseDecreaseIncludingExchangeRateEffect",
+    ),
+    ("DQC.US.0166.10090", "smpl:ContractBacklog"),
+    ("DQC.US.0170.10103", "ecd:Rule10b51ArrAdoptedFlag"),  # a 10-K without the insider trading arrangement flags
+]
 
 
 def test_findings_carry_their_evidence(sample_filing_graph: Graph):
