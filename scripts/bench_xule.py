@@ -49,7 +49,16 @@ from auditgraph.checks.rulebook import Constants, registry
 from auditgraph.database import open_graph
 from auditgraph.errors import LoadError
 from auditgraph.eval.benchdoc import machine, write_section
-from auditgraph.eval.dqc_oracle import FamilyScore, Finding, engine_findings, engine_folder, local, our_findings, score
+from auditgraph.eval.dqc_oracle import (
+    KNOWN_DIFFERENCES,
+    FamilyScore,
+    Finding,
+    engine_findings,
+    engine_folder,
+    local,
+    our_findings,
+    score,
+)
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent
@@ -187,8 +196,10 @@ def markdown(
         )
     matched = sum(s.matched for s in scores.values())
     differ = [
-        f"- {s.family}: engine only {[(folder, f.code, sorted(f.facts)) for folder, f in s.engine_only][:12]}; "
-        f"ours only {[(folder, f.code, sorted(f.facts), f.concept) for folder, f in s.ours_only][:12]}"
+        f"- {s.family} ({len(s.engine_only)} engine only, {len(s.ours_only)} ours only): "
+        f"{KNOWN_DIFFERENCES[s.family].reason if s.family in KNOWN_DIFFERENCES else 'not explained yet'}. "
+        f"Engine only {[(folder, f.code, sorted(f.facts)) for folder, f in s.engine_only][:6]}; "
+        f"ours only {[(folder, f.code, sorted(f.facts), f.concept) for folder, f in s.ours_only][:6]}"
         for s in sorted(scores.values(), key=lambda s: s.family)
         if not s.exact
     ]
