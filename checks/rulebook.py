@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal
 
-from auditgraph.checks.filing_data import FilingData, local, read_records
+from auditgraph.checks.filing_data import Fact, FilingData, local, read_records
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
@@ -245,6 +245,26 @@ def in_scope(result: CheckResult, scope: Scope) -> bool:
         if scope.period not in periods:
             return False
     return True
+
+
+def fact_violation(rule_id: str, code: str, fact: Fact, message: str, **more: Any) -> CheckResult:
+    """The finding most rule families report: one fact of the filing, named with its value, period, dimensions and
+    unit; `code` is the sub-rule number ("34" -> "DQC.US.0018.34"), `more` any further CheckResult fields."""
+    fields: dict[str, Any] = dict(
+        rule_id=rule_id,
+        sub_rule=f"{rule_id}.{code}",
+        status="violation",
+        concept=fact.qname,
+        reported_value=fact.raw,
+        decimals=fact.decimals_raw,
+        period=fact.period_key,
+        dimensions=fact.dim_strings,
+        unit=fact.unit,
+        facts=[fact.used()],
+        contexts=[fact.context_id or fact.context_key],
+        message=message,
+    )
+    return CheckResult(**(fields | more))
 
 
 # --- structural rules: one cypher/dqc query each ---------------------------------------------------------------
