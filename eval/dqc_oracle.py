@@ -43,6 +43,12 @@ KNOWN_DIFFERENCES: dict[str, Known] = {
     "DQC.US.0047": Known(
         0, 3, "nvda/nflx (us-gaap 2023): the engine's 2023 rule set errs on naics-2023, absent from the offline packages"
     ),
+    "DQC.US.0150": Known(
+        25,
+        25,
+        "9877: the engine names whichever addend its member set yields first (Python hash order, different per run); "
+        "ours the first in the filing's arc order, the same filing, table, line item and period in all 25",
+    ),
     "DQC.US.0154": Known(
         1, 0, "MTEX_FY_2023: the filer's label of a presented element without facts is not loaded (FILER_LABEL)"
     ),

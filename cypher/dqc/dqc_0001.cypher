@@ -6,6 +6,9 @@
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
   AND EXISTS { MATCH (:DqcConstant {year: fl.us_gaap_year, name: 'MEM_RNG_AXS'}) }  // a us-gaap year with DQCRT member lists
+// the filing's hypercubes: "role|hypercube key" of each has-hypercube arc (the role its hypercube-dimension arcs are in)
+WITH fl, COLLECT { MATCH ()-[ha:DEF]->(h:Concept) WHERE ha.owner = fl.id AND ha.arc IN ['all', 'notAll']
+                   RETURN DISTINCT coalesce(ha.target_role, ha.role) + '|' + h.key } AS cubes
 // One map per sub-rule: the axis (prefix, name); base: only base-taxonomy members are checked (the axis takes
 // extension members freely); consts: DQCRT member lists allowed; names: further allowed base members; ext: allowed
 // extension member names; kids: members whose domain-member descendants are allowed; within: the members NOT
@@ -72,29 +75,28 @@ UNWIND [
   {code: '83', prefix: 'us-gaap', axis: 'RetirementPlanSponsorLocationAxis', base: true, consts: ['MBR_STM_GEO_AXS'],
    names: ['us-gaap:RetirementPlanSponsorLocationDomain', 'us-gaap:DomesticPlanMember', 'us-gaap:ForeignPlanMember']}
 ] AS s
-WITH fl, s, {`us-gaap`: 'http://fasb.org/us-gaap/', srt: 'http://fasb.org/srt/', dei: 'http://xbrl.sec.gov/dei/',
-             currency: 'http://xbrl.sec.gov/currency/'} AS ns
+WITH fl, cubes, s, {`us-gaap`: 'http://fasb.org/us-gaap/', srt: 'http://fasb.org/srt/', dei: 'http://xbrl.sec.gov/dei/',
+             currency: 'http://xbrl.sec.gov/currency/'} AS ns,
+     COLLECT { MATCH (k:DqcConstant {year: fl.us_gaap_year}) WHERE k.name IN coalesce(s.consts, []) UNWIND k.values AS v RETURN v } AS listed
 // the axis in a hypercube of the filing's own networks: hypercube-dimension arc in the role the has-hypercube arc targets
 MATCH (hc:Concept)-[hd:DEF]->(ax:Concept {name: s.axis})
 WHERE hd.owner = fl.id AND hd.arc = 'hypercube-dimension' AND ax.namespace STARTS WITH ns[s.prefix]
-  AND EXISTS { MATCH ()-[ha:DEF]->(hc) WHERE ha.owner = fl.id AND ha.arc IN ['all', 'notAll'] AND coalesce(ha.target_role, ha.role) = hd.role }
+  AND hd.role + '|' + hc.key IN cubes
 MATCH (ax)-[dd:DEF]->(dom:Concept)
 WHERE dd.owner = fl.id AND dd.arc = 'dimension-domain' AND dd.role = coalesce(hd.target_role, hd.role)
 MATCH (dom) ((a:Concept)-[r:DEF]->(b:Concept) WHERE r.owner = fl.id AND r.arc = 'domain-member' AND r.role = coalesce(dd.target_role, dd.role)){0,} (m:Concept)
-WITH DISTINCT fl, s, ns, ax, m
+WITH DISTINCT fl, cubes, s, ns, listed, ax, m
 WHERE NOT (s.base AND m:Extension)
-WITH fl, s, ns, ax, m,
-     COLLECT { MATCH (k:DqcConstant {year: fl.us_gaap_year}) WHERE k.name IN coalesce(s.consts, []) UNWIND k.values AS v RETURN v } AS listed
-WITH fl, s, ns, ax, m,
+WITH fl, cubes, s, ns, ax, m,
      (NOT m:Extension AND m.namespace + '#' + m.name IN listed) AS in_lists,
      (NOT m:Extension AND any(n IN coalesce(s.names, []) WHERE m.name = split(n, ':')[1] AND m.namespace STARTS WITH ns[split(n, ':')[0]])) AS named,
      (m:Extension AND m.name IN coalesce(s.ext, [])) AS ext_ok,
      (coalesce(s.exch, false) AND m.namespace STARTS WITH 'http://xbrl.sec.gov/exch/') AS exchange,
      (size(coalesce(s.kids, [])) > 0 AND EXISTS {
-        MATCH (x:Concept)-[r0:DEF]->(c1:Concept)
-        WHERE r0.owner = fl.id AND r0.arc = 'domain-member'
-          AND any(n IN s.kids WHERE x.name = split(n, ':')[1] AND x.namespace STARTS WITH ns[split(n, ':')[0]])
-          AND EXISTS { MATCH ()-[h:DEF]->() WHERE h.owner = fl.id AND h.arc = 'all' AND h.role = r0.role }
+        UNWIND s.kids AS kid
+        MATCH (x:Concept {name: split(kid, ':')[1]})-[r0:DEF]->(c1:Concept)
+        WHERE x.namespace STARTS WITH ns[split(kid, ':')[0]] AND r0.owner = fl.id AND r0.arc = 'domain-member'
+          AND any(c IN cubes WHERE c STARTS WITH r0.role + '|')
         MATCH (c1) ((p:Concept)-[r:DEF]->(q:Concept) WHERE r.owner = fl.id AND r.arc = 'domain-member' AND r.role = r0.role){0,} (m)
      }) AS below_allowed
 WHERE CASE WHEN coalesce(s.within, false) THEN in_lists ELSE NOT (in_lists OR named OR ext_ok OR exchange OR below_allowed) END
