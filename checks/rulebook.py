@@ -77,6 +77,7 @@ class RuleInput:
     scope: Scope = field(default_factory=Scope)
     constants: Constants | None = None
     prefetched: dict[str, dict[str, list[Any]]] = field(default_factory=dict)  # query -> filing id -> rows
+    _rows: dict[tuple[str, tuple[tuple[str, str], ...]], list[Any]] = field(default_factory=dict, repr=False)
 
     @property
     def filing_id(self) -> str:
@@ -93,11 +94,15 @@ class RuleInput:
         return self.constants.get(self.year, name)
 
     def rows(self, query: str, **params: object) -> list[Any]:
-        """A named read for this filing (`$filing_id` set), with the checkers' timeout; a portfolio audit has
-        run a structural rule's query once for every filing (`prefetched`), so its rows come from there."""
+        """A named read for this filing (`$filing_id` set), with the checkers' timeout. Read once per filing: rules
+        that share a query (a filing's definition arcs, its facts) share the rows; a portfolio audit has run a
+        structural rule's query once for every filing (`prefetched`), so its rows come from there."""
         if not params and query in self.prefetched:
             return self.prefetched[query].get(self.filing_id, [])
-        return read_records(self.graph, query, filing_id=self.filing_id, **params)
+        key = (query, tuple(sorted((k, repr(v)) for k, v in params.items())))
+        if key not in self._rows:
+            self._rows[key] = read_records(self.graph, query, filing_id=self.filing_id, **params)
+        return list(self._rows[key])  # a copy: a rule that sorts or extends its rows leaves the shared ones alone
 
 
 Check = Callable[[RuleInput], list[CheckResult]]
