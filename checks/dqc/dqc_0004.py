@@ -27,71 +27,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from auditgraph.checks.dqc._common import USGAAP, by_alignment, exceeds, least, total_violation
+from auditgraph.checks.dqc._common import exceeds_comp as exceeds_comp  # re-exported: dqc_0114 imports it from here
 from auditgraph.checks.filing_data import Fact, FilingData
-from auditgraph.checks.numbers import dround, fmt, fmt_decimals, unit_step
+from auditgraph.checks.numbers import fmt, fmt_decimals
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE = "DQC.US.0004"
-USGAAP = "fasb.org/us-gaap/"
-CAP = 5  # tolerance_for_decimals_comp replaces INF/absent (and anything above 5) with at most 5 decimals
-Align = tuple[str, str | None, tuple[tuple[str, str], ...]]  # (period key, unit, dims)
 
 
-# --- the official tolerance functions (exact Decimal) -------------------------------------------------------------
-
-
-def exceeds(left: Decimal, left_d: int | None, right: Decimal, right_d: int | None, factor: int | Decimal = 2) -> bool:
-    """tolerance_for_decimals: d = the least decimals (a side without decimals takes the other's; INF on both
-    sides: exact); true when |round(left, d) - round(right, d)| > factor * 10^-d."""
-    ld = left_d
-    rd = ld if right_d is None else right_d
-    d = rd if ld is None else (ld if rd is None else min(ld, rd))
-    if d is None:
-        return left != right
-    return abs(dround(left, d) - dround(right, d)) > factor * unit_step(d)
-
-
-def exceeds_comp(
-    left: Decimal, left_d: int | None, right: Decimal, right_d: int | None, min_d: int | None, factor: int = 2
-) -> bool:
-    """tolerance_for_decimals_comp: like `exceeds`, but a side without (or with INF) decimals takes `min_d`, the
-    least decimals of all the facts involved, capped at 5 (INF: 5)."""
-    adj = CAP if min_d is None or min_d > CAP else min_d
-    ld = adj if left_d is None else left_d
-    rd = adj if right_d is None else right_d
-    d = min(ld, rd)
-    return abs(dround(left, d) - dround(right, d)) > factor * unit_step(d)
-
-
-def least(decimals: Iterable[int | None]) -> int | None:
-    """min() over decimals where INF (None) is the largest value; None when every one is INF or there is none."""
-    finite = [d for d in decimals if d is not None]
-    return min(finite) if finite else None
-
-
-# --- reading the facts ---------------------------------------------------------------------------------------------
-
-
-def by_alignment(data: FilingData, names: Iterable[str], exclude_axis: str | None = None) -> dict[Align, dict[str, list[Fact]]]:
-    """Non-nil us-gaap facts of the given local names, grouped by (period, unit, dims) then by local name.
-
-    Facts that repeat a value at the same decimals (complete duplicates) are kept once, as the engine does."""
-    wanted = set(names)
-    out: dict[Align, dict[str, list[Fact]]] = defaultdict(lambda: defaultdict(list))
-    seen: set[tuple[str, Align, Decimal, int | None]] = set()
-    for f in data.facts:
-        if f.nil or f.value is None or f.name not in wanted or USGAAP not in f.namespace:
-            continue
-        if exclude_axis and any(a.rsplit(":", 1)[-1] == exclude_axis for a, _ in f.dims):
-            continue
-        key: Align = (f.period_key, f.unit, f.dims)
-        mark = (f.name, key, f.value, f.decimals)
-        if mark in seen:
-            continue
-        seen.add(mark)
-        out[key][f.name].append(f)
-    return out
+# --- the sub-rules' expressions ---------------------------------------------------------------------------------
 
 
 def choices(group: dict[str, list[Fact]], names: Sequence[str]) -> Iterable[dict[str, Fact | None]]:
@@ -211,22 +157,7 @@ def finding(
         f"but {what} come to {fmt(expected)} ({shown}). The two must agree within the rounding of the facts: correct "
         f"the value that was entered wrongly or tag the missing component."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=base.qname,
-        reported_value=base.raw,
-        expected_value=fmt(expected),
-        difference=fmt(base.amount - expected),
-        decimals=base.decimals_raw,
-        period=base.period_key,
-        dimensions=base.dim_strings,
-        unit=base.unit,
-        facts=[base.used("total")],  # the official message names the total's fact only
-        contexts=sorted({f.context_id or f.context_key for f in [base, *[p for p in parts if p is not None]]}),
-        message=msg,
-    )
+    return total_violation(RULE, code, base, expected, msg, parts)
 
 
 def check_identity(data: FilingData, rule: Identity) -> list[CheckResult]:

@@ -14,6 +14,7 @@ from collections import defaultdict
 from decimal import Decimal
 from itertools import product
 
+from auditgraph.checks.dqc._common import total_violation
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
@@ -93,29 +94,14 @@ def _sign(v: Decimal) -> int:
 
 
 def _finding(code: str, first: Fact, second: Fact, total: Fact) -> CheckResult:
-    a, b, t = first.amount, second.amount, total.amount
+    a, b = first.amount, second.amount
     message = (
         f"{total.qname} is {total.raw}, {first.qname} is {first.raw} and {second.qname} is {second.raw} "
         f"(period {total.period_key}, dimensions {', '.join(total.dim_strings) or 'none'}). The after-tax amount and its "
         f"before-tax and tax components should share one sign, and {fmt(a)} - {fmt(b)} = {fmt(a - b)}, not {total.raw}: "
         "check the sign of each value."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=total.qname,
-        reported_value=total.raw,
-        expected_value=fmt(a - b),
-        difference=fmt(t - (a - b)),
-        decimals=total.decimals_raw,
-        period=total.period_key,
-        dimensions=total.dim_strings,
-        unit=total.unit,
-        facts=[total.used("total")],
-        contexts=[total.context_id or total.context_key],
-        message=message,
-    )
+    return total_violation(RULE, code, total, a - b, message)
 
 
 def check(inp: RuleInput) -> list[CheckResult]:

@@ -17,13 +17,15 @@ from collections import defaultdict
 from collections.abc import Iterator
 from decimal import Decimal
 
+from auditgraph.checks.dqc._common import total_violation
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE = "DQC.US.0084"
-CODE = f"{RULE}.9298"
+NUMBER = "9298"
+CODE = f"{RULE}.{NUMBER}"
 QUERY = "dqc.dqc_0084_flags"
 FACTOR = 3  # the rule's decimal tolerance factor
 # the rule set's ALL_BASE_TAXONOMIES_ELTS: us-gaap and the SEC exch, stpr, naics, sic, ecd and cyd taxonomies
@@ -85,22 +87,7 @@ def _finding(total: Fact, parts: list[Fact]) -> CheckResult:
         f"consecutive periods that make it up add up to {fmt(parts_sum)}, a difference of {fmt(abs(total.amount - parts_sum))}, "
         f"more than rounding explains: {listed}. Check the values of the total and of its periods."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=CODE,
-        status="violation",
-        concept=total.qname,
-        reported_value=total.raw,
-        expected_value=fmt(parts_sum),
-        difference=fmt(total.amount - parts_sum),
-        decimals=total.decimals_raw,
-        period=total.period_key,
-        dimensions=total.dim_strings,
-        unit=total.unit,
-        facts=[total.used("total")],
-        contexts=[total.context_id or total.context_key],
-        message=message,
-    )
+    return total_violation(RULE, NUMBER, total, parts_sum, message)
 
 
 def check(inp: RuleInput) -> list[CheckResult]:

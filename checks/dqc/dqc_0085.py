@@ -16,7 +16,7 @@ from collections import defaultdict
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput, findings_from_rows
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation, findings_from_rows
 
 RULE = "DQC.US.0085"
 QUERY = "dqc.dqc_0085"
@@ -68,23 +68,6 @@ def _describe(f: Fact) -> str:
     return f"value {value}, period {f.period_key}, dimensions {dims}, unit {f.unit}, decimals {f.decimals_raw}"
 
 
-def _finding(f: Fact, code: str, message: str) -> CheckResult:
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        facts=[f.used()],
-        contexts=[f.context_id or f.context_key],
-        message=message,
-    )
-
-
 def _no_parent(data: FilingData) -> list[CheckResult]:
     out = []
     for f in data.facts:
@@ -98,7 +81,7 @@ def _no_parent(data: FilingData) -> list[CheckResult]:
             "Location Axis; if this is the jurisdictionally netted amount shown only in the tax footnote, also report the "
             "amount before netting with the footnote element."
         )
-        out.append(_finding(f, NEEDS_PARENT[name], message))
+        out.append(fact_violation(RULE, NEEDS_PARENT[name], f, message))
     return out
 
 
@@ -120,7 +103,7 @@ def _under_totals(data: FilingData) -> list[CheckResult]:
             f"{' and '.join(hit)} on the face statements. Use DeferredIncomeTaxAssetsNet or "
             "DeferredIncomeTaxLiabilitiesNet on the balance sheet and keep this element for the income tax footnote."
         )
-        out.append(_finding(f, code, message))
+        out.append(fact_violation(RULE, code, f, message))
     return out
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0087"
 QUERY = "dqc.dqc_0087_context"
@@ -86,20 +86,7 @@ def _finding(rule: SubRule, fact: Fact, member: Fact | None) -> CheckResult:
         f"{fact.qname} is reported as {fact.raw} for {fact.period_key} {where}. Put the operating lease liability on "
         f"the face statements, or {fix}."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{rule.code}",
-        status="violation",
-        concept=fact.qname,
-        reported_value=fact.raw,
-        decimals=fact.decimals_raw,
-        period=fact.period_key,
-        dimensions=fact.dim_strings,
-        unit=fact.unit,
-        facts=[fact.used()],
-        contexts=[fact.context_id or fact.context_key],
-        message=message,
-    )
+    return fact_violation(RULE, rule.code, fact, message)
 
 
 def _test(rule: SubRule, tested: Fact, facts: Facts, lists: set[tuple[str, str]]) -> CheckResult | None:

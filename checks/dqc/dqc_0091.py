@@ -12,10 +12,11 @@ from decimal import Decimal
 
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0091"
-CODE = f"{RULE}.9376"
+NUMBER = "9376"
+CODE = f"{RULE}.{NUMBER}"
 LIMIT = Decimal(10)
 # The official rule-form-lookup row of 0091 (the rule checks applicable_form itself).
 FORMS = frozenset(
@@ -41,20 +42,7 @@ def _finding(f: Fact) -> CheckResult:
         f"{f.decimals_raw}): more than 1,000 percent. A percent item is reported as a fraction (1 is 100%, 200 basis "
         f"points are 0.02); check the scale of the value."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=CODE,
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        facts=[f.used("fact")],
-        contexts=[f.context_id or f.context_key],
-        message=msg,
-    )
+    return fact_violation(RULE, NUMBER, f, msg)
 
 
 def check_0091(inp: RuleInput) -> list[CheckResult]:

@@ -20,10 +20,10 @@ import datetime as dt
 from collections import defaultdict
 from typing import Any
 
-from auditgraph.checks.dqc.dqc_0168 import engine_facts
+from auditgraph.checks.dqc._common import engine_facts
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.result import CheckResult, FactUsed
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0094"
 QUERY = "dqc.dqc_0094_document_type"
@@ -70,24 +70,18 @@ def year_end_remainders(inp: RuleInput, schedules: list[tuple[str, str, str]], f
             if f.end != end:
                 continue
             out.append(
-                CheckResult(
-                    rule_id=RULE,
-                    sub_rule=f"{RULE}.9526",
-                    status="violation",
-                    concept=f.qname,
-                    reported_value=f.raw,
-                    decimals=f.decimals_raw,
-                    period=f.period_key,
-                    dimensions=f.dim_strings,
-                    unit=f.unit,
-                    facts=[named],
-                    contexts=[doc["context_id"]],
-                    message=(
+                fact_violation(
+                    RULE,
+                    "9526",
+                    f,
+                    (
                         f"{f.qname} = {f.raw if f.raw is not None else 'nil'} (context {f.context_id}, {f.period_key}"
                         f"{'; ' + ', '.join(f.dim_strings) if f.dims else ''}) ends on the document period end {end} of this "
                         f"{doc['value']}: at the fiscal year end no part of the year remains. An amount due in the coming "
                         f"year is year one: tag it {local(one)}."
                     ),
+                    facts=[named],  # the official finding names the document type fact
+                    contexts=[doc["context_id"]],
                 )
             )
     return out
@@ -107,19 +101,11 @@ def missing_year_one(schedules: list[tuple[str, str, str]], facts: dict[str, lis
                 continue
             for y2 in seconds.get(at, []):
                 out.append(
-                    CheckResult(
-                        rule_id=RULE,
-                        sub_rule=f"{RULE}.9527",
-                        status="violation",
-                        concept=r.qname,
-                        reported_value=r.raw,
-                        decimals=r.decimals_raw,
-                        period=r.period_key,
-                        dimensions=r.dim_strings,
-                        unit=r.unit,
-                        facts=[r.used()],
-                        contexts=[r.context_id] if r.context_id else [],
-                        message=(
+                    fact_violation(
+                        RULE,
+                        "9527",
+                        r,
+                        (
                             f"{r.qname} = {r.raw if r.raw is not None else 'nil'} (context {r.context_id}, {r.period_key}) and "
                             f"{y2.qname} = {y2.raw if y2.raw is not None else 'nil'} are reported, but {local(one)} is not, for "
                             "the same period, unit and dimensions. Report year one too: 0 if nothing falls due in it, or the "

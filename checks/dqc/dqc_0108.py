@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from auditgraph.checks.dqc.dqc_0004 import exceeds
+from auditgraph.checks.dqc._common import exceeds
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0108"
 S9564, S10095 = f"{RULE}.9564", f"{RULE}.10095"
@@ -103,21 +103,15 @@ def _finding(code: str, f: Fact, big: Fact) -> CheckResult:
         f"unit {f.unit}). The element cannot be negative, so the part of a period cannot exceed the whole: check both "
         f"values, and their decimals ({f.decimals_raw} and {big.decimals_raw}) if the difference is small."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=code,
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
+    return fact_violation(
+        RULE,
+        code,
+        f,
+        msg,
         expected_value=big.raw,
         difference=fmt(f.amount - big.amount),
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
         facts=[f.used("fact")],  # the official message is about the shorter period's fact
         contexts=sorted({x.context_id or x.context_key for x in (f, big)}),
-        message=msg,
     )
 
 
@@ -156,10 +150,10 @@ def check_0108(inp: RuleInput) -> list[CheckResult]:
     out = []
     for group in _groups(f for f in durations if cut_down(f)).values():
         kept = [f for f in group if ex.keeps(f)]
-        out += _compare(S9564, kept, kept, need_company=True)
+        out += _compare("9564", kept, kept, need_company=True)
     never = [f for f in durations if f.name in NEVER_NEGATIVE and "fasb.org/us-gaap/" in f.namespace and not f.dims]
     for group in _groups(never).values():
-        out += _compare(S10095, group, group, need_company=False)
+        out += _compare("10095", group, group, need_company=False)
     return out
 
 

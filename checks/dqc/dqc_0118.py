@@ -27,14 +27,15 @@ from decimal import Decimal
 from functools import cached_property
 
 from auditgraph.checks.cubes import Axis, Cube, build_cubes
-from auditgraph.checks.dqc.dqc_0004 import exceeds_comp
+from auditgraph.checks.dqc._common import exceeds_comp, total_violation
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE = "DQC.US.0118"
-CODE = f"{RULE}.9575"
+NUMBER = "9575"
+CODE = f"{RULE}.{NUMBER}"
 URI_EXCLUSIONS = (
     "parenthetical",
     "equity",
@@ -315,24 +316,7 @@ def finding(cube: Cube, total: Fact, addend: Decimal, addends: list[Addend], fsd
         f"({'INF' if fsd == INF else fsd}) or, when missing, as the sum of their members on an axis of the statement. "
         f"Fix the value or complete the calculation (compared at decimals {d if d is not None else 'INF'})."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=CODE,
-        status="violation",
-        concept=total.qname,
-        reported_value=total.raw,
-        expected_value=fmt(addend),
-        difference=fmt(total.amount - addend),
-        decimals=total.decimals_raw,
-        period=total.period_key,
-        dimensions=total.dim_strings,
-        unit=total.unit,
-        network=cube.role,
-        network_definition=cube.definition,
-        facts=[total.used("total")],  # the official finding names the total
-        contexts=[total.context_id or total.context_key],
-        message=msg,
-    )
+    return total_violation(RULE, NUMBER, total, addend, msg, network=cube.role, network_definition=cube.definition)
 
 
 def check_cube(ctx: Context, cube: Cube) -> list[CheckResult]:

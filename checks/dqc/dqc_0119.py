@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from auditgraph.checks.filing_data import Fact, FilingData, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0119"
 S9576, S9577 = f"{RULE}.9576", f"{RULE}.9577"
@@ -44,21 +44,7 @@ def check_9576(data: FilingData) -> list[CheckResult]:
             f"method investments. This element excludes equity method income; without such income use "
             f"IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest instead."
         )
-        out.append(
-            CheckResult(
-                rule_id=RULE,
-                sub_rule=S9576,
-                status="violation",
-                concept=f.qname,
-                reported_value=f.raw,
-                decimals=f.decimals_raw,
-                period=f.period_key,
-                unit=f.unit,
-                facts=[f.used("fact")],
-                contexts=[f.context_id or f.context_key],
-                message=msg,
-            )
-        )
+        out.append(fact_violation(RULE, "9576", f, msg))
     return out
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0124"
 QUERY = "dqc.dqc_0124_inputs"
@@ -91,20 +91,7 @@ def _finding(sub: Sub, f: Fact, member: Fact | None) -> CheckResult:
             f"another caption, name that caption with {sub.element}{LIST}, or split it over two or more "
             f"BalanceSheetLocationAxis members."
         )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{sub.code}",
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        facts=[f.used("fact")],
-        contexts=[f.context_id or f.context_key],
-        message=msg,
-    )
+    return fact_violation(RULE, sub.code, f, msg)
 
 
 def check_sub(sub: Sub, facts: list[Fact], statements: set[str], lists: set[tuple[str, str]]) -> list[CheckResult]:

@@ -14,10 +14,11 @@ from collections import defaultdict
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0128"
-CODE = f"{RULE}.9594"
+NUMBER = "9594"
+CODE = f"{RULE}.{NUMBER}"
 AXES = (
     "PropertyPlantAndEquipmentByTypeAxis",
     "StatementClassOfStockAxis",
@@ -44,22 +45,16 @@ def _finding(part: Fact, default: Fact) -> CheckResult:
         f"{part.dims[0][0]} are parts of that total and cannot add up to more than it: correct the member value or the "
         f"total (an element used for the total elsewhere in the filing is a common cause)."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=CODE,
-        status="violation",
-        concept=part.qname,
-        reported_value=part.raw,
+    return fact_violation(
+        RULE,
+        NUMBER,
+        part,
+        msg,
         expected_value=default.raw,
         difference=fmt(part.amount - default.amount),
-        decimals=part.decimals_raw,
-        period=part.period_key,
-        dimensions=part.dim_strings,
-        unit=part.unit,
         axis=part.dims[0][0],
         facts=[part.used("member")],  # the official message names the member fact
         contexts=sorted({f.context_id or f.context_key for f in (part, default)}),
-        message=msg,
     )
 
 

@@ -28,10 +28,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from auditgraph.checks.dqc.dqc_0168 import engine_facts
+from auditgraph.checks.dqc._common import descendants, engine_facts
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0135"
 FORMS = frozenset(("10-K", "10-KT", "10-K/A", "20-F"))
@@ -79,26 +79,12 @@ def axis_names(f: Fact) -> set[str]:
     return {a.rsplit(":", 1)[-1] for a, _ in f.dims}
 
 
-def below(nets: dict[str, Net], start: str) -> set[str]:
-    """Calculation descendants of `start`, network by network."""
-    out: set[str] = set()
-    for net in nets.values():
-        todo, seen = list(net.get(start, [])), set()
-        while todo:
-            c = todo.pop()
-            if c not in seen:
-                seen.add(c)
-                todo += net.get(c, [])
-        out |= seen
-    return out
-
-
 def presented(nets: dict[str, Net], monetary: set[str]) -> set[str]:
     """The statements' monetary elements that are calculation totals, with their descendants (the engine's descendant
     navigation that includes its start returns a start only when it has a child)."""
     out: set[str] = set()
     for c in monetary:
-        kids = below(nets, c)
+        kids = descendants(nets, c)
         if kids:
             out |= kids | {c}
     return out
@@ -169,7 +155,7 @@ def unlisted(inp: RuleInput, filing: Filing) -> list[CheckResult]:
     for fs, enum in filing.pairs:
         if (local(fs) in SKIP_9835 and (inp.year or 0) >= 2025) or filing.exempt(fs, enum):
             continue
-        ancestors = set().union(*([set()] + [_reach(net, fs) for net in filing.up.values()]))
+        ancestors = descendants(filing.up, fs)
         if ancestors & filing.presented:
             continue
         items = [f for f in filing.facts.get(fs, []) if not axis_names(f) & set(BREAKDOWN_AXES)]
@@ -177,25 +163,15 @@ def unlisted(inp: RuleInput, filing: Filing) -> list[CheckResult]:
             continue
         related = [enum] + ([filing.gaap + PENSION_CATCH_ALL] if enum in pension else [])
         related += [e for a in sorted(ancestors) for e in filing.enum_of.get(a, [])]
-        related += [filing.enum_of[c][0] for c in sorted(below(filing.down, fs)) if c in filing.enum_of]
+        related += [filing.enum_of[c][0] for c in sorted(descendants(filing.down, fs)) if c in filing.enum_of]
         if set(related) & filing.reported:
             continue
         # among equal amounts the engine's pick follows its set order; we take the fact with fewest dimensions
         top = min(items, key=lambda f: (-abs(f.amount), len(f.dims), f.fact_id))
         if abs(top.amount) <= tolerance:
             continue
-        out.append(finding("9835", top, _message_9835(top, sorted(set(related)))))
+        out.append(fact_violation(RULE, "9835", top, _message_9835(top, sorted(set(related)))))
     return out
-
-
-def _reach(net: Net, start: str) -> set[str]:
-    todo, seen = list(net.get(start, [])), set()
-    while todo:
-        c = todo.pop()
-        if c not in seen:
-            seen.add(c)
-            todo += net.get(c, [])
-    return seen
 
 
 def unlocated(filing: Filing) -> list[CheckResult]:
@@ -215,25 +191,8 @@ def unlocated(filing: Filing) -> list[CheckResult]:
                 continue
             if (f.period_key, frozenset(f.dim_strings)) in enum_at.get(enum, set()):
                 continue
-            out.append(finding("9836", f, _message_9836(f, enum, axis)))
+            out.append(fact_violation(RULE, "9836", f, _message_9836(f, enum, axis)))
     return out
-
-
-def finding(code: str, f: Fact, message: str) -> CheckResult:
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        facts=[f.used()],
-        contexts=[f.context_id] if f.context_id else [],
-        message=message,
-    )
 
 
 def _where(f: Fact) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from auditgraph.checks.dqc._common import descendants
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
 
@@ -68,19 +69,6 @@ STATEMENTS = (
 
 def local(key: str) -> str:
     return key.rsplit("#", 1)[-1]
-
-
-def descendants(nets: dict[str, dict[str, list[str]]], top: str) -> set[str]:
-    out: set[str] = set()
-    for net in nets.values():
-        todo, seen = list(net.get(top, [])), set()
-        while todo:
-            c = todo.pop()
-            if c not in seen:
-                seen.add(c)
-                todo += net.get(c, [])
-        out |= seen
-    return out
 
 
 def check(inp: RuleInput) -> list[CheckResult]:

@@ -25,10 +25,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
+from auditgraph.checks.dqc._common import engine_facts
 from auditgraph.checks.filing_data import Fact, FilingData
-from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0168"
 RATE, RATE_STAT = (
@@ -98,30 +98,6 @@ def in_usgaap(key: str, year: int | None) -> bool:
     return ns in (f"http://fasb.org/us-gaap/{year}", f"http://fasb.org/us-gaap-ebp/{year}", f"http://fasb.org/srt/{year}")
 
 
-def engine_facts(facts: Iterable[Fact]) -> list[Fact]:
-    """The facts as the engine indexes them: of facts with the same concept, period, unit and dimensions and the same
-    value (rounded to the lower precision of the two), one is kept, the most precise (the first of equals)."""
-    kept: dict[tuple[str, str, str | None, tuple[tuple[str, str], ...]], list[Fact]] = defaultdict(list)
-    for f in sorted(facts, key=lambda f: f.fact_id):
-        saved = kept[(f.concept_key, f.period_key, f.unit, f.dims)]
-        for i, s in enumerate(saved):
-            if same_value(s, f):
-                if (f.decimals if f.decimals is not None else 10**9) > (s.decimals if s.decimals is not None else 10**9):
-                    saved[i] = f
-                break
-        else:
-            saved.append(f)
-    return [f for group in kept.values() for f in group]
-
-
-def same_value(a: Fact, b: Fact) -> bool:
-    if a.value is None or b.value is None:
-        return a.value is None and b.value is None
-    ds = [d for d in (a.decimals, b.decimals) if d is not None]
-    d = min(ds) if ds else None
-    return dround(a.value, d) == dround(b.value, d)
-
-
 def reconciliation_gaps(inp: RuleInput, nets: dict[str, Network]) -> list[CheckResult]:
     """10096 and 10097: a statutory line and its total, aligned, with neither reconciliation calculated."""
     data, year = inp.data, inp.year
@@ -147,18 +123,11 @@ def aligned(data: FilingData, year: int | None, code: str, stat: str, total: str
     for (period, _unit), group in sorted(by_align.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         for s, t in itertools.product(group.get(stat, []), group.get(total, [])):
             out.append(
-                CheckResult(
-                    rule_id=RULE,
-                    sub_rule=f"{RULE}.{code}",
-                    status="violation",
-                    concept=s.qname,
-                    reported_value=s.raw,
-                    decimals=s.decimals_raw,
-                    period=period,
-                    unit=s.unit,
-                    facts=[s.used()],
-                    contexts=[s.context_id] if s.context_id else [],
-                    message=(
+                fact_violation(
+                    RULE,
+                    code,
+                    s,
+                    (
                         f"{s.qname} is reported as {s.raw if s.raw is not None else 'nil'} (context {s.context_id}, {period}) beside "
                         f"{t.qname} = {t.raw if t.raw is not None else 'nil'} (context {t.context_id}), but no calculation of the "
                         f"filing places the statutory line under {t.qname}, and the filing calculates no {'monetary' if kind == 'percentage' else 'percentage'} "

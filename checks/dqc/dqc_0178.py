@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0178"
 USGAAP = "http://fasb.org/us-gaap/"
@@ -141,20 +141,7 @@ def _aligned(facts: list[Fact]) -> Iterator[tuple[str, Fact, str]]:
 def _finding(code: str, f: Fact, why: str) -> CheckResult:
     dims = ", ".join(f.dim_strings) or "none"
     message = f"{f.qname} is reported as {f.raw} for {f.period_key} (dimensions {dims}): {why}. Check the sign and the member."
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        facts=[f.used()],
-        contexts=[f.context_id or f.context_key],
-        message=message,
-    )
+    return fact_violation(RULE, code, f, message)
 
 
 def check(inp: RuleInput) -> list[CheckResult]:

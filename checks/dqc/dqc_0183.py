@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0183"
 BSLA = "BalanceSheetLocationAxis"
@@ -43,21 +43,7 @@ def _finding(code: str, f: Fact, axis: str) -> CheckResult:
         f"{f.qname} {f.raw or 'nil'} ({f.period_key}, {', '.join(f.dim_strings)}, unit {f.unit}) uses {axis} with "
         f"{_member(f, axis)}: {WHY[code]}. Change the axis or the element."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=f.qname,
-        reported_value=f.raw,
-        decimals=f.decimals_raw,
-        period=f.period_key,
-        dimensions=f.dim_strings,
-        unit=f.unit,
-        axis=axis,
-        facts=[f.used("fact")],
-        contexts=[f.context_id or f.context_key],
-        message=msg,
-    )
+    return fact_violation(RULE, code, f, msg, axis=axis)
 
 
 def check_0183(inp: RuleInput) -> list[CheckResult]:

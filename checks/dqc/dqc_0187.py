@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from decimal import Decimal
 
-from auditgraph.checks.dqc.dqc_0004 import USGAAP, by_alignment, exceeds
+from auditgraph.checks.dqc._common import USGAAP, by_alignment, exceeds, total_violation
 from auditgraph.checks.filing_data import Fact, FilingData, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
@@ -56,22 +56,7 @@ def _finding(code: str, base: Fact, expected: Decimal, parts: Sequence[Fact], wh
         f"{what} come to {fmt(expected)} ({shown}). The two should agree (tolerance factor {fmt(factor)} times the "
         f"rounding unit): correct the value entered wrongly, or the element chosen for it."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=f"{RULE}.{code}",
-        status="violation",
-        concept=base.qname,
-        reported_value=base.raw,
-        expected_value=fmt(expected),
-        difference=fmt(base.amount - expected),
-        decimals=base.decimals_raw,
-        period=base.period_key,
-        dimensions=base.dim_strings,
-        unit=base.unit,
-        facts=[base.used("total")],  # the official message is about the gross (or net) fact
-        contexts=sorted({f.context_id or f.context_key for f in [base, *parts]}),
-        message=msg,
-    )
+    return total_violation(RULE, code, base, expected, msg, parts)  # names the gross (or net) fact
 
 
 def _net_children(data: FilingData) -> set[str]:

@@ -23,10 +23,11 @@ from decimal import Decimal, DivisionByZero, InvalidOperation
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0198"
-CODE = f"{RULE}.10652"
+NUMBER = "10652"
+CODE = f"{RULE}.{NUMBER}"
 USD = "iso4217:USD"
 TAX, RATE = "IncomeTaxExpenseBenefit", "EffectiveIncomeTaxRateContinuingOperations"
 BEFORE_TAX = (
@@ -225,20 +226,14 @@ def _finding(tax: Fact, amount: Fact, pct: Fact, income: Decimal, ratio: Decimal
         )
         + f"Income tax fact: {tax.qname} {tax.raw or 'nil'}."
     )
-    return CheckResult(
-        rule_id=RULE,
-        sub_rule=CODE,
-        status="violation",
-        concept=pct.qname,
-        reported_value=pct.raw,
+    return fact_violation(
+        RULE,
+        NUMBER,
+        pct,
+        msg,
         expected_value=fmt(ratio),
-        decimals=pct.decimals_raw,
-        period=pct.period_key,
-        dimensions=pct.dim_strings,
-        unit=pct.unit,
         facts=[tax.used("fact")],  # the official finding names the income tax fact the evaluation starts from
         contexts=sorted({f.context_id or f.context_key for f in (tax, amount, pct)}),
-        message=msg,
     )
 
 

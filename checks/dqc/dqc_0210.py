@@ -13,10 +13,11 @@ from collections import defaultdict
 
 from auditgraph.checks.filing_data import Fact, local
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
 
 RULE = "DQC.US.0210"
-CODE = f"{RULE}.10734"
+NUMBER = "10734"
+CODE = f"{RULE}.{NUMBER}"
 USGAAP = "http://fasb.org/us-gaap/"
 ORDER = ("InvestmentInterestRate", "InvestmentBasisSpreadVariableRate", "InvestmentInterestRateFloor")
 AXIS = "InvestmentIdentifierAxis"
@@ -47,22 +48,7 @@ def check(inp: RuleInput) -> list[CheckResult]:
             f"{', '.join(f.dim_strings)} but without us-gaap:{AXIS}. An investment's interest rate, spread or floor "
             f"is reported per investment: add the {AXIS} to this fact."
         )
-        out.append(
-            CheckResult(
-                rule_id=RULE,
-                sub_rule=CODE,
-                status="violation",
-                concept=f.qname,
-                reported_value=f.raw,
-                decimals=f.decimals_raw,
-                period=f.period_key,
-                dimensions=f.dim_strings,
-                unit=f.unit,
-                facts=[f.used()],
-                contexts=[f.context_id or f.context_key],
-                message=message,
-            )
-        )
+        out.append(fact_violation(RULE, NUMBER, f, message))
     return out
 
 

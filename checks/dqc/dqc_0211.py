@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from auditgraph.checks.dqc._common import descendants
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.checks.rulebook import Rule, RuleInput
 
@@ -27,21 +28,12 @@ def local(key: str) -> str:
     return key.rsplit("#", 1)[-1]
 
 
-def descendants(arcs: list[Any], top: str) -> set[str]:
+def usgaap_descendants(arcs: list[Any], top: str) -> set[str]:
     """us-gaap calculation descendants of `top`, network by network."""
     nets: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for a in arcs:
         nets[a["role"]][a["parent_key"]].append(a["child_key"])
-    out: set[str] = set()
-    for net in nets.values():
-        todo, seen = list(net.get(top, [])), set()
-        while todo:
-            c = todo.pop()
-            if c not in seen:
-                seen.add(c)
-                todo += net.get(c, [])
-        out |= seen
-    return out
+    return descendants(nets, top)
 
 
 def check(inp: RuleInput) -> list[CheckResult]:
@@ -72,7 +64,7 @@ def check(inp: RuleInput) -> list[CheckResult]:
                 return [
                     CheckResult(rule_id=RULE, sub_rule=f"{RULE}.10735", status="not_evaluable", reason=reason, message=reason)
                 ]
-            below = descendants(base["arcs"], fs)
+            below = usgaap_descendants(base["arcs"], fs)
             if any(at in reported.get(c, set()) for c in below):
                 continue
             out.append(finding(r, fs))

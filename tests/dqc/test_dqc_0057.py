@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from _support import pres
 from handbuilt import FilingBuilder
 
 from auditgraph.checks.filing_data import load_filing_data
@@ -10,18 +11,6 @@ from auditgraph.checks.rulebook import RuleInput, registry, run_rule
 from auditgraph.graph import Graph
 
 CF = "http://example.com/role/ConsolidatedStatementsOfCashFlows"
-
-
-def pres(b: FilingBuilder, role: str, parent: str, children: list[str]) -> None:
-    p = b.concept(parent, base_type="string")
-    for i, child in enumerate(children):
-        b.arcs["pres"].append(
-            {
-                "source": p,
-                "target": b.concept(child),
-                "props": {"owner": b.filing_id, "role": role, "order": float(i + 1), "arcrole": "parent-child"},
-            }
-        )
 
 
 def cash_flow(fid: str, balance: str, role: str = CF, definition: str = "0000007 - Statement - Cash Flows") -> FilingBuilder:

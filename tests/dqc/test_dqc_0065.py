@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from _support import pres
 from handbuilt import FilingBuilder
 
 from auditgraph.checks.filing_data import load_filing_data
@@ -12,19 +13,6 @@ from auditgraph.checks.rulebook import RuleInput, registry, run_rule
 from auditgraph.graph import Graph
 
 CF = "http://example.com/role/CashFlow"
-
-
-def pres(b: FilingBuilder, role: str, parent: str, children: list[str]) -> None:
-    """Presentation arcs parent -> children in `role` (FilingBuilder only writes them beside calculation arcs)."""
-    p = b.concept(parent, base_type="string")
-    for i, child in enumerate(children):
-        b.arcs["pres"].append(
-            {
-                "source": p,
-                "target": b.concept(child),
-                "props": {"owner": b.filing_id, "role": role, "order": float(i + 1), "arcrole": "parent-child"},
-            }
-        )
 
 
 def run(graph: Graph, fid: str) -> list[CheckResult]:

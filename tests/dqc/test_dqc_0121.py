@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from _support import pres
 from handbuilt import FilingBuilder
 
 from auditgraph.checks.filing_data import load_filing_data
@@ -32,22 +33,6 @@ def found(results: list[CheckResult]) -> list[tuple[str, str | None, str | None,
             r.reported_value,
         )
         for r in results
-    )
-
-
-def pres(b: FilingBuilder, role: str, parent: str, child: str) -> None:
-    """A presentation arc only (FilingBuilder.calc writes one with every calculation arc)."""
-    b.arcs["pres"].append(
-        {
-            "source": b.concept(parent, base_type="string"),
-            "target": b.concept(child),
-            "props": {
-                "owner": b.filing_id,
-                "role": role,
-                "order": 1.0,
-                "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
-            },
-        }
     )
 
 

@@ -3,6 +3,7 @@ calculation split into trees that us-gaap joins; narrow misses and the not-evalu
 
 from __future__ import annotations
 
+from _support import pres
 from handbuilt import FilingBuilder
 
 from auditgraph.checks.filing_data import load_filing_data
@@ -18,21 +19,6 @@ GAAP = "http://fasb.org/us-gaap/role/statement/StatementOfIncome"
 
 def run(graph: Graph, fid: str) -> list[CheckResult]:
     return run_rule(registry()["0167"], RuleInput(graph, load_filing_data(graph, fid)))
-
-
-def pres(b: FilingBuilder, role: str, parent: str, child: str) -> None:
-    b.arcs["pres"].append(
-        {
-            "source": b.concept(parent, base_type="string"),
-            "target": b.concept(child),
-            "props": {
-                "owner": b.filing_id,
-                "role": role,
-                "order": 1.0,
-                "arcrole": "http://www.xbrl.org/2003/arcrole/parent-child",
-            },
-        }
-    )
 
 
 def statements(fid: str, form: str = "10-K", us_gaap_year: int = 2025) -> FilingBuilder:
