@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,8 @@ from auditgraph.checks.result import AuditReport
 from auditgraph.checks.rulebook import Constants, Coverage, registry
 from auditgraph.errors import QueryFailed
 from auditgraph.graph import Graph
+
+WORKERS = 3  # filings audited at once: enough to keep a 2-core server busy while Python decides
 
 
 @dataclass(kw_only=True)
@@ -53,21 +56,22 @@ def loaded_filings(graph: Graph) -> list[str]:
     return [r["id"] for r in read_records(graph, "checks.loaded_filings")]
 
 
-def prefetch(graph: Graph, rules: Sequence[str]) -> dict[str, dict[str, list[Any]]]:
+def prefetch(graph: Graph, rules: Sequence[str], workers: int = WORKERS) -> dict[str, dict[str, list[Any]]]:
     """query -> filing id -> rows, for every structural rule among `rules`: its query once over every filing."""
-    out: dict[str, dict[str, list[Any]]] = {}
-    for key in rules:
-        query = registry()[key].portfolio_query
-        if query and query not in out:
-            try:
-                rows = read_records(graph, query, filing_id=None)
-            except QueryFailed:  # too slow over this whole database: the rule then reads filing by filing
-                continue
-            grouped: dict[str, list[Any]] = defaultdict(list)
-            for row in rows:
-                grouped[row["filing_id"]].append(row)
-            out[query] = dict(grouped)
-    return out
+    wanted = list(dict.fromkeys(q for key in rules if (q := registry()[key].portfolio_query)))
+
+    def grouped(query: str) -> dict[str, list[Any]] | None:
+        try:
+            rows = read_records(graph, query, filing_id=None)
+        except QueryFailed:  # too slow over this whole database: the rule then reads filing by filing
+            return None
+        out: dict[str, list[Any]] = defaultdict(list)
+        for row in rows:
+            out[row["filing_id"]].append(row)
+        return dict(out)
+
+    with ThreadPoolExecutor(workers) as pool:
+        return {q: rows for q, rows in zip(wanted, pool.map(grouped, wanted), strict=True) if rows is not None}
 
 
 def summarize(report: AuditReport) -> FilingSummary:
@@ -92,19 +96,24 @@ def audit_portfolio(
     filing_ids: Sequence[str] | None = None,
     on_filing: Callable[[str], None] | None = None,
     keep_reports: bool = False,
+    workers: int = WORKERS,
 ) -> PortfolioReport:
     """Every loaded filing (or `filing_ids`), every rule in `rules`; `on_filing` is called as each one is done."""
     ids = list(filing_ids) if filing_ids is not None else loaded_filings(graph)
     constants = Constants(graph)
-    rows = prefetch(graph, rules)
-    filings, reports = [], []
-    for fid in ids:
+    rows = prefetch(graph, rules, workers)
+
+    def one(fid: str) -> AuditReport:
         report = audit_filing(graph, fid, rules, coverage, constants=constants, prefetched=rows)
-        filings.append(summarize(report))
-        if keep_reports:
-            reports.append(report)
         if on_filing:
             on_filing(fid)
+        return report
+
+    # a few filings at once: while one waits for the server, another computes (the driver is thread-safe)
+    with ThreadPoolExecutor(workers) as pool:
+        done = list(pool.map(one, ids))
+    filings = [summarize(r) for r in done]
+    reports = done if keep_reports else []
     return PortfolioReport(filings=filings, families=family_totals(rules, filings, reports), reports=reports)
 
 

@@ -250,7 +250,9 @@ def _income_finding(ctx: Context, role: str, item: str, top: str, w: Decimal) ->
 
 def opposite_discontinued_signs(ctx: Context) -> list[CheckResult]:
     """9875: discontinued income after NCI and before NCI with opposite signs and no NCI part."""
-    facts = [f for f in engine_facts(ctx.data.facts) if f.amount != 0]
+    # duplicates fold within one concept: reading only the three elements keeps the same facts, in the same order
+    wanted = {ctx.key(DISC_NCI), ctx.key(DISC_TOTAL), ctx.key(DISC_ENTITY)}
+    facts = [f for f in engine_facts(f for f in ctx.data.facts if f.concept_key in wanted) if f.amount != 0]
 
     def align(f: Fact) -> tuple[str, str | None, tuple[tuple[str, str], ...]]:
         return (f.period_key, f.unit, f.dims)

@@ -24,7 +24,8 @@ SUB_RULES = {
 
 def check(inp: RuleInput) -> list[CheckResult]:
     accruals = inp.constant("ACCRUAL_ITEMS")
-    facts = [f for f in engine_facts(inp.data.facts) if f.amount != 0]
+    # only accrual items can be reported, and duplicates fold within one concept: fold those alone
+    facts = [f for f in engine_facts(f for f in inp.data.facts if f.concept_key in accruals) if f.amount != 0]
     out = []
     for code, (section, totals) in SUB_RULES.items():
         inside = {

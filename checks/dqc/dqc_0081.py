@@ -115,6 +115,8 @@ class TaxonomyCalc:
     children: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     parents: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     roles_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # concept key -> roles it is in
+    _memo: dict[tuple[str, bool, str | None], frozenset[str]] = field(default_factory=dict)  # see _below
+    _names: dict[str, frozenset[str]] = field(default_factory=dict)  # see names_below
 
     def add(self, role: str, parent: str, child: str) -> None:
         self.children[(role, parent)].append(child)
@@ -136,51 +138,100 @@ class TaxonomyCalc:
         count, their descendants do not."""
         out: set[str] = set()
         for start in starts:
-            for role in self.roles_of.get(start, ()):
-                kids = self.children.get((role, start), [])
-                if include_start and kids:
-                    out.add(start)
-                self._walk(role, start, {start}, stop_below, out)
+            out |= self._below(start, include_start, stop_below)
         return out
 
-    def _walk(self, role: str, parent: str, path: set[str], stop_below: str | None, out: set[str]) -> None:
-        for child in self.children.get((role, parent), ()):
-            out.add(child)
-            if child not in path and parent != stop_below:
-                self._walk(role, child, path | {child}, stop_below, out)
+    def _below(self, start: str, include_start: bool, stop_below: str | None) -> frozenset[str]:
+        """`descendants` of one start, kept on the networks (read once per process and release, they are asked the
+        same questions filing after filing)."""
+        key = (start, include_start, stop_below)
+        if key not in self._memo:
+            out: set[str] = set()
+            for role in self.roles_of.get(start, ()):
+                if include_start and self.children.get((role, start)):
+                    out.add(start)
+                out |= self._reach(role, start, stop_below)
+            self._memo[key] = frozenset(out)
+        return self._memo[key]
+
+    def names_below(self, start: str) -> frozenset[str]:
+        """The local names of `descendants([start])`, kept like them."""
+        if start not in self._names:
+            self._names[start] = frozenset(name_of(k) for k in self._below(start, False, None))
+        return self._names[start]
+
+    def _reach(self, role: str, start: str, stop_below: str | None) -> set[str]:
+        """The children of every concept reached from the start in the role: the start, then each child of a
+        reached concept other than `stop_below` (each concept walked once, so a cycle ends)."""
+        out: set[str] = set()
+        walked, todo = {start}, [start]
+        while todo:
+            parent = todo.pop()
+            for child in self.children.get((role, parent), ()):
+                out.add(child)
+                if parent != stop_below and child not in walked:
+                    walked.add(child)
+                    todo.append(child)
+        return out
 
 
 _CALC_CACHE: dict[tuple[object, ...], TaxonomyCalc] = {}  # a few years' networks, by server, database and release stamps
 CACHE_SIZE = 4
+_LAST: list[tuple[RuleInput, TaxonomyCalc]] = []  # the networks the last filing's input got (0081 and 0045 both ask)
 
 
 def read_taxonomy_calc(inp: RuleInput) -> TaxonomyCalc:
     """The us-gaap calculation networks of the filing's year; RuleDataMissing when the graph holds none.
 
     Kept per process while the releases' load stamps stay the same (reading ~6,600 edges per filing costs more than
-    the rule), and only for loaded releases: networks without a Release node (a hand-built graph) are read each time."""
-    [head] = inp.rows(RELEASE_QUERY) or [None]
-    stamps = tuple(sorted(head["stamps"])) if head is not None else ()
-    key = (inp.graph.conn.uri, inp.graph.database, inp.year, stamps)
-    if stamps and key in _CALC_CACHE:
-        return _CALC_CACHE[key]
-    calc = _read_calc(inp)
-    if any(s.startswith(f"us-gaap/{inp.year}@") for s in stamps):
-        if len(_CALC_CACHE) >= CACHE_SIZE:
-            _CALC_CACHE.pop(next(iter(_CALC_CACHE)))
-        _CALC_CACHE[key] = calc
-    return calc
-
-
-def _read_calc(inp: RuleInput) -> TaxonomyCalc:
-    calc = TaxonomyCalc()
-    for r in inp.rows(CALC_QUERY):
-        calc.add(r["role"], r["parent_key"], r["child_key"])
+    the rule), and only for loaded releases: networks without a Release node (a hand-built graph) are read each time.
+    A year whose release holds no networks is kept too (as empty networks), so each of its filings does not read
+    them again. The rules of one filing's audit share its RuleInput: the stamps are read once for all of them."""
+    if _LAST and _LAST[0][0] is inp:
+        calc = _LAST[0][1]
+    else:
+        calc = _cached_calc(inp)
+        _LAST[:] = [(inp, calc)]
     if not calc.children:
         raise RuleDataMissing(
             f"the us-gaap {inp.year} calculation networks are not in the database (no CALC edges owned by "
             f"us-gaap/{inp.year}); load the us-gaap {inp.year} taxonomy package with `auditgraph taxonomy load`"
         )
+    return calc
+
+
+_STAMPS: list[tuple[RuleInput, tuple[str, ...]]] = []  # the last filing's release stamps
+
+
+def release_stamps(inp: RuleInput) -> tuple[str, ...]:
+    """The load stamps of the us-gaap (us-gaap-ebp, srt) releases of the filing's year, read once per RuleInput:
+    a reader of those releases may keep what it read while they stay the same (see `cache_key`)."""
+    if not (_STAMPS and _STAMPS[0][0] is inp):
+        [head] = inp.rows(RELEASE_QUERY) or [None]
+        _STAMPS[:] = [(inp, tuple(sorted(head["stamps"])) if head is not None else ())]
+    return _STAMPS[0][1]
+
+
+def cache_key(inp: RuleInput) -> tuple[object, ...] | None:
+    """The key under which a read of the year's us-gaap release may be kept per process (server, database, year,
+    stamps), None when the release is not loaded (a hand-built graph: read each time)."""
+    stamps = release_stamps(inp)
+    if not any(s.startswith(f"us-gaap/{inp.year}@") for s in stamps):
+        return None
+    return (inp.graph.conn.uri, inp.graph.database, inp.year, stamps)
+
+
+def _cached_calc(inp: RuleInput) -> TaxonomyCalc:
+    key = cache_key(inp)
+    if key is not None and key in _CALC_CACHE:
+        return _CALC_CACHE[key]
+    calc = TaxonomyCalc()
+    for r in inp.rows(CALC_QUERY):
+        calc.add(r["role"], r["parent_key"], r["child_key"])
+    if key is not None:
+        if len(_CALC_CACHE) >= CACHE_SIZE:
+            _CALC_CACHE.pop(next(iter(_CALC_CACHE)))
+        _CALC_CACHE[key] = calc
     return calc
 
 
@@ -380,7 +431,7 @@ def sibling_of_descendant(ctx: Context, code: str) -> list[CheckResult]:
     for v in sorted(values):
         if v in lists.excluded:
             continue
-        below = {name_of(k) for k in tax.descendants([v])}
+        below = tax.names_below(v)
         for up in [a for a in arcs if a.target_key == v]:
             for arc in children[(up.role, up.source_key)]:
                 s = arc.target_key

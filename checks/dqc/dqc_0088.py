@@ -22,7 +22,9 @@ LEASE_COST = "LeaseCost"
 
 def check(inp: RuleInput) -> list[CheckResult]:
     year = inp.year
-    facts = engine_facts(inp.data.facts, nils=True)
+    # duplicates fold within one concept: reading only the three elements keeps the same facts, in the same order
+    wanted = {gaap_key(year, n) for n in (EXPENSE, VARIABLE, COST)}
+    facts = engine_facts((f for f in inp.data.facts if f.concept_key in wanted), nils=True)
 
     def slots(name: str) -> set[tuple[str, str | None]]:
         return {(f.period_key, f.unit) for f in facts if f.concept_key == gaap_key(year, name)}

@@ -209,10 +209,21 @@ def _same_value(a: Fact, b: Fact) -> bool:
     return round(a.value, int(d)) == round(b.value, int(d))
 
 
+_LAST_INDEX: list[tuple[FilingData, int, dict[str, list[Fact]]]] = []  # the last filing's index (ten families ask)
+
+
 def engine_facts(data: FilingData) -> dict[str, list[Fact]]:
     """The numeric facts by concept key as the official engine sees them: a duplicate (same concept, period, unit,
     dimensions) with the same value as one already kept is dropped, the more precise of the two kept; duplicates
-    with different values all stay. The rules then report a fact once however often the filing repeats it."""
+    with different values all stay. The rules then report a fact once however often the filing repeats it.
+
+    Built once per filing read (the families of one audit share its FilingData); each caller gets its own copy."""
+    if not (_LAST_INDEX and _LAST_INDEX[0][0] is data and _LAST_INDEX[0][1] == len(data.facts)):
+        _LAST_INDEX[:] = [(data, len(data.facts), _engine_index(data))]
+    return {k: list(v) for k, v in _LAST_INDEX[0][2].items()}
+
+
+def _engine_index(data: FilingData) -> dict[str, list[Fact]]:
     groups: dict[tuple[str, str, str | None, tuple[tuple[str, str], ...]], list[Fact]] = {}
     for f in data.facts:
         kept = groups.setdefault((f.concept_key, f.period_key, f.unit, f.dims), [])

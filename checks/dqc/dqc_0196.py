@@ -46,7 +46,7 @@ from auditgraph.checks.rule_data import family, split_key
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE_ID = "DQC.US.0196"
-DEF_ARCS = "dqc.dqc_0196_def_arcs"
+DEF_FLAGS = "dqc.dqc_0196_def_flags"
 
 BALANCES = (
     "StockholdersEquity",
@@ -147,7 +147,7 @@ class DefArc:
 
 
 class Cubes:
-    """The filing's cubes and dimension defaults from its definition arcs (cypher/dqc/dqc_0196_def_arcs)."""
+    """The filing's cubes and dimension defaults from its definition arcs (`def_arcs`)."""
 
     def __init__(self, arcs: Iterable[DefArc]) -> None:
         self.children: dict[tuple[str, str, str], list[DefArc]] = defaultdict(list)  # (arc, role, source key) -> arcs
@@ -202,20 +202,18 @@ class Cubes:
 
 
 def def_arcs(inp: RuleInput) -> list[DefArc]:
-    return [
-        DefArc(
-            r["role"],
-            r["arc"],
-            r["source_key"],
-            r["source"],
-            r["target_key"],
-            r["target"],
-            r["target_role"],
-            r["closed"],
-            r["usable"],
-        )
-        for r in inp.rows(DEF_ARCS)
-    ]
+    """The filing's definition arcs (FilingData.defs, already read) with the closed and usable flags. Only the arcs
+    whose flags are not the defaults (closed false, usable true) are read here: re-reading every arc of a filing with
+    its flags cost more than the rule itself."""
+    flags = {
+        (r["role"], r["arc"], r["source_key"], r["target_key"], r["target_role"], r["order"]): (r["closed"], r["usable"])
+        for r in inp.rows(DEF_FLAGS)
+    }
+    out = []
+    for a in inp.data.defs:
+        closed, usable = flags.get((a.role, a.arc, a.source_key, a.target_key, a.target_role, a.order), (False, True))
+        out.append(DefArc(a.role, a.arc or "", a.source_key, a.source, a.target_key, a.target, a.target_role, closed, usable))
+    return out
 
 
 # --- the rule -----------------------------------------------------------------------------------------------------
@@ -235,23 +233,24 @@ def statement_equity_cubes(inp: RuleInput, cubes: Cubes) -> list[Cube]:
 
 def check(inp: RuleInput) -> list[CheckResult]:
     index = engine_facts(inp.data)
-    every = [f for facts in index.values() for f in facts]
+    # every sub-rule is about facts with a member on the axis: the rest of the filing is never looked at
+    on_axis = [f for facts in index.values() for f in facts if member_on(f, AXIS) is not None]
     cubes = Cubes(def_arcs(inp))
     she = statement_equity_cubes(inp, cubes)
     in_she: set[str] = set()
     for cube in she:
-        in_she |= cubes.facts_in(cube, every)
+        in_she |= cubes.facts_in(cube, on_axis)
     names = sorted({inp.data.roles[c.role].definition for c in she})
     out = []
     for sub in SUB_RULES:
         if sub.statement_cube_only and not she:
             continue
-        out += _sub_rule(inp, sub, index, every, in_she, names)
+        out += _sub_rule(inp, sub, index, on_axis, in_she, names)
     return out
 
 
 def _sub_rule(
-    inp: RuleInput, sub: SubRule, index: Index, every: list[Fact], in_she: set[str], names: list[str]
+    inp: RuleInput, sub: SubRule, index: Index, on_axis: list[Fact], in_she: set[str], names: list[str]
 ) -> list[CheckResult]:
     members = sub.members(inp)
     excluded = {us_gaap_key(inp.year, n) for n in sub.excluded}
@@ -264,7 +263,7 @@ def _sub_rule(
     }
     code = f"{RULE_ID}.{sub.number}"
     out = []
-    for f in every:
+    for f in on_axis:
         if f.concept_key in excluded or f.nil or member_on(f, AXIS) not in members or f.kind != "instant" or not nonzero(f):
             continue
         if sub.monetary_only and not f.monetary:
@@ -301,6 +300,6 @@ FAMILY = Rule(
     codes=tuple(f"{RULE_ID}.{s.number}" for s in SUB_RULES),
     check=check,
     constants=("AOCI_MEMBERS", "NCI"),
-    queries=(DEF_ARCS,),
+    queries=(DEF_FLAGS,),
     forms=frozenset(),  # the official rule names no document type
 )

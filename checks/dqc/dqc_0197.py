@@ -11,6 +11,7 @@ also has a member on ReclassificationOutOfAccumulatedOtherComprehensiveIncomeAxi
 
 from __future__ import annotations
 
+from auditgraph.checks.dqc.dqc_0081 import RELEASE_QUERY, cache_key
 from auditgraph.checks.dqc.dqc_0195 import AXIS, described, engine_facts, facts_of, member_on, us_gaap_key, violation
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
@@ -27,8 +28,25 @@ MOVES_EQUITY = (
 )
 
 
+_PREFERRED_CACHE: dict[tuple[object, ...], frozenset[str]] = {}  # by server, database, year and release stamps
+
+
+def preferred_items(inp: RuleInput) -> frozenset[str]:
+    """The us-gaap descendants of PreferredStockDividendsAndOtherAdjustments: a read of the year's release, kept per
+    process while its load stamps stay the same (dqc_0081.cache_key; the stamps are read once per filing's audit)."""
+    key = cache_key(inp)
+    if key is not None and key in _PREFERRED_CACHE:
+        return _PREFERRED_CACHE[key]
+    items = frozenset(r["concept_key"] for r in inp.rows(PREFERRED_ITEMS))
+    if key is not None:
+        if len(_PREFERRED_CACHE) >= 4:  # a few years' releases
+            _PREFERRED_CACHE.pop(next(iter(_PREFERRED_CACHE)))
+        _PREFERRED_CACHE[key] = items
+    return items
+
+
 def check(inp: RuleInput) -> list[CheckResult]:
-    items = set(inp.constant("INCOME_STATEMENT_CONCEPTS")) | {r["concept_key"] for r in inp.rows(PREFERRED_ITEMS)}
+    items = set(inp.constant("INCOME_STATEMENT_CONCEPTS")) | preferred_items(inp)
     items -= {us_gaap_key(inp.year, n) for n in MOVES_EQUITY}
     out = []
     for f in facts_of(engine_facts(inp.data), sorted(items)):
@@ -52,6 +70,6 @@ FAMILY = Rule(
     check=check,
     years=(2024, 2025),  # the 2023 rule set has no DQC_0197
     constants=("INCOME_STATEMENT_CONCEPTS",),
-    queries=(PREFERRED_ITEMS,),
+    queries=(PREFERRED_ITEMS, RELEASE_QUERY),
     forms=frozenset(),  # the official rule names no document type
 )
