@@ -6,6 +6,7 @@ import json
 import os
 import stat
 import urllib.request
+from importlib.resources import files
 
 import pytest
 from click.testing import CliRunner
@@ -42,6 +43,7 @@ def test_test_fixtures_are_served_but_not_shipped():
         "db.scratch_state",
         "fingerprint.nodes",  # scripts/graph_fingerprint.py: two loads give the same graph
         "fingerprint.edges",
+        "rules.negative_facts",  # tests/test_rulebook.py: a toy structural rule
     }
     assert fixtures & queries.shipped().keys() == set()
     assert queries.registry().keys() - queries.shipped().keys() == fixtures
@@ -69,6 +71,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
     assert [ln.split(":")[0] for ln in lines if ln[:1].isalpha()] == [
         "tools",
         "checks",
+        "dqc",
         "verify",
         "filing",
         "taxonomy",
@@ -87,7 +90,8 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
     fams = json.loads(CliRunner().invoke(cli, ["queries", "--json"]).output)
     assert {f["family"]: len(f["queries"]) for f in fams} == {
         "tools": 14,  # 11 catalog reads + the 3 schema samplings of get_graph_schema
-        "checks": 12,  # + checks.fact_periods (what --concept/--period may name)
+        "checks": 14,  # + checks.fact_periods (what --concept/--period may name), the DQCRT constants and their years
+        "dqc": sum(1 for f in files("auditgraph.cypher").joinpath("dqc").iterdir() if f.name.endswith(".cypher")),  # families
         "verify": 9,
         "filing": 8,  # + filing.graph (the Browser guide's graph view), filing.coverage
         "taxonomy": 8,  # + taxonomy.concept_keys (what a reload wrote in place)
@@ -143,7 +147,7 @@ def test_the_schema_is_checked_in_one_query_and_what_is_missing_is_created(graph
     assert graph.ensure_schema() == 0
     graph.driver.execute_query("DROP INDEX concept_name")
     graph.driver.execute_query("DROP CONSTRAINT load_claim_key")
-    assert graph.ensure_schema() == 22  # the whole idempotent script (11 constraints, 11 indexes), once
+    assert graph.ensure_schema() == 24  # the whole idempotent script (12 constraints, 12 indexes), once
     present = {(r["name"], r["constraint"]) for r in graph.read("db.indexes")}
     assert {("concept_name", None), ("load_claim_key", "load_claim_key")} <= present
     assert graph.ensure_schema() == 0
