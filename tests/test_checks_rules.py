@@ -9,6 +9,7 @@ from handbuilt import FilingBuilder
 
 from auditgraph.checks import audit_filing, check_calc11, check_calc_tree, check_dim_consistency, check_sign
 from auditgraph.checks.result import dump
+from auditgraph.checks.rulebook import registry
 from auditgraph.graph import Graph
 
 BS = "http://example.com/role/BalanceSheet"
@@ -411,10 +412,16 @@ def test_audit_collects_every_rule_with_a_verdict(graph: Graph):
     b = calc_filing("20000000", "t-audit")
     b.fact("us-gaap:AccountsPayableRelatedPartiesNoncurrent", "-5000", period="instant")
     b.write(graph)
-    report = audit_filing(graph, "t-audit")
+    report = audit_filing(graph, "t-audit", ("0015", "0117", "0126", "calc11"))
     assert report.verdict == "violations"
     assert sorted(r.sub_rule for r in report.findings) == ["DQC.US.0015.205", "DQC.US.0126.9590"]
     assert [s.rule for s in report.rules] == ["0015", "0117", "0126", "calc11"]
+    # every registered family runs by default; without the DQCRT constants loaded, those that read them say so
+    everything = audit_filing(graph, "t-audit")
+    assert [s.rule for s in everything.rules] == list(registry())
+    [dep] = [s for s in everything.rules if s.rule == "0018"]
+    assert dep.not_run.startswith("DQCRT constant DEP_CONCEPTS of us-gaap 2025 is not loaded")
+    assert "0018 not run: DQCRT constant DEP_CONCEPTS" in " ".join(everything.notes)
     assert audit_filing(graph, "nope").verdict == "not_evaluable"
     assert dump(report)["findings"][0]["facts"][0]["value"] == "-5000"
 
@@ -503,5 +510,6 @@ def test_0117_parenthetical_guard(graph: Graph):
 
 def test_a_filing_without_numeric_facts_is_not_clean(graph: Graph):
     FilingBuilder("t-empty").write(graph)  # only the dei text facts
-    report = audit_filing(graph, "t-empty")
+    report = audit_filing(graph, "t-empty", ("0015", "0117", "0126", "calc11"))
     assert report.verdict == "not_evaluable" and report.notes == ["filing 't-empty' has no numeric facts: nothing to check"]
+    assert audit_filing(graph, "t-empty").verdict == "not_evaluable"  # with every family: never clean either

@@ -49,7 +49,7 @@ def is_named(key: str, namespace_prefix: str, name: str) -> bool:
 # ---------------------------------------------------------------------------------------------- cubes (XDT)
 @dataclass(frozen=True)
 class XArc:
-    """One definition arc of the filing (dqc.dqc_0150_arcs), with the has-hypercube arc's xbrldt:closed."""
+    """One definition arc of the filing (dqc.dqc_0161_def_arcs), with the has-hypercube arc's xbrldt:closed."""
 
     role: str
     arc: str
@@ -79,10 +79,13 @@ class Cube:
         return {a.rpartition("#")[2]: {m.rpartition("#")[2] for m in ms} for a, ms in self.axes.items()}
 
 
+ARCS_QUERY = "dqc.dqc_0161_def_arcs"  # the filing's XDT arcs; 0161, 0164, 0166 and 0189 read the same rows
+
+
 def read_arcs(inp: RuleInput) -> list[XArc]:
     return [
-        XArc(r["role"], r["arc"], r["source_key"], r["target_key"], r["order"] or 1.0, r["target_role"], bool(r["closed"]))
-        for r in inp.rows("dqc.dqc_0150_arcs")
+        XArc(role, arc, source, target, order or 1.0, target_role, bool(closed))
+        for role, arc, source, target, target_role, closed, _usable, order in inp.rows(ARCS_QUERY)
     ]
 
 
@@ -473,6 +476,6 @@ FAMILY = Rule(
     codes=(f"{RULE_ID}.9876", f"{RULE_ID}.9877", f"{RULE_ID}.9878", f"{RULE_ID}.10076"),
     check=check,
     constants=("NON_NEG_ITEMS",),
-    queries=("dqc.dqc_0150_arcs",),
+    queries=(ARCS_QUERY,),
     forms=frozenset(),  # empty: every form (the official rule set names none for this rule)
 )

@@ -186,19 +186,29 @@ def _descendants(cube: Cube, dim: str) -> int:
 
 
 def _row_fact(r: Any) -> CubeFact:
+    # A record unpacks by position (the query's column order): by-name access costs as much as the query on large filings.
+    fact_id, concept_key, qname, value, nil, decimals, unit, context_id, period_key, dims, axes, _extension, _item_type = r
     return CubeFact(
-        r["fact_id"],
-        r["concept_key"],
-        r["qname"],
-        r["value"],
-        bool(r["nil"]),
-        r["decimals"],
-        r["unit"],
-        r["context_id"],
-        r["period_key"],
-        tuple(r["dims"]),
-        {a["axis"]: a["member"] or "" for a in r["axes"]},
+        fact_id,
+        concept_key,
+        qname,
+        value,
+        bool(nil),
+        decimals,
+        unit,
+        context_id,
+        period_key,
+        tuple(dims),
+        {a["axis"]: a["member"] or "" for a in axes},
     )
+
+
+def read_def_arcs(inp: RuleInput) -> list[DefArc]:
+    """The filing's XDT arcs (ARCS_QUERY, the query 0150, 0164, 0166 and 0189 read too: one read per filing)."""
+    return [
+        DefArc(role, arc, source, target, target_role, bool(closed), bool(usable))
+        for role, arc, source, target, target_role, closed, usable, _order in inp.rows(ARCS_QUERY)
+    ]
 
 
 def _local(key: str) -> str:
@@ -262,11 +272,7 @@ def check(inp: RuleInput) -> list[CheckResult]:
         if not doc_types or any((f.value or "").strip() in EBP_FORMS for f in doc_types):
             return []
     gaap = f"http://fasb.org/us-gaap/{year}#"
-    arcs = [
-        DefArc(r["role"], r["arc"], r["source_key"], r["target_key"], r["target_role"], bool(r["closed"]), bool(r["usable"]))
-        for r in inp.rows(ARCS_QUERY)
-    ]
-    dts = Dts(arcs)
+    dts = Dts(read_def_arcs(inp))
     roles = inp.data.roles
     out = []
     axes = [gaap + name for name in ENUMERATIONS]

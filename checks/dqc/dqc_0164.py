@@ -15,7 +15,8 @@ every form.
 
 from __future__ import annotations
 
-from auditgraph.checks.dqc.dqc_0150 import Cube, Networks, read_arcs
+from auditgraph.checks.dqc.dqc_0150 import ARCS_QUERY, Cube, Networks, read_arcs
+from auditgraph.checks.dqc.dqc_0161 import FACTS_QUERY
 from auditgraph.checks.dqc.dqc_0166 import AnyFact, is_nil_enumeration_set, read_facts
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
@@ -199,6 +200,6 @@ FAMILY = Rule(
     name="Location Axes on Statements and Aggregate Elements",
     codes=(f"{RULE_ID}.10086", f"{RULE_ID}.10087", f"{RULE_ID}.10088"),
     check=check,
-    queries=("dqc.dqc_0166_facts", "dqc.dqc_0150_arcs"),
+    queries=(FACTS_QUERY, ARCS_QUERY),
     forms=frozenset(),  # empty: every form (the official rule set names none for this rule)
 )

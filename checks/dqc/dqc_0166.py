@@ -15,10 +15,13 @@ the finding does too; the message, concept, value, period and dimensions are tho
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from auditgraph.checks.dqc.dqc_0150 import Networks, read_arcs
+from auditgraph.checks.dqc.dqc_0150 import ARCS_QUERY, Cube, Networks, read_arcs
+from auditgraph.checks.dqc.dqc_0161 import FACTS_QUERY
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.checks.rulebook import Rule, RuleInput
 
@@ -41,7 +44,7 @@ CONCEPT_EXCLUDED = "TrdArrExpirationDate"  # an extension element the rule leave
 
 @dataclass(frozen=True)
 class AnyFact:
-    """A fact of any type (dqc.dqc_0166_facts)."""
+    """A fact of any type (dqc.dqc_0161_facts)."""
 
     fact_id: str
     concept_key: str
@@ -57,7 +60,7 @@ class AnyFact:
     dims: tuple[str, ...]
     axis_keys: tuple[str, ...]
 
-    @property
+    @cached_property  # read for every cube a fact is tested against: computed once per fact
     def local_dims(self) -> dict[str, str]:
         """axis local name -> member local name ("typed:..." for a typed member)."""
         out = {}
@@ -80,25 +83,35 @@ class AnyFact:
 
 
 def read_facts(inp: RuleInput) -> list[AnyFact]:
-    rows: list[Any] = inp.rows("dqc.dqc_0166_facts")
+    """Every fact of the filing, from the facts query 0161 and 0189 read too (one read per filing). A record unpacks by
+    position (the query's column order): by-name access costs as much as the query on large filings."""
+    rows: list[Any] = inp.rows(FACTS_QUERY)
     return [
-        AnyFact(
-            r["fact_id"],
-            r["concept_key"],
-            r["qname"],
-            bool(r["extension"]),
-            r["item_type"],
-            bool(r["nil"]),
-            r["value"],
-            r["decimals"],
-            r["unit"],
-            r["context_id"],
-            r["period"],
-            tuple(r["dims"]),
-            tuple(r["axis_keys"]),
-        )
-        for r in rows
+        AnyFact(fid, ck, qn, bool(ext), it, bool(nil), val, dec, unit, cid, period, tuple(dims), tuple(a["axis"] for a in axes))
+        for fid, ck, qn, val, nil, dec, unit, cid, period, dims, axes, ext, it in rows
     ]
+
+
+def held_facts(nets: Networks, facts: list[AnyFact]) -> set[str]:
+    """The ids of the facts some cube of the filing holds (Networks.in_cube), testing each (element, dimensions) once
+    against only the cubes whose primary items include the element (in_cube is false for the others)."""
+    by_primary: dict[str, list[Cube]] = defaultdict(list)
+    for c in nets.cubes:
+        for p in c.primaries:
+            by_primary[p].append(c)
+    verdicts: dict[tuple[str, tuple[tuple[str, str], ...]], bool] = {}
+    held = set()
+    for f in facts:
+        cubes = by_primary.get(f.concept_key)
+        if not cubes:
+            continue
+        key = (f.concept_key, tuple(sorted(f.local_dims.items())))
+        verdict = verdicts.get(key)
+        if verdict is None:
+            verdict = verdicts[key] = any(nets.in_cube(c, f.concept_key, f.local_dims) for c in cubes)
+        if verdict:
+            held.add(f.fact_id)
+    return held
 
 
 def is_nil_enumeration_set(f: AnyFact) -> bool:
@@ -119,7 +132,7 @@ def check(inp: RuleInput) -> list[CheckResult]:
         return []
     facts = read_facts(inp)
     nets = Networks(inp.data, read_arcs(inp))
-    held = {f.fact_id for f in facts for c in nets.cubes if nets.in_cube(c, f.concept_key, f.local_dims)}
+    held = held_facts(nets, facts)
     in_cubes = {f.concept_key for f in facts if f.fact_id in held}
     # The official engine stops this rule when a fact it reads (one a cube holds, or one of an element no cube holds)
     # is a nil extensible enumeration (its value is no set); the rule then reports nothing, so neither do we.
@@ -171,6 +184,6 @@ FAMILY = Rule(
     name="Dimensional Facts Not in a Hypercube",
     codes=(CODE,),
     check=check,
-    queries=("dqc.dqc_0166_facts", "dqc.dqc_0150_arcs"),
+    queries=(FACTS_QUERY, ARCS_QUERY),
     forms=frozenset(),  # empty: every form; the proxy and SD forms the rule skips are skipped in check
 )

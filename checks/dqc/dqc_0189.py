@@ -11,7 +11,7 @@ InitialApplicationPeriodCumulativeEffectTransitionAxis; the rule is not in the 2
 
 from __future__ import annotations
 
-from auditgraph.checks.dqc.dqc_0161 import ARCS_QUERY, FACTS_QUERY, DefArc, Dts, _local, _row_fact, single_member_facts
+from auditgraph.checks.dqc.dqc_0161 import ARCS_QUERY, FACTS_QUERY, Dts, _local, _row_fact, read_def_arcs, single_member_facts
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
 
@@ -29,11 +29,7 @@ def check(inp: RuleInput) -> list[CheckResult]:
     axis_key = f"http://fasb.org/us-gaap/{year}#{AXIS}"
     if not any(axis_key in f.axes for f in facts):
         return []
-    arcs = [
-        DefArc(r["role"], r["arc"], r["source_key"], r["target_key"], r["target_role"], bool(r["closed"]), bool(r["usable"]))
-        for r in inp.rows(ARCS_QUERY)
-    ]
-    dts = Dts(arcs)
+    dts = Dts(read_def_arcs(inp))
     out = []
     for cube, _, f in single_member_facts(dts, facts, [axis_key], skip_transition=year == 2024, total_in_cube=False):
         member = next((d.split("=", 1)[1] for d in f.dims if d.split("=", 1)[0].endswith(":" + AXIS)), f.axes[axis_key])

@@ -6,9 +6,13 @@
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
   AND EXISTS { MATCH (:DqcConstant {year: fl.us_gaap_year, name: 'MEM_RNG_AXS'}) }  // a us-gaap year with DQCRT member lists
+// The filing's own XDT arcs, read once through the DEF owner index: matching them from the axis and its members
+// instead expands the arcs of every filing and of the taxonomy that use those concepts.
+WITH fl, COLLECT { MATCH (a:Concept)-[r:DEF]->(b:Concept)
+                   WHERE r.owner = fl.id AND r.arc IN ['all', 'notAll', 'hypercube-dimension', 'dimension-domain', 'domain-member']
+                   RETURN {arc: r.arc, role: r.role, target_role: r.target_role, a: a, b: b} } AS arcs
 // the filing's hypercubes: "role|hypercube key" of each has-hypercube arc (the role its hypercube-dimension arcs are in)
-WITH fl, COLLECT { MATCH ()-[ha:DEF]->(h:Concept) WHERE ha.owner = fl.id AND ha.arc IN ['all', 'notAll']
-                   RETURN DISTINCT coalesce(ha.target_role, ha.role) + '|' + h.key } AS cubes
+WITH fl, arcs, [x IN arcs WHERE x.arc IN ['all', 'notAll'] | coalesce(x.target_role, x.role) + '|' + x.b.key] AS cubes
 // One map per sub-rule: the axis (prefix, name); base: only base-taxonomy members are checked (the axis takes
 // extension members freely); consts: DQCRT member lists allowed; names: further allowed base members; ext: allowed
 // extension member names; kids: members whose domain-member descendants are allowed; within: the members NOT
@@ -75,31 +79,38 @@ UNWIND [
   {code: '83', prefix: 'us-gaap', axis: 'RetirementPlanSponsorLocationAxis', base: true, consts: ['MBR_STM_GEO_AXS'],
    names: ['us-gaap:RetirementPlanSponsorLocationDomain', 'us-gaap:DomesticPlanMember', 'us-gaap:ForeignPlanMember']}
 ] AS s
-WITH fl, cubes, s, {`us-gaap`: 'http://fasb.org/us-gaap/', srt: 'http://fasb.org/srt/', dei: 'http://xbrl.sec.gov/dei/',
+WITH fl, arcs, cubes, s, {`us-gaap`: 'http://fasb.org/us-gaap/', srt: 'http://fasb.org/srt/', dei: 'http://xbrl.sec.gov/dei/',
              currency: 'http://xbrl.sec.gov/currency/'} AS ns,
      COLLECT { MATCH (k:DqcConstant {year: fl.us_gaap_year}) WHERE k.name IN coalesce(s.consts, []) UNWIND k.values AS v RETURN v } AS listed
 // the axis in a hypercube of the filing's own networks: hypercube-dimension arc in the role the has-hypercube arc targets
-MATCH (hc:Concept)-[hd:DEF]->(ax:Concept {name: s.axis})
-WHERE hd.owner = fl.id AND hd.arc = 'hypercube-dimension' AND ax.namespace STARTS WITH ns[s.prefix]
-  AND hd.role + '|' + hc.key IN cubes
-MATCH (ax)-[dd:DEF]->(dom:Concept)
-WHERE dd.owner = fl.id AND dd.arc = 'dimension-domain' AND dd.role = coalesce(hd.target_role, hd.role)
-MATCH (dom) ((a:Concept)-[r:DEF]->(b:Concept) WHERE r.owner = fl.id AND r.arc = 'domain-member' AND r.role = coalesce(dd.target_role, dd.role)){0,} (m:Concept)
+UNWIND [x IN arcs WHERE x.arc = 'hypercube-dimension' AND x.b.name = s.axis AND x.b.namespace STARTS WITH ns[s.prefix]
+                        AND x.role + '|' + x.a.key IN cubes] AS hd
+UNWIND [x IN arcs WHERE x.arc = 'dimension-domain' AND x.a = hd.b AND x.role = coalesce(hd.target_role, hd.role)] AS dd
+// the domain and its domain-member descendants in the domain's role, found in the filing's arcs read above: one step
+// down per round until no new member turns up (a round per arc at most); walking the graph instead expands the arcs
+// of every filing and of the taxonomy at each member
+WITH fl, arcs, cubes, s, ns, listed, hd.b AS ax, dd.b AS dom, [x IN arcs WHERE x.arc = 'domain-member' AND x.role = coalesce(dd.target_role, dd.role)] AS links
+WITH fl, cubes, s, ns, listed, ax,
+     reduce(st = {seen: [dom], todo: [dom]}, i IN range(1, size(links)) |
+       CASE WHEN size(st.todo) = 0 THEN st
+       ELSE reduce(nx = {seen: st.seen, todo: []}, b IN [x IN links WHERE x.a IN st.todo | x.b] |
+              CASE WHEN b IN nx.seen THEN nx ELSE {seen: nx.seen + b, todo: nx.todo + b} END) END).seen AS tree
+UNWIND tree AS m
 WITH DISTINCT fl, cubes, s, ns, listed, ax, m
 WHERE NOT (s.base AND m:Extension)
 WITH fl, cubes, s, ns, ax, m,
      (NOT m:Extension AND m.namespace + '#' + m.name IN listed) AS in_lists,
      (NOT m:Extension AND any(n IN coalesce(s.names, []) WHERE m.name = split(n, ':')[1] AND m.namespace STARTS WITH ns[split(n, ':')[0]])) AS named,
      (m:Extension AND m.name IN coalesce(s.ext, [])) AS ext_ok,
-     (coalesce(s.exch, false) AND m.namespace STARTS WITH 'http://xbrl.sec.gov/exch/') AS exchange,
-     (size(coalesce(s.kids, [])) > 0 AND EXISTS {
+     (coalesce(s.exch, false) AND m.namespace STARTS WITH 'http://xbrl.sec.gov/exch/') AS exchange
+WHERE CASE WHEN coalesce(s.within, false) THEN in_lists ELSE NOT (in_lists OR named OR ext_ok OR exchange) END
+  AND (coalesce(s.within, false) OR NOT (size(coalesce(s.kids, [])) > 0 AND EXISTS {
         UNWIND s.kids AS kid
         MATCH (x:Concept {name: split(kid, ':')[1]})-[r0:DEF]->(c1:Concept)
         WHERE x.namespace STARTS WITH ns[split(kid, ':')[0]] AND r0.owner = fl.id AND r0.arc = 'domain-member'
           AND any(c IN cubes WHERE c STARTS WITH r0.role + '|')
         MATCH (c1) ((p:Concept)-[r:DEF]->(q:Concept) WHERE r.owner = fl.id AND r.arc = 'domain-member' AND r.role = r0.role){0,} (m)
-     }) AS below_allowed
-WHERE CASE WHEN coalesce(s.within, false) THEN in_lists ELSE NOT (in_lists OR named OR ext_ok OR exchange OR below_allowed) END
+     }))
 // the facts reported with that member on that axis (nil facts too), else none
 WITH fl, s, ax, m,
      COLLECT {

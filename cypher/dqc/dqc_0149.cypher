@@ -22,22 +22,24 @@ CALL (fl) {
            + ' present us-gaap:NoncurrentAssets, an element for long-lived assets by geographic area in the segment note.'
            + ' Use us-gaap:AssetsNoncurrent on the balance sheet.' AS message
   UNION
-  // 10075: facts of the element while no network puts it below the geographic long-lived assets table
+  // 10075: facts of the element while no network puts it below the geographic long-lived assets table. The facts come
+  // first, so the path checks run once per filing and element that has facts (not once per filing, nor once per fact).
   MATCH (fl)-[:HAS_FACT]->(f:Fact)-[:REPORTS]->(n:Concept {name: 'NoncurrentAssets'})
   WHERE n.namespace STARTS WITH 'http://fasb.org/us-gaap/'
-    AND NOT EXISTS {
-      MATCH (t:Concept {name: 'ScheduleOfRevenuesFromExternalCustomersAndLongLivedAssetsTable'})-[e0:PRES]->(c1:Concept)
-      WHERE e0.owner = fl.id AND t.namespace STARTS WITH 'http://fasb.org/us-gaap/'
-      MATCH (c1) ((a:Concept)-[e:PRES]->(b:Concept) WHERE e.owner = fl.id AND e.role = e0.role){0,} (n)
-    }
+  WITH fl, n, collect(f) AS nfacts
+  // the concepts above the element in the filing's presentation networks (a path within one role), walked up from the
+  // element role by role: walking down from every table, or up without a role, expands far more arcs
+  WITH fl, n, nfacts, COLLECT { MATCH ()-[e1:PRES]->(n) WHERE e1.owner = fl.id RETURN DISTINCT e1.role } AS roles
+  WITH fl, n, nfacts,
+       COLLECT { UNWIND roles AS role
+                 MATCH (t:Concept) ((a:Concept)-[e:PRES]->(b:Concept) WHERE e.owner = fl.id AND e.role = role){1,} (n)
+                 RETURN DISTINCT t } AS above
+  WHERE none(t IN above WHERE t.name = 'ScheduleOfRevenuesFromExternalCustomersAndLongLivedAssetsTable'
+                              AND t.namespace STARTS WITH 'http://fasb.org/us-gaap/')
+  WITH fl, n, nfacts, [t IN above WHERE t.substitution_group = 'xbrldt:hypercubeItem' | t.qname] AS tables
+  UNWIND nfacts AS f
   MATCH (f)-[:IN_CONTEXT]->(ctx:Context)-[:FOR_PERIOD]->(p:Period)
-  WITH fl, n, f, p, coalesce(f.context_id, ctx.context_ids[0]) AS context_id, coalesce(ctx.dims, []) AS dims,
-       COLLECT {
-         MATCH (t:Concept)-[e0:PRES]->(c1:Concept)
-         WHERE e0.owner = fl.id AND t.substitution_group = 'xbrldt:hypercubeItem'
-           AND EXISTS { MATCH (c1) ((a:Concept)-[e:PRES]->(b:Concept) WHERE e.owner = fl.id AND e.role = e0.role){0,} (n) }
-         RETURN DISTINCT t.qname
-       } AS tables
+  WITH fl, n, f, p, coalesce(f.context_id, ctx.context_ids[0]) AS context_id, coalesce(ctx.dims, []) AS dims, tables
   RETURN 'DQC.US.0149.10075' AS sub_rule, f.concept_qname AS concept,
          [{fact_id: f.fact_id, concept: f.concept_qname, context_id: context_id, value: f.value, decimals: f.decimals,
            unit: f.unit_key, period: p.key, dims: dims}] AS facts, null AS network,

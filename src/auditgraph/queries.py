@@ -185,7 +185,7 @@ FAMILY_SUMMARIES: Mapping[str, str] = MappingProxyType(
     {
         "tools": "What the agent and MCP tools read from a loaded filing.",
         "checks": "What the DQC checkers read, and the reproduction of a finding.",
-        "dqc": "DQC rule families as graph queries: the findings of $filing_id, or of every filing when it is null.",
+        "dqc": "DQC rule families: findings of $filing_id, or of every filing when null.",
         "verify": "What the claim verifier reads: facts, calculations, labels, text.",
         "filing": "Loaded filings, and the loader's relinking after a taxonomy load.",
         "taxonomy": "Taxonomy releases: calculations, tables, labels, DQC lists.",
