@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from auditgraph.checks.filing_data import read_records
+from auditgraph.errors import RuleDataMissing
 from auditgraph.graph import Graph
 
 
@@ -52,11 +53,9 @@ def _hashable(v: Any) -> Any:
 
 
 def read_constant(graph: Graph, year: int, name: str) -> Any:
-    """The decoded constant; RuleDataMissing (from the rulebook) names the year, the constant and the fix."""
+    """The decoded constant; RuleDataMissing names the year, the constant and the fix."""
     rows = read_records(graph, "checks.dqc_constant", year=year, constant=name)
     if not rows:
-        from auditgraph.checks.rulebook import RuleDataMissing
-
         raise RuleDataMissing(
             f"DQCRT constant {name} of us-gaap {year} is not loaded; run `auditgraph taxonomy dqc-constants {year}` "
             f"(or load the us-gaap {year} package)"

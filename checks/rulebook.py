@@ -26,19 +26,13 @@ from typing import Any, Literal
 
 from auditgraph.checks.filing_data import Fact, FilingData, local, read_records
 from auditgraph.checks.result import CheckResult, FactUsed
-from auditgraph.errors import ConfigError
+from auditgraph.errors import ConfigError, RuleDataMissing
 from auditgraph.graph import Graph
 
 Coverage = Literal["expanded", "limited"]
 Severity = Literal["error", "warning", "info"]
 DQCRT_YEARS = (2023, 2024, 2025)  # us-gaap years with an official DQCRT rule set and constants (checks/dqc_data/dqcrt)
 RULE_SET_VERSION = "DQCRT 27.0.1"  # the Arelle/EDGAR rule sets our DQC rules follow (dqc_data/dqcrt/README.md)
-
-
-class RuleDataMissing(Exception):
-    """A rule cannot run: data it reads is not in the database (a DQCRT constant, a taxonomy network).
-
-    `run_rule` turns it into one not_evaluable result with this message; it never reaches a user as an error."""
 
 
 @dataclass(frozen=True)

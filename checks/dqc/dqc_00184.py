@@ -18,7 +18,8 @@ from auditgraph.checks.dqc._common import total_violation
 from auditgraph.checks.filing_data import Fact
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleDataMissing, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.00184"
 QUERY = "dqc.dqc_00184_calc"

@@ -16,7 +16,8 @@ typed nils.
 from __future__ import annotations
 
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleDataMissing, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.errors import RuleDataMissing
 
 RULE_ID = "DQC.US.0074"
 CODE = f"{RULE_ID}.7649"

@@ -26,7 +26,8 @@ from typing import Any
 from auditgraph.checks.filing_data import Arc, Fact, FilingData
 from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleDataMissing, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.0081"
 CALC_QUERY = "dqc.dqc_0081_usgaap_calc"

@@ -14,7 +14,8 @@ from decimal import Decimal
 
 from auditgraph.checks.dqc.dqc_0195 import engine_facts
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleDataMissing, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.0157"
 CODE = f"{RULE}.10077"

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from auditgraph.checks.dqc.dqc_0195 import engine_facts, us_gaap_key
 from auditgraph.checks.result import CheckResult
-from auditgraph.checks.rulebook import Rule, RuleDataMissing, RuleInput
+from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.0185"
 CODE = f"{RULE}.10165"

@@ -78,6 +78,15 @@ class QueryFailed(AuditGraphError):
 
 # ------------------------------------------------------------------ the stages' own errors
 # Raised by loader/, verifier/ and llm/; defined here so every exit code is decided in one file.
+
+
+class RuleDataMissing(AuditGraphError):
+    """A rule cannot run: data it reads is not in the database (a DQCRT constant, a taxonomy network).
+
+    checks/rulebook.run_rule turns it into one not_evaluable result with this message; should it reach the CLI,
+    the environment is what lacks the data (load the taxonomy)."""
+
+    exit_code = EXIT_ENVIRONMENT
 class NotFound(LoadError):
     """A download URL answered 404; loader.fetch turns it into a skip or a LoadError naming the referrer."""
 
