@@ -140,10 +140,16 @@ def print_report(report: AuditReport, console: Console, show_not_evaluable: bool
         f"Audit of {report.filing_id} ({report.form or 'no form'}, period end "
         f"{report.period_end or '?'}, us-gaap {report.us_gaap_year or '?'}): {headline(report)}"
     )
-    summary = [
-        [s.rule, str(s.evaluated), str(s.violations), str(s.ok), str(s.not_evaluable), f"{s.seconds:.3f}"] for s in report.rules
-    ]
+    # a row per family that found something or could not evaluate something; the quiet ones are counted below
+    # (`wide` lists every family)
+    shown = [s for s in report.rules if wide or s.violations or s.not_evaluable or s.not_run]
+    summary = [[s.rule, str(s.evaluated), str(s.violations), str(s.ok), str(s.not_evaluable), f"{s.seconds:.3f}"] for s in shown]
     print_table(console, fit_table(_SUMMARY_COLS, summary, console.width, wide=wide, title=title), wide=wide)
+    quiet = [s for s in report.rules if s not in shown]
+    if quiet:
+        outside = sum(1 for s in quiet if s.not_applicable)
+        scope = f" ({outside} of them outside their scope: {report.form or 'no form'})" if outside else ""
+        console.print(f"{len(quiet) - outside} more rule families ran and found nothing{scope}; --wide lists them.")
     rows = report.findings + report.calc11 + (report.not_evaluable if show_not_evaluable else [])
     for note in report.notes:
         console.print(f"[yellow]{escape(note)}[/yellow]")

@@ -21,6 +21,7 @@ from auditgraph.tables import Col, fit_table, fits, print_table
 if TYPE_CHECKING:  # portfolio imports audit, which imports this module
     from auditgraph.checks.portfolio import PortfolioReport
 
+LONG_NOTE = 60  # characters: a longer detail is printed under its group's table, not as a column
 _STATUS_STYLE = {"violation": "red", "not_evaluable": "yellow"}
 
 
@@ -90,8 +91,13 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
         where = f" [{', '.join(dims)}]" if dims else ""
         # a Text, not markup: nothing in the names is read as a tag, and there is nothing to parse
         console.print(Text.assemble((rule, "bold"), f" {concept}{where}"), soft_wrap=True, highlight=False)
-        cols = group_cols if any(row[-1] for row in rows) else group_cols[:-1]  # no empty detail column
+        # a short note is a column; a long one (a structural rule's message names whole QNames, which no column can
+        # break) follows the table as lines the terminal wraps, so the table itself fits
+        long_notes = any(len(row[-1]) > LONG_NOTE for row in rows)
+        cols = group_cols if any(row[-1] for row in rows) and not long_notes else group_cols[:-1]
         print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), width))
+        for note in dict.fromkeys(row[-1] for row in rows if long_notes and row[-1]):
+            console.print(Text(note), soft_wrap=True, highlight=False)
 
 
 def _status(r: CheckResult) -> str:

@@ -31,7 +31,7 @@ def calc_filing(assets: str, fid: str) -> FilingBuilder:
 
 def test_calc11_only_filing_is_not_clean_and_rows_carry_a_note(graph: Graph):
     calc_filing("19902000", "t-c11only").write(graph)  # DQC.US.0126 allows it, CALC11 does not
-    report = audit_filing(graph, "t-c11only")
+    report = audit_filing(graph, "t-c11only", VALUE_RULES)
     assert report.findings == [] and len(report.calc11) == 1
     assert report.verdict == "violations"
     [r] = report.calc11
@@ -45,6 +45,7 @@ def test_calc11_only_filing_is_not_clean_and_rows_carry_a_note(graph: Graph):
     assert json.loads(dump_json(report))["calc11"][0]["reason"].startswith("total us-gaap:Assets")
 
 
+VALUE_RULES = ("0015", "0117", "0126", "calc11")  # the tables of value findings (the structural ones: test_rulebook)
 LONG = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest"
 
 
@@ -62,7 +63,7 @@ def test_findings_of_a_long_concept_are_grouped_under_it_at_80_columns_with_ever
         b.fact("us-gaap:OperatingIncomeLoss", "-13000000", period=(start, end))
         b.fact("us-gaap:NonoperatingIncomeExpense", "-129000", period=(start, end))
     b.write(graph)
-    report = audit_filing(graph, "t-long")
+    report = audit_filing(graph, "t-long", VALUE_RULES)
     assert sorted((r.concept, r.period, r.reported_value, r.expected_value) for r in report.calc11) == [
         (LONG, "duration:2024-01-01/2024-03-31", "-4753000", "-13129000"),
         (LONG, "duration:2024-04-01/2024-06-30", "-11587000", "-13129000"),
