@@ -41,7 +41,7 @@ def test_the_whole_rule_set_also_reports_what_the_small_sample_leaves_out(sample
     assert structural == SAMPLE_STRUCTURAL
 
 
-SAMPLE_STRUCTURAL = [
+SAMPLE_STRUCTURAL: list[tuple[str, str | None]] = [
     ("DQC.US.0001.81", "us-gaap:CorporateNonSegmentMember"),  # segment members the rule set does not allow on the axis
     ("DQC.US.0001.81", "us-gaap:IntersegmentEliminationMember"),
     ("DQC.US.0001.81", "us-gaap:OperatingSegmentsMember"),
@@ -55,6 +55,7 @@ SAMPLE_STRUCTURAL = [
     ),
     ("DQC.US.0166.10090", "smpl:ContractBacklog"),
     ("DQC.US.0170.10103", "ecd:Rule10b51ArrAdoptedFlag"),  # a 10-K without the insider trading arrangement flags
+    ("DQC.US.0202.10702", None),  # a 10-K for a year ending after 2024-12-15 without the cybersecurity disclosures
 ]
 
 
