@@ -14,6 +14,7 @@ AuditGraphError            every error the CLI turns into a one-line message (no
 ├── QueryFailed        4   Neo4j rejected a named query (names the query and its .cypher file)
 ├── FormulaError       2   a formula is not + - * / over names and numbers (verifier; also a ValueError)
 ├── ClaimParseError    2   a claim is not one number (verifier; also a ValueError)
+├── RuleDataMissing    3   a DQC rule's data is not in the database (the audit reports the rule not evaluable)
 └── ProviderError      3   a model call failed: HTTP error, timeout, unparsable response (llm.providers)
     ├── ContextOverflow 3  the conversation no longer fits the model's context window
     └── ModelError     3   the model answered with something unusable (no JSON, a malformed plan)
