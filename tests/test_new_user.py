@@ -70,7 +70,7 @@ def _finding_rows(text: str) -> list[tuple[str, str, str, str]]:
             out.append((*group, c[0], c[1]) if group else (c[0], c[1], c[4], c[2]))
         elif ln.strip() and ln.strip()[0] not in "┏┃┡└":
             rule, _, concept = ln.strip().partition(" ")
-            group = (rule, concept)
+            group = (rule, concept.split(" [")[0])  # the group line names its dimensions after the concept
     return out
 
 
