@@ -88,6 +88,8 @@ class RuleDataMissing(AuditGraphError):
     the environment is what lacks the data (load the taxonomy)."""
 
     exit_code = EXIT_ENVIRONMENT
+
+
 class NotFound(LoadError):
     """A download URL answered 404; loader.fetch turns it into a skip or a LoadError naming the referrer."""
 
