@@ -220,6 +220,18 @@ STATEMENT_URI_EXCLUSIONS = (
     "membersinterest",
 )
 CALC_URI_EXCLUSIONS = STATEMENT_URI_EXCLUSIONS + ("membershipinterest", "highlights", "employee", "ebp")
+# Investment-company schedules the statement-cube rules (0118, 0127, 0164) leave out (hypercube local names).
+INVESTMENT_TABLES = frozenset(
+    (
+        "ScheduleOfInvestmentsTable",
+        "SummaryOfInvestmentHoldingsTable",
+        "InvestmentsSoldNotYetPurchasedTable",
+        "OpenOptionContractsWrittenTable",
+        "OpenFuturesContractTable",
+        "OpenForwardForeignCurrencyContractTable",
+        "OpenSwapContractTable",
+    )
+)
 DIM_AXES = tuple(
     a + "Axis"
     for a in (

@@ -31,38 +31,12 @@ from auditgraph.checks.dqc._common import exceeds_comp, total_violation
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, local
 from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.rule_data import INVESTMENT_TABLES, STATEMENT_URI_EXCLUSIONS
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE = "DQC.US.0118"
 NUMBER = "9575"
 CODE = f"{RULE}.{NUMBER}"
-URI_EXCLUSIONS = (
-    "parenthetical",
-    "equity",
-    "deficit",
-    "stockholders",
-    "capital",
-    "investment",
-    "changes",
-    "shareholder",
-    "convertible",
-    "preferred",
-    "temporaryequity",
-    "redeemable",
-    "netproceedsfromallsources",
-    "membersinterest",
-)
-INVESTMENT_TABLES = frozenset(
-    (
-        "ScheduleOfInvestmentsTable",
-        "SummaryOfInvestmentHoldingsTable",
-        "InvestmentsSoldNotYetPurchasedTable",
-        "OpenOptionContractsWrittenTable",
-        "OpenFuturesContractTable",
-        "OpenForwardForeignCurrencyContractTable",
-        "OpenSwapContractTable",
-    )
-)
 NOT_CHECKED_AXES = frozenset(("PledgedStatusAxis", "StatementBusinessSegmentsAxis"))
 NOT_ADDED_AXES = frozenset(("LegalEntityAxis", "StatementScenarioAxis"))
 CONSOLIDATED = "ConsolidatedEntitiesAxis"
@@ -73,7 +47,7 @@ INF = Decimal("Infinity")
 def statement_cube(cube: Cube) -> bool:
     """STATEMENT_CUBES of the rule set."""
     uri, d = cube.role.lower(), cube.definition
-    if "- Statement -" not in d or any(w in uri for w in URI_EXCLUSIONS):
+    if "- Statement -" not in d or any(w in uri for w in STATEMENT_URI_EXCLUSIONS):
         return False
     low = d.lower()
     return "schedule iii" not in low and "schedule iv" not in low and local(cube.hypercube) not in INVESTMENT_TABLES

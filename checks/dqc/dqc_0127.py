@@ -22,18 +22,11 @@ from typing import Any
 
 from auditgraph.checks.filing_data import Fact, FilingData
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.rule_data import INVESTMENT_TABLES, STATEMENT_URI_EXCLUSIONS
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE = "DQC.US.0127"
 QUERY = "dqc.dqc_0127_statement_items"
-CUBE_WORDS = (
-    "parenthetical", "equity", "deficit", "stockholders", "capital", "investment", "changes", "shareholder", "convertible",
-    "preferred", "temporaryequity", "redeemable", "netproceedsfromallsources", "membersinterest",
-)  # fmt: skip
-INVESTMENT_TABLES = (
-    "ScheduleOfInvestmentsTable", "SummaryOfInvestmentHoldingsTable", "InvestmentsSoldNotYetPurchasedTable", "OpenOptionContractsWrittenTable",
-    "OpenFuturesContractTable", "OpenForwardForeignCurrencyContractTable", "OpenSwapContractTable",
-)  # fmt: skip
 ENTITY_AXES = ("LegalEntityAxis", "EquityMethodInvestmentNonconsolidatedInvesteeAxis", "ConsolidatedEntitiesAxis")
 
 
@@ -46,7 +39,7 @@ def statement_cube_roles(data: FilingData) -> set[str]:
         role = data.roles.get(a.role)
         definition = role.definition if role else ""
         uri = a.role.lower()
-        if "- Statement -" not in definition or any(w in uri for w in CUBE_WORDS):
+        if "- Statement -" not in definition or any(w in uri for w in STATEMENT_URI_EXCLUSIONS):
             continue
         if "schedule iii" in definition.lower() or "schedule iv" in definition.lower():
             continue

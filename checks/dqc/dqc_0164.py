@@ -19,38 +19,12 @@ from auditgraph.checks.dqc.dqc_0150 import ARCS_QUERY, Cube, Networks, read_arcs
 from auditgraph.checks.dqc.dqc_0161 import FACTS_QUERY
 from auditgraph.checks.dqc.dqc_0166 import AnyFact, is_nil_enumeration_set, read_facts
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.rule_data import INVESTMENT_TABLES, STATEMENT_URI_EXCLUSIONS
 from auditgraph.checks.rulebook import Rule, RuleInput
 
 RULE_ID = "DQC.US.0164"
 LOCATION_AXES = ("BalanceSheetLocationAxis", "IncomeStatementLocationAxis", "OtherComprehensiveIncomeLocationAxis")
 ALLOWED_ON_STATEMENT = frozenset(("AllocatedShareBasedCompensationExpense",))
-STATEMENT_URI_EXCLUSIONS = (
-    "parenthetical",
-    "equity",
-    "deficit",
-    "stockholders",
-    "capital",
-    "investment",
-    "changes",
-    "shareholder",
-    "convertible",
-    "preferred",
-    "temporaryequity",
-    "redeemable",
-    "netproceedsfromallsources",
-    "membersinterest",
-)
-INVESTMENT_TABLES = frozenset(
-    (
-        "ScheduleOfInvestmentsTable",
-        "SummaryOfInvestmentHoldingsTable",
-        "InvestmentsSoldNotYetPurchasedTable",
-        "OpenOptionContractsWrittenTable",
-        "OpenFuturesContractTable",
-        "OpenForwardForeignCurrencyContractTable",
-        "OpenSwapContractTable",
-    )
-)
 BALANCE_SHEET_AGGREGATES = frozenset(
     (
         "Assets",
