@@ -104,6 +104,26 @@ def content_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _catalog_prefixes(path: Path, catalog: bytes | None) -> tuple[str, ...]:
+    if catalog is None:
+        return ()
+    try:
+        cat = etree.fromstring(catalog)
+    except etree.XMLSyntaxError as exc:
+        raise LoadError(f"{path}: META-INF/catalog.xml is not well-formed XML ({exc})") from exc
+    return tuple(r.get("uriStartString") for r in cat.iter(f"{_CAT}rewriteURI") if r.get("uriStartString"))
+
+
+def package_prefixes(path: Path | str) -> tuple[str, ...]:
+    """The URL prefixes a package's catalog maps, () when it is no longer a readable package
+    (no content hash: cheap enough for every remembered package)."""
+    path = Path(path)
+    try:
+        return _catalog_prefixes(path, _meta_files(path)[1])
+    except LoadError:
+        return ()
+
+
 def read_package(path: Path | str) -> PackageInfo:
     """Parse a package's manifest and catalog; raises LoadError naming the file and the cause."""
     path = Path(path).expanduser()
@@ -119,13 +139,7 @@ def read_package(path: Path | str) -> PackageInfo:
     entries = tuple(e.get("href") for e in root.iter(f"{_TP}entryPointDocument") if e.get("href"))
     if not entries:
         raise LoadError(f"{path}: the package declares no entry point (tp:entryPointDocument); it cannot be loaded")
-    prefixes: tuple[str, ...] = ()
-    if catalog is not None:
-        try:
-            cat = etree.fromstring(catalog)
-            prefixes = tuple(r.get("uriStartString") for r in cat.iter(f"{_CAT}rewriteURI") if r.get("uriStartString"))
-        except etree.XMLSyntaxError as exc:
-            raise LoadError(f"{path}: META-INF/catalog.xml is not well-formed XML ({exc})") from exc
+    prefixes = _catalog_prefixes(path, catalog)
     if not prefixes:
         raise LoadError(f"{path}: META-INF/catalog.xml maps no URL prefix, so its files cannot be found offline")
     years = _YEAR.findall(" ".join([identifier, (root.findtext(f"{_TP}version") or ""), *entries]))
@@ -160,6 +174,10 @@ def remember_packages(paths: list[Path]) -> None:
     known = [str(p) for p in remembered_packages()]
     for p in paths:
         s = str(Path(p).resolve())
+        # the package loaded last is the one remembered for its URLs: an older copy mapping the same
+        # prefixes (a partial download, last year's re-pack) would otherwise shadow it in later sessions
+        mine = set(package_prefixes(s))
+        known = [k for k in known if k == s or not mine & set(package_prefixes(k))]
         if s not in known:
             known.append(s)
     target = _registry_file()

@@ -31,7 +31,7 @@ from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
 from auditgraph.loader.filing import relink
 from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
 from auditgraph.loader.networks import EDGE_QUERIES, NetworkRows, relationship_rows
-from auditgraph.loader.packages import PackageInfo, read_package, remember_packages, remembered_packages
+from auditgraph.loader.packages import PackageInfo, package_prefixes, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
 from auditgraph.loader.taxonomy_state import (
     SAMPLE_PACKAGE,
@@ -437,10 +437,12 @@ def load_taxonomies(
     if not force and (unchanged := all_unchanged(graph, pkgs)) is not None:
         return unchanged  # nothing to parse: no Arelle session (a second or more with the remembered packages)
     given = {p.path for p in pkgs}
+    given_prefixes = {prefix for p in pkgs for prefix in p.prefixes}
     session = ArelleSession()
     try:
         for extra in remembered_packages():  # earlier releases resolve imports (e.g. dei for us-gaap)
-            if extra.resolve() not in given:
+            # a package given here wins over a remembered one for the same URLs (never both in one session)
+            if extra.resolve() not in given and not given_prefixes & set(package_prefixes(extra)):
                 try:
                     session.add_package(extra)
                 except LoadError:

@@ -9,9 +9,12 @@ otherwise      -> start a throwaway local server (Maven-resolved, no auth, free 
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,6 +26,10 @@ from auditgraph.config import Connection, LocalServerSettings
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
+# The session's own config dir: a load remembers its packages there (loader/packages.py), and a list left
+# by an earlier run (a test's partial download in a pytest temp dir) must not shape this run's loads.
+os.environ["AUDITGRAPH_CONFIG_DIR"] = tempfile.mkdtemp(prefix="auditgraph-test-config-")
+atexit.register(shutil.rmtree, os.environ["AUDITGRAPH_CONFIG_DIR"], ignore_errors=True)
 # Fixture writes (hand-built filings, the verifier's small filings, the scratch marker) are named
 # queries like the shipped ones, but only tests run them, so they live here and are not shipped.
 queries.add_directory(Path(__file__).resolve().parent / "cypher")

@@ -17,7 +17,7 @@ from auditgraph.cli import cli
 from auditgraph.config import Connection
 from auditgraph.errors import LoadError
 from auditgraph.graph import Graph
-from auditgraph.loader.packages import read_package, remembered_packages
+from auditgraph.loader.packages import read_package, remember_packages, remembered_packages
 from auditgraph.loader.taxonomy import load_taxonomies
 
 SAMPLE = Path(str(files("auditgraph.sample") / "taxonomy"))
@@ -492,3 +492,15 @@ def test_remove_a_release_keeps_other_years(graph: Graph, cli_env: CliRunner, tm
     assert counts(graph) == SAMPLE_COUNTS
     unknown = runner.invoke(cli, ["taxonomy", "remove", "us-gaap/2019", "--yes"])
     assert isinstance(unknown.exception, LoadError) and "us-gaap/2019: no such release" in str(unknown.exception)
+
+
+def test_the_package_loaded_last_is_remembered_for_its_urls_and_a_given_one_wins(graph: Graph, tmp_path: Path):
+    # a damaged copy (its calculation linkbase gone) that an earlier load remembered, as a partial
+    # download in a temp folder would be: it maps the same URLs as the package given now
+    damaged = _sample_copy(tmp_path / "old", "<tp:name>auditgraph-sample</tp:name>", "<tp:name>acme</tp:name>", "manifest")
+    (damaged / "sample-gaap-cal-2025.xml").unlink()
+    remember_packages([damaged])
+    good = _sample_copy(tmp_path / "new", "<tp:name>auditgraph-sample</tp:name>", "<tp:name>acme</tp:name>", "manifest")
+    [result] = load_taxonomies(graph, [good])
+    assert result.skipped is None and counts(graph) == SAMPLE_COUNTS  # the given package's files, not the damaged ones
+    assert remembered_packages() == [good.resolve()]  # the older copy for the same URLs is forgotten
