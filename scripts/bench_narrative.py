@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import re
 import sys
 import time
@@ -34,10 +35,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path("/work/shared") if Path("/work/shared/filings").exists() else ROOT.parent / "shared"
+SHARED = Path(
+    os.environ.get("AUDITGRAPH_SHARED") or (ROOT.parent / "shared" if (ROOT.parent / "shared").is_dir() else "/work/shared")
+)
 FILINGS = SHARED / "filings"
 SETS = {"dev": ROOT / "eval/claims/narrative/dev.jsonl", "heldout": ROOT / "eval/claims/narrative/heldout.jsonl.gz"}
-BIG = "PSA_FY_2023"  # the shared 10-K with the most narrative sentences with figures (see docs/benchmarks.md)
+BIG = "BERG_FY_2023"  # the shared 10-K with the most narrative sentences with figures (409; see docs/benchmarks.md)
 
 
 def read_set(path: Path) -> list[dict[str, Any]]:

@@ -31,6 +31,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -43,7 +44,9 @@ from lxml import etree
 from auditgraph.verifier.narrative import Block, block_text, sentences
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path("/work/shared") if Path("/work/shared/filings").exists() else ROOT.parent / "shared"
+SHARED = Path(
+    os.environ.get("AUDITGRAPH_SHARED") or (ROOT.parent / "shared" if (ROOT.parent / "shared").is_dir() else "/work/shared")
+)
 FILINGS = SHARED / "filings"
 OUT = ROOT / "eval" / "claims" / "narrative"
 XBRLI = "http://www.xbrl.org/2003/instance"
