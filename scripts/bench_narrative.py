@@ -85,18 +85,29 @@ def _binding_dims(b: dict[str, Any]) -> dict[str, str] | None:
     return None
 
 
+def _matches(b: dict[str, Any], f: dict[str, Any]) -> bool:
+    dims = _binding_dims(b) or {}
+    fd = {_local(k): _local(v) for k, v in f.get("dims", {}).items()}
+    return _local(f["qname"]) == _local(b["concept"]) and f["period"] == b["period"] and fd == dims
+
+
 def right_fact(sub: dict[str, Any], facts: list[dict[str, Any]]) -> bool:
-    """Whether the sub-claim's target binding is one of the labelled facts."""
-    target = [b for b in sub.get("bindings", []) if b.get("stage") == "target"] or sub.get("bindings", [])
+    """Whether the sub-claim was decided on a labelled fact: its target binding is one; or, for a
+    figure derived from several facts (a rate as tax over pre-tax income), one of its bindings is, or
+    every target binding is non-dimensional and has the period of a labelled non-dimensional fact."""
+    bindings = sub.get("bindings", [])
+    target = [b for b in bindings if b.get("stage") == "target"] or bindings
     if not target:
         return False
-    b = target[0]
-    dims = _binding_dims(b) or {}
-    for f in facts:
-        fd = {_local(k): _local(v) for k, v in f.get("dims", {}).items()}
-        if _local(f["qname"]) == _local(b["concept"]) and f["period"] == b["period"] and fd == dims:
-            return True
-    return False
+    if any(_matches(b, f) for b in target for f in facts):
+        return True
+    derived = sub.get("kind", "level") != "level" or len({b["concept"] for b in target}) > 1
+    if not derived:
+        return False
+    if any(_matches(b, f) for b in bindings for f in facts):
+        return True
+    periods = {f["period"] for f in facts if not f.get("dims")}
+    return all(b["period"] in periods and not _binding_dims(b) for b in target)
 
 
 class Tally:

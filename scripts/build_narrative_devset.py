@@ -53,7 +53,7 @@ XBRLI = "http://www.xbrl.org/2003/instance"
 XBRLDI = "http://xbrl.org/2006/xbrldi"
 XSI_NIL = "{http://www.w3.org/2001/XMLSchema-instance}nil"
 SCALES = {"thousand": Decimal(10) ** 3, "million": Decimal(10) ** 6, "billion": Decimal(10) ** 9}
-MAX_FACTS = 6  # per figure in the file: enough to judge the binding, small enough to keep the file readable
+MAX_FACTS = 25  # per figure in the file, closest first: a figure matching more is a coincidence of round numbers
 
 # A figure as people write it: $ before (or "dollars" after), a scale word, %, "per share", "shares".
 FIGURE = re.compile(
@@ -226,7 +226,10 @@ def _scaled(f: Found, scale: Decimal) -> tuple[Decimal, Decimal]:
 
 
 def matches(f: Found, facts: list[Fact], value: Decimal, half: Decimal) -> list[Fact]:
-    return [x for x in facts if abs(abs(x.value) - value) <= half]
+    """The facts within half a written unit, closest first (a fact stating the figure exactly, as
+    "$1.1 million" states 1,100,000 with decimals -5, before one that merely rounds to it)."""
+    found = [x for x in facts if abs(abs(x.value) - value) <= half]
+    return sorted(found, key=lambda x: (abs(abs(x.value) - value), x.qname, x.period))
 
 
 def label(f: Found, inst: Instance, years: set[int]) -> tuple[str | None, list[Fact], str]:
