@@ -215,6 +215,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", choices=["dev", "heldout", "both"], default="dev")
     ap.add_argument("--big", default=BIG, help=f"filing for the whole-narrative timing (default {BIG}); '' to skip")
+    ap.add_argument("--every", action="store_true", help="also run `verify --narrative` on every loaded filing (totals, slowest)")
     ap.add_argument("--limit", type=int, help="only the first N records of each set (a quick look)")
     ap.add_argument("--examples", type=int, default=0, help="print up to N false accepts and wrong facts")
     ap.add_argument("--write", action="store_true", help="replace the `narrative` section of docs/benchmarks.md")
@@ -253,14 +254,35 @@ def main() -> None:
             f"in {secs:.1f} s ({1000 * secs / max(len(rep.sentences), 1):.0f} ms per sentence)."
         )
         print(big, file=sys.stderr)
+    every = ""
+    if args.every:
+        ids = [r["id"] for r in graph.run("verify.filings")]
+        totals: Counter[str] = Counter()
+        t0, n, slowest = time.perf_counter(), 0, (0.0, "", 0)
+        for fid in ids:
+            t = time.perf_counter()
+            rep = narrative.check(Verifier(graph), fid)
+            dt = time.perf_counter() - t
+            n += len(rep.sentences)
+            totals.update(rep.counts())
+            slowest = max(slowest, (dt, fid, len(rep.sentences)))
+        secs = time.perf_counter() - t0
+        every = (
+            f"Every loaded filing ({len(ids)}): {n:,} sentences with figures, {sum(totals.values()):,} figures "
+            f"({totals['consistent']:,} consistent, {totals['inconsistent']:,} inconsistent, "
+            f"{totals['not checkable']:,} not checkable) in {secs:.0f} s ({1000 * secs / max(n, 1):.0f} ms per sentence); "
+            f"slowest {slowest[1]} ({slowest[2]} sentences, {slowest[0]:.1f} s)."
+        )
+        print(every, file=sys.stderr)
     graph.close()
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     body = (
         f"## Filer narrative (issue 35; {when})\n\n"
-        f"`.venv/bin/python scripts/bench_narrative.py --set {args.set}{' --write' if args.write else ''}` on {machine()}, "
+        f"`.venv/bin/python scripts/bench_narrative.py --set {args.set}{' --every' if args.every else ''}"
+        f"{' --write' if args.write else ''}` on {machine()}, "
         f"peak memory {peak_rss_mb():.0f} MB. Sets built by `scripts/build_narrative_devset.py` (labels from the "
         "instances with lxml; eval/claims/narrative/). A figure counts once per record; a false record repeats its "
-        "sentence with one figure changed.\n\n" + "\n\n".join(parts) + (f"\n\n{big}" if big else "")
+        "sentence with one figure changed.\n\n" + "\n\n".join(parts) + "".join(f"\n\n{x}" for x in (big, every) if x)
     )
     if args.write:
         write_section(ROOT / "docs" / "benchmarks.md", "narrative", body)

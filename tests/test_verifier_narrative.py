@@ -157,6 +157,26 @@ def test_audit_html_page_has_the_narrative_section(verifier: Verifier, neo4j_con
     assert isinstance(r.exception, ConfigError) and "verify --filing FILING_ID --narrative" in str(r.exception)
 
 
+def test_narrative_progress_on_a_terminal_and_never_with_json(verifier: Verifier, neo4j_connection, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from auditgraph.cli import cli
+    from auditgraph.verifier import cli as verifier_cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    for extra, expect in (((), True), (("--json",), False)):
+        err = Console(file=io.StringIO(), force_terminal=True, width=120)
+        monkeypatch.setattr(verifier_cli, "err", err)
+        monkeypatch.setattr(verifier_cli, "out", Console(file=io.StringIO(), force_terminal=True, width=120))
+        r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--narrative", *extra])
+        assert r.exit_code == 0, r.output
+        shown = err.file.getvalue()  # type: ignore[attr-defined]
+        # one bar: a spinner while the blocks are read, then the sentences counted up
+        assert ("narrative sentences" in shown) is expect, shown
+
+
 # ---------------------------------------------------------------- Q&A and sentence tables (issue 37)
 def test_question_and_answer_tables_keep_ids_whole_at_80_columns(verifier: Verifier, neo4j_connection, monkeypatch):
     from auditgraph.cli import cli
