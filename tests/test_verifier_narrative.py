@@ -77,6 +77,10 @@ def test_block_text_keeps_paragraphs_apart_and_drops_tables():
     assert paras == ("Revenue was $10 million.", "after the table", "Second paragraph.")
     assert tables == 1 and not cut
     assert narrative.block_text("&lt;p&gt;Escaped twice: $5 million.&lt;/p&gt;")[0] == ("Escaped twice: $5 million.",)
+    # a whole document pasted into one fact is read up to the bound and said to be cut, never unbounded
+    para = "<p>Revenue was $10 million in 2023.</p>"
+    paras, _, cut = narrative.block_text(para * (narrative.MAX_BLOCK_CHARS // len(para) + 10))
+    assert cut and len(paras) <= narrative.MAX_BLOCK_CHARS // len(para) + 1
 
 
 def test_consistent_figures_name_the_fact_they_were_checked_on(report: narrative.NarrativeReport):
