@@ -15,7 +15,8 @@ each labelled figure with the sub-claim that read it (same digits, in order) and
   the non-dimensional fact, so it is wrong for a figure only a member's fact states);
 - decided untagged: a figure no fact states (`untagged`) that was decided anyway, on some other fact.
 
-Per style (the text block: note, policy, details) and per kind (money, per_share, shares, percent),
+Per style (the text block: note, policy, details), shape (respectively list, several figures, one),
+kind (money, per_share, shares, percent), scale (word, none, implicit) and scope (entity or member),
 speed per sentence, and `verify --narrative` on the biggest shared 10-K (--big). With --write the
 tables replace the `narrative` section of docs/benchmarks.md.
 """
@@ -145,6 +146,7 @@ HEAD = (
 
 def run_set(verifier: Any, records: list[dict[str, Any]], ids: dict[str, str], limit: int | None) -> dict[str, Any]:
     total, by_style, by_kind, by_scale = Tally(), defaultdict(Tally), defaultdict(Tally), defaultdict(Tally)
+    by_shape, by_scope = defaultdict(Tally), defaultdict(Tally)
     sentence = Counter()
     missing: set[str] = set()
     examples: dict[str, list[str]] = defaultdict(list)
@@ -160,7 +162,14 @@ def run_set(verifier: Any, records: list[dict[str, Any]], ids: dict[str, str], l
         for f, sub in zip(rec["figures"], pair(rec["figures"], v["subclaims"])):
             decision = sub["decision"] if sub else "Abstain"
             wrong = bool(sub) and decision != "Abstain" and not right_fact(sub, f["facts"])
-            for t in (total, by_style[rec["style"]], by_kind[f["kind"]], by_scale[f["scale"]]):
+            for t in (
+                total,
+                by_style[rec["style"]],
+                by_shape[rec.get("shape", "-")],
+                by_kind[f["kind"]],
+                by_scale[f["scale"]],
+                by_scope[f.get("scope") or "untagged"],
+            ):
                 t.add(f["truth"], decision, wrong)
             if f["truth"] == "false" and decision == "Verified":
                 examples["false accept"].append(f"{rec['id']}: {f['text']!r} in {rec['text'][:160]!r}")
@@ -180,6 +189,8 @@ def run_set(verifier: Any, records: list[dict[str, Any]], ids: dict[str, str], l
         "style": by_style,
         "kind": by_kind,
         "scale": by_scale,
+        "shape": by_shape,
+        "scope": by_scope,
         "sentences": n,
         "sentence": sentence,
         "seconds": secs,
@@ -195,7 +206,13 @@ def render(name: str, r: dict[str, Any]) -> str:
     if r["missing"]:
         lines.append(f"(not loaded in the database, skipped: {', '.join(r['missing'])})")
     lines += ["", HEAD, r["total"].row("all figures")]
-    for title, key in (("style (text block)", "style"), ("kind", "kind"), ("scale", "scale")):
+    for title, key in (
+        ("style (text block)", "style"),
+        ("shape", "shape"),
+        ("kind", "kind"),
+        ("scale", "scale"),
+        ("scope (labelled facts)", "scope"),
+    ):
         for k in sorted(r[key]):
             lines.append(r[key][k].row(f"{title}: {k}"))
     s = r["sentence"]

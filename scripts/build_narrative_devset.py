@@ -319,7 +319,16 @@ def figure_json(f: Found, truth: str | None, facts: list[Fact], how: str, period
         "period_named": period_named,
         "facts": [x.to_json() for x in facts[:MAX_FACTS]],
         "facts_total": len(facts),
+        # member: only a dimensional fact (a segment, a class of stock, a debt instrument) states it
+        "scope": None if not facts else ("entity" if any(not x.dims for x in facts) else "member"),
     }
+
+
+def shape_of(text: str, figures: int) -> str:
+    """How the figures sit in the sentence: a "respectively" list, several figures, or one."""
+    if re.search(r"\brespectively\b", text, re.I):
+        return "respectively"
+    return "several" if figures > 1 else "single"
 
 
 def build_filing(rec: dict[str, Any], per_filing: int, untagged: int) -> list[dict[str, Any]]:
@@ -343,7 +352,7 @@ def build_filing(rec: dict[str, Any], per_filing: int, untagged: int) -> list[di
     for ns, figs in sorted(chosen + spare, key=lambda p: int(p[0].id[1:])):
         n += 1
         style = style_of(ns.block)
-        common = {**base, "style": style, "block": ns.block}
+        common = {**base, "style": style, "shape": shape_of(ns.text, len(figs)), "block": ns.block}
         label_ = "true" if any(t == "true" for _, t, *_ in figs) else "undecidable"
         out.append(
             {

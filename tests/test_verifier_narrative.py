@@ -237,6 +237,7 @@ def test_devset_labels_figures_from_the_instance(shared_dir: Path, monkeypatch):
         "word",
     )
     assert [(f["qname"], f["period"], f["dims"]) for f in notes["facts"]] == [("us-gaap:NotesPayable", "instant:2023-12-31", {})]
+    assert notes["scope"] == "entity" and true["shape"] == "several"
     false = next(r for r in rows if r["id"] == true["id"] + "f")
     assert false["label"] == "false" and false["error"] in ("transposed", "pct_off", "wrong_scale")
     (changed,) = [f for f in false["figures"] if f["truth"] == "false"]
