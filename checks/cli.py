@@ -27,6 +27,7 @@ from auditgraph.spinner import spinner
 from auditgraph.tables import output_console
 
 err = Console(stderr=True)
+HTML_SECTIONS = "auditgraph.html_sections"  # ctx.meta key: the CLI root's composer of later stages' HTML sections
 
 
 def _out() -> Console:
@@ -171,6 +172,12 @@ def _run_check(
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--show-not-evaluable", is_flag=True, help="List not-evaluable items in the table too.")
 @click.option("--wide", is_flag=True, help="Show every column of the tables, however wide.")
+@click.option(
+    "--narrative",
+    is_flag=True,
+    help="With --format html: add the check of the notes' figures against the tagged facts "
+    "(as `auditgraph verify --filing F --narrative`).",
+)
 def audit(
     filing_id: str | None,
     portfolio: bool,
@@ -180,6 +187,7 @@ def audit(
     as_json: bool,
     show_not_evaluable: bool,
     wide: bool,
+    narrative: bool,
 ) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     console = _out()
@@ -187,21 +195,34 @@ def audit(
     fmt = "json" if as_json else fmt
     if portfolio == bool(filing_id):
         raise ConfigError("give one FILING_ID, or --all for every loaded filing (not both)")
+    if narrative and (fmt != "html" or portfolio):
+        raise ConfigError(
+            "--narrative adds a section to one filing's --format html page; for a table or JSON run "
+            "`auditgraph verify --filing FILING_ID --narrative [--json]`"
+        )
+    # the narrative check is the verifier's, a later stage: the CLI root composes it (src/auditgraph/cli.py)
+    compose = click.get_current_context().find_root().meta.get(HTML_SECTIONS) if narrative else None
+    if narrative and compose is None:
+        raise ConfigError("--narrative needs the verifier; run it as `auditgraph audit FILING_ID --format html --narrative`")
     wanted = parse_rules(rules)
     if portfolio:
         _audit_portfolio(console, wanted, coverage, fmt, wide)
         return
     assert filing_id is not None
+    sections: list[str] = []
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
         with spinner(f"Auditing {filing_id}…", enabled=fmt == "table"):
             report = audit_filing(graph, filing_id, wanted, coverage)  # type: ignore[arg-type]
+        if compose is not None:
+            with spinner(f"Checking the narrative of {filing_id} against its facts…"):
+                sections = compose(graph, filing_id)
     if fmt == "json":
         click.echo(dump_json(report, indent=2))
     elif fmt == "html":
         from auditgraph.checks.html_report import render_html
 
-        click.echo(render_html(report))
+        click.echo(render_html(report, sections))
     elif fmt == "jsonl":
         for r in report.findings + report.calc11 + report.not_evaluable:
             click.echo(dump_json(r))

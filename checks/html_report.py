@@ -5,6 +5,7 @@ reproduces it in Neo4j Browser."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -109,18 +110,21 @@ def _families(report: AuditReport) -> str:
     return "".join(out)
 
 
-def render_html(report: AuditReport) -> str:
+def render_html(report: AuditReport, sections: Sequence[str] = ()) -> str:
+    """The page; `sections` are more HTML sections composed by the CLI root from later stages (the
+    narrative check of `audit --narrative`), which this stage may not import."""
     summary = "".join(
         f"<tr><td>{escape(s.rule)}</td><td class=num>{s.evaluated}</td><td class=num>{s.violations}</td>"
         f"<td class=num>{s.ok}</td><td class=num>{s.not_evaluable}</td><td>{escape(s.not_run or '')}</td></tr>"
         for s in report.rules
     )
-    sections = _families(report) or "<p class=ok>No findings.</p>"
+    findings = _families(report) or "<p class=ok>No findings.</p>"
+    extra = "".join(sections)
     notes = "".join(f"<li>{escape(n)}</li>" for n in report.notes)
     return (
         f"<!doctype html><html><head><meta charset=utf-8><title>Audit {escape(report.filing_id)}</title>"
         f"<style>{CSS}</style></head><body><h1>Audit of {escape(report.filing_id)}: {escape(headline(report))}</h1>"
         f"<p>{escape(report.form or '')} · period end {escape(report.period_end or '?')} · us-gaap "
         f"{report.us_gaap_year or '?'}</p><table><tr><th>rule</th><th>evaluated</th><th>violations</th><th>ok</th>"
-        f"<th>not evaluable</th><th>not run</th></tr>{summary}</table><ul>{notes}</ul>{sections}</body></html>"
+        f"<th>not evaluable</th><th>not run</th></tr>{summary}</table><ul>{notes}</ul>{findings}{extra}</body></html>"
     )

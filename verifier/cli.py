@@ -43,6 +43,12 @@ def _live(as_json: bool) -> bool:
     type=click.Path(path_type=Path, dir_okay=False, allow_dash=True),
     help="Verify every sentence with a number in this text file (- for stdin): an earnings release, an MD&A excerpt.",
 )
+@click.option(
+    "--narrative",
+    is_flag=True,
+    help="Check every figure in the filing's own notes (its text blocks) against its tagged facts: "
+    "consistent, inconsistent (with the fact and the difference) or not checkable (with the reason).",
+)
 @click.option("--question", "-q", help="The question the claim answers.")
 @click.option("--claim", "-c", help="The candidate answer: 383285000000, $383.3 billion, (1,234), 44.1% ...")
 @click.option("--batch", type=click.Path(path_type=Path), help="JSONL of {case_id, filing_id, question, claim[, correct]}.")
@@ -86,6 +92,7 @@ def verify(
     sentence: str | None,
     filing_id: str | None,
     text_path: Path | None,
+    narrative: bool,
     question: str | None,
     claim: str | None,
     batch: Path | None,
@@ -103,6 +110,7 @@ def verify(
     \b
     auditgraph verify --filing F "Revenue rose 6.7% to $33.7 billion in 2023"
     auditgraph verify --filing F --text release.txt [--json]
+    auditgraph verify --filing F --narrative [--json]
     auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
     """
     from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner, SentenceProposer
@@ -114,21 +122,32 @@ def verify(
         for m, on in (
             ("a claim sentence", sentence is not None),
             ("--text", text_path is not None),
+            ("--narrative", narrative),
             ("--question/--claim", question is not None or claim is not None),
             ("--batch", batch is not None),
         )
         if on
     ]
     if len(modes) > 1:
-        raise click.UsageError(f"give one of a claim sentence, --text, --question/--claim or --batch, not {' and '.join(modes)}")
+        raise click.UsageError(
+            f"give one of a claim sentence, --text, --narrative, --question/--claim or --batch, not {' and '.join(modes)}"
+        )
     if sentence is not None and not sentence.strip():
         raise click.UsageError('the claim sentence is empty; write one such as "Revenue rose 6.7% to $33.7 billion in 2023"')
-    if (sentence is not None or text_path is not None) and not filing_id:
-        raise click.UsageError("give --filing FILING_ID (see `auditgraph filing list`) with a claim sentence or --text")
-    if batch is None and sentence is None and text_path is None and not (filing_id and question and claim is not None):
+    if (sentence is not None or text_path is not None or narrative) and not filing_id:
         raise click.UsageError(
-            "give --filing and a claim sentence, --filing and --text FILE, --filing, --question and "
-            "--claim, or --batch claims.jsonl"
+            "give --filing FILING_ID (see `auditgraph filing list`) with a claim sentence, --text or --narrative"
+        )
+    if (
+        batch is None
+        and sentence is None
+        and text_path is None
+        and not narrative
+        and not (filing_id and question and claim is not None)
+    ):
+        raise click.UsageError(
+            "give --filing and a claim sentence, --filing and --text FILE, --filing and --narrative, --filing, "
+            "--question and --claim, or --batch claims.jsonl"
         )
     text = None
     if text_path is not None:
@@ -159,6 +178,9 @@ def verify(
         filing_id = resolve_filing(graph, filing_id)  # accession, folder or ticker/form/period too
         if sentence is not None or text is not None:
             _sentences(verifier, filing_id, sentence, text, as_json)
+            return
+        if narrative:
+            _narrative(verifier, filing_id, as_json)
             return
         assert question and claim is not None
         if repair_k:
@@ -236,6 +258,92 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
         out.print(f"{len(verdicts)} sentences with numbers: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in _STYLE))
 
 
+def _narrative(verifier, filing_id: str, as_json: bool) -> None:
+    """`--narrative`: every figure of the filing's notes; a summary and the decided figures for people,
+    JSONL (a summary line, then one line per sentence with its figures) for programs."""
+    from auditgraph.verifier import narrative
+
+    if verifier.filing(filing_id) is None:
+        raise ConfigError(
+            f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or see `auditgraph filing list`"
+        )
+    # one bar that stays the only live line: a spinner while the text blocks are read, then the sentences
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not _live(as_json),
+    ) as progress:
+        task = progress.add_task(f"reading the text blocks of {filing_id}", total=None)
+        report = narrative.check(
+            verifier,
+            filing_id,
+            on_total=lambda n: progress.update(task, total=n, description=f"verifying {n} narrative sentences"),
+            on_sentence=lambda: progress.advance(task),
+        )
+    if as_json:
+        click.echo(json.dumps({"record": "summary", **report.to_json()}))
+        for rec in narrative.sentence_records(report):
+            click.echo(json.dumps({"record": "sentence", **rec}, default=str))
+        return
+    _show_narrative(report)
+
+
+def _show_narrative(report) -> None:
+    """The narrative check at 80 columns: counts, then the inconsistent and consistent figures, each
+    with its filed fact on lines of their own so ids wrap between words, never inside one."""
+    from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NOT_CHECKABLE
+
+    c = report.counts()
+    out.print(
+        escape(
+            f"Narrative of {report.filing_id}: {len(report.sentences)} sentences with figures in {report.blocks} "
+            f"text blocks ({report.tables_left_out} tables left out: their cells are tagged facts, not prose)"
+        )
+    )
+    summary = Table(show_header=True, header_style="bold", pad_edge=False)
+    summary.add_column("figures", no_wrap=True)
+    summary.add_column("n", justify="right", no_wrap=True)
+    summary.add_row(f"[{_STYLE['Violated']}]{INCONSISTENT}[/]", str(c[INCONSISTENT]))
+    summary.add_row(f"[{_STYLE['Verified']}]{CONSISTENT}[/]", str(c[CONSISTENT]))
+    summary.add_row(f"[{_STYLE['Abstain']}]{NOT_CHECKABLE}[/]", str(c[NOT_CHECKABLE]))
+    for reason, n in report.reasons().most_common():
+        summary.add_row(escape(f"  {reason}"), str(n))
+    out.print(summary)
+    text = {ns.id: ns.text for ns, _ in report.sentences}
+    for outcome, style in ((INCONSISTENT, "Violated"), (CONSISTENT, "Verified")):
+        shown = [f for f in report.figures if f.outcome == outcome]
+        if not shown:
+            continue
+        t = Table(title=f"{outcome} figures", show_header=True, header_style="bold", pad_edge=False, title_justify="left")
+        t.add_column("#", no_wrap=True)
+        t.add_column("figure, the filed fact it was checked on, the sentence", overflow="fold")
+        for f in shown:
+            line = f"[{_STYLE[style]}]{escape(f.text)}[/] -> filed {escape(_num(f.filed))} {escape(f.unit or '')}"
+            if f.difference is not None:
+                line += escape(f", difference {_num(f.difference, signed=True)}")
+            ids = " ".join(x for x in (f.concept, f.period, *f.members, f"fact {f.fact_id}") if x)
+            sentence = text[f.sentence_id]
+            sentence = sentence if len(sentence) <= 160 else sentence[:157] + "..."
+            t.add_row(f.sentence_id, f"{line}\n{escape(ids)}\n[dim]{escape(sentence)}[/]")
+        out.print(t)
+    out.print(escape("Not checkable figures and every sentence: --json (one line per sentence)."))
+
+
+def _num(x, signed: bool = False) -> str:
+    from decimal import Decimal
+
+    if x is None:
+        return "-"
+    d = Decimal(x)
+    sign = "+" if signed else ""
+    return f"{d:{sign},.0f}" if d == d.to_integral_value() else f"{d.normalize():{sign},f}"
+
+
 def _show_sentence(v) -> None:
     d = v.decision.value
     label = f"{v.case_id}: " if v.case_id else ""
@@ -248,14 +356,17 @@ def _show_sentence(v) -> None:
     t.add_column("sub-claim", overflow="fold", ratio=3)
     t.add_column("kind", no_wrap=True)
     t.add_column("verdict", no_wrap=True)
-    t.add_column("filed", overflow="fold", ratio=2)
+    filed = [_filed(s) for s in v.subclaims]
+    # an interval "lo to hi" wraps between its numbers: the column is never narrower than one number
+    widest = max((len(w) for f in filed for w in f.split()), default=1)
+    t.add_column("filed", overflow="fold", ratio=2, min_width=widest)
     for i, s in enumerate(v.subclaims, 1):
         t.add_row(
             str(i),
             escape(s.extra.get("span") or s.question),
             s.extra.get("kind", ""),
             f"[{_STYLE[s.decision.value]}]{s.decision.value}[/]",
-            escape(_filed(s)),
+            escape(filed[i - 1]),
         )
     out.print(t)
     for i, s in enumerate(v.subclaims, 1):
@@ -286,7 +397,7 @@ def _filed(v) -> str:
     if v.expected_lower is None:
         return "-"
     lo, hi = fmt(v.expected_lower), fmt(v.expected_upper)
-    return lo if lo == hi else f"{lo}..{hi}"
+    return lo if lo == hi else f"{lo} to {hi}"
 
 
 def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: int = 0, repair_mode: str = "guided") -> None:
@@ -342,28 +453,25 @@ def _show(v) -> None:
         for note in v.plan.notes:  # a rejected model plan is said here, not only in --json notes
             if note.startswith("model plan rejected"):
                 out.print("[yellow]" + escape(note) + "[/]")
+    # two columns, the ids on lines of their own: at 80 columns an id wraps between words, never inside
+    # one (an eight-column table cut every id to "us-gaa…", issue 37)
     if v.formulas:
-        t = Table(title="formulas")
-        for col in ("constraint", "source", "expression", "authority"):
-            t.add_column(col)
+        t = Table(title="formulas", title_justify="left", pad_edge=False)
+        t.add_column("#", no_wrap=True, justify="right")
+        t.add_column("constraint, expression, authority", overflow="fold")
         for i, f in enumerate(v.formulas, 1):
-            t.add_row(f"formula:{f.source}:{i}", f.source, f.expression, f.source_id)
+            t.add_row(str(i), escape(f"formula:{f.source}:{i}\n{f.expression}\n{f.source_id}"))
         out.print(t)
     if v.bindings:
-        t = Table(title="facts (provenance)")
-        for col in ("role", "concept", "period", "unit", "value", "interval", "fact", "filing"):
-            t.add_column(col)
+        t = Table(title="facts (provenance)", title_justify="left", pad_edge=False)
+        t.add_column("fact", no_wrap=True)
+        t.add_column(escape("concept, period, value [interval], filing"), overflow="fold")
         for bd in v.bindings:
-            t.add_row(
-                bd.role,
-                bd.concept,
-                bd.period,
-                bd.unit,
-                f"{bd.value:,}",
-                escape(f"[{bd.lower:,}, {bd.upper:,}]"),
-                bd.fact_id,
-                bd.accession or bd.filing_id,
-            )
+            lines = [bd.concept if bd.role == bd.concept else f"{bd.concept} (as {bd.role})"]
+            lines.append(f"{bd.period} {bd.unit}")
+            lines.append(f"{_num(bd.value)} [{_num(bd.lower)} to {_num(bd.upper)}]")
+            lines.append(f"filing {bd.accession or bd.filing_id}")
+            t.add_row(escape(bd.fact_id), escape("\n".join(lines)))
         out.print(t)
     if v.core:
         out.print("unsat core: " + ", ".join(v.core))

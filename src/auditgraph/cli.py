@@ -163,9 +163,21 @@ def cli(debug: bool) -> None:
     global _debug
     _debug = debug
     click.get_current_context().meta[MCP_EXTENSIONS] = mcp_extensions
+    click.get_current_context().meta[HTML_SECTIONS] = html_sections
 
 
 MCP_EXTENSIONS = "auditgraph.mcp_extensions"  # ctx.meta key: `auditgraph mcp` (agents/cli.py) serves these tools too
+
+
+HTML_SECTIONS = "auditgraph.html_sections"  # ctx.meta key: `audit --format html --narrative` (checks/cli.py) adds these
+
+
+def html_sections(graph: Any, filing_id: str) -> list[str]:
+    """Sections of the HTML audit page from stages the checks may not import: the narrative check."""
+    from auditgraph.verifier import Verifier
+    from auditgraph.verifier.narrative import check, render_html
+
+    return [render_html(check(Verifier(graph), filing_id))]
 
 
 def mcp_extensions(graph: Any) -> list[Any]:

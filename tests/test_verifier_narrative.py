@@ -1,0 +1,249 @@
+"""A filing's own narrative against its own numbers (`verify --narrative`, issue 35), and the
+filer-narrative dev set's labels, on Netflix's 10-K for 2023 (EDGAR) in a real Neo4j.
+
+Values are the filing's own, read off nflx-20231231_htm.xml: us-gaap:NotesPayable at 2023-12-31 is
+14,543,000,000 (fact f-612 in the graph), the options vested in 2023 had a fair value of 311,000,000
+(us-gaap:SharebasedCompensationArrangementBySharebasedPaymentAwardOptionsVestedInPeriodFairValue1)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from auditgraph.config import Connection
+from auditgraph.errors import ConfigError
+from auditgraph.graph import Graph
+from auditgraph.verifier import Verifier, narrative
+from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NarrativeSentence
+
+NFLX = "0001065280-24-000030"
+NOTES = "As of December 31, 2023, the Company had aggregate outstanding notes of $14,543 million"
+VESTED = "us-gaap:SharebasedCompensationArrangementBySharebasedPaymentAwardOptionsVestedInPeriodFairValue1"
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+    from auditgraph.loader.filing import FilingLoader
+
+    tax = shared_dir / "taxonomies"
+    packages = [tax / f"{t}-2023.zip" for t in ("us-gaap", "srt", "sec")]
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    with FilingLoader(g, packages) as loader:
+        (r,) = loader.load_many([shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31"])
+        assert r.status == "loaded", r
+    try:
+        yield Verifier(g)
+    finally:
+        g.close()
+
+
+@pytest.fixture(scope="module")
+def report(verifier: Verifier) -> narrative.NarrativeReport:
+    return narrative.check(verifier, NFLX)
+
+
+def _figure(report: narrative.NarrativeReport, sentence_start: str, figure: str) -> narrative.Figure:
+    ids = {ns.id for ns, _ in report.sentences if ns.text.startswith(sentence_start)}
+    (f,) = [f for f in report.figures if f.sentence_id in ids and figure in f.text]
+    return f
+
+
+def test_the_notes_are_read_as_sentences_and_tables_are_left_out(verifier: Verifier):
+    blocks = list(narrative.blocks(verifier.graph, NFLX))
+    debt = next(b for b in blocks if b.concept == "us-gaap:LongTermDebtTextBlock")
+    assert debt.tables == 1  # the schedule of notes: detail facts, not prose
+    assert any(p.startswith(NOTES) for p in debt.paragraphs)
+    sentences = list(narrative.sentences(blocks))
+    texts = [s.text for s in sentences]
+    assert len(texts) == len(set(texts))  # a policy repeated in its note is read once
+    notes = next(s for s in sentences if s.text.startswith(NOTES))
+    assert notes.block == "us-gaap:LongTermDebtTextBlock" and notes.id.startswith("n")
+
+
+def test_block_text_keeps_paragraphs_apart_and_drops_tables():
+    paras, tables, cut = narrative.block_text(
+        "<div><p>Revenue was $10 million.</p><table><tr><td>Revenue</td><td>10</td></tr></table>"
+        "after the table<p>Second&#160;paragraph.</p></div>"
+    )
+    assert paras == ("Revenue was $10 million.", "after the table", "Second paragraph.")
+    assert tables == 1 and not cut
+    assert narrative.block_text("&lt;p&gt;Escaped twice: $5 million.&lt;/p&gt;")[0] == ("Escaped twice: $5 million.",)
+    # a whole document pasted into one fact is read up to the bound and said to be cut, never unbounded
+    para = "<p>Revenue was $10 million in 2023.</p>"
+    paras, _, cut = narrative.block_text(para * (narrative.MAX_BLOCK_CHARS // len(para) + 10))
+    assert cut and len(paras) <= narrative.MAX_BLOCK_CHARS // len(para) + 1
+
+
+def test_consistent_figures_name_the_fact_they_were_checked_on(report: narrative.NarrativeReport):
+    notes = _figure(report, NOTES, "$14,543 million")
+    assert (notes.outcome, notes.concept, notes.period, notes.members) == (
+        CONSISTENT,
+        "us-gaap:NotesPayable",
+        "instant:2023-12-31",
+        (),  # the company's notes, the non-dimensional fact
+    )
+    assert notes.filed == 14_543_000_000 and notes.unit == "iso4217:USD"
+    vested = _figure(report, "The total fair value of stock options that vested", "$311 million")
+    assert (vested.outcome, vested.concept, vested.period, vested.members) == (
+        CONSISTENT,
+        VESTED,
+        "duration:2023-01-01/2023-12-31",
+        (),
+    )
+    c = report.counts()
+    assert report.tables_left_out > 0 and len(report.sentences) > 40
+    assert sum(c.values()) == len(report.figures) and c[CONSISTENT] >= 2
+
+
+def test_a_misstated_figure_is_inconsistent_with_the_fact_and_the_difference(verifier: Verifier):
+    wrong = "As of December 31, 2023, the Company had aggregate outstanding notes of $14,453 million."
+    ns = NarrativeSentence("n1", wrong, "us-gaap:LongTermDebtTextBlock", "f-1", 1)
+    (f,) = narrative.figures(ns, verifier.verify_sentence(NFLX, wrong))
+    assert (f.outcome, f.concept, f.period, f.members) == (INCONSISTENT, "us-gaap:NotesPayable", "instant:2023-12-31", ())
+    assert f.filed == 14_543_000_000 and f.difference == -90_000_000
+
+
+def test_narrative_command_table_at_80_columns_and_jsonl(verifier: Verifier, neo4j_connection: Connection, monkeypatch):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("COLUMNS", "80")
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--narrative"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), r.stdout
+    assert lines[0].startswith(f"Narrative of {NFLX}: ")
+    for token in ("us-gaap:NotesPayable", "instant:2023-12-31", "fact f-612", "$14,543 million", "consistent figures"):
+        assert any(token in line for line in lines), f"{token!r} not whole on one line:\n{r.stdout}"
+    assert "…" not in r.stdout
+
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--narrative", "--json"])
+    assert r.exit_code == 0, r.output
+    summary, *sentences = [json.loads(x) for x in r.stdout.splitlines()]
+    assert summary["record"] == "summary" and summary["sentences_with_figures"] == len(sentences)
+    assert sum(summary["figures"].values()) == sum(len(s["figures"]) for s in sentences)
+    notes = next(s for s in sentences if s["sentence"].startswith(NOTES))
+    assert notes["block"] == "us-gaap:LongTermDebtTextBlock"
+    fig = next(f for f in notes["figures"] if "$14,543 million" in f["figure"])
+    assert (fig["outcome"], fig["concept"], fig["period"], fig["filed"]) == (
+        "consistent",
+        "us-gaap:NotesPayable",
+        "instant:2023-12-31",
+        "14543000000",
+    )
+
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--narrative", "--text", "-"])
+    assert r.exit_code == 2 and "not --text and --narrative" in r.output
+    r = CliRunner().invoke(cli, ["verify", "--narrative"])
+    assert r.exit_code == 2 and "--filing" in r.output
+
+
+def test_audit_html_page_has_the_narrative_section(verifier: Verifier, neo4j_connection: Connection, monkeypatch):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    r = CliRunner().invoke(cli, ["audit", NFLX, "--format", "html", "--narrative"])
+    assert r.exit_code in (0, 1), r.output
+    page = r.stdout
+    assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
+    section = page.split("<h2 id='narrative'>", 1)[1]
+    assert "us-gaap:NotesPayable instant:2023-12-31" in section and "$14,543 million" in section
+    r = CliRunner().invoke(cli, ["audit", NFLX, "--narrative"])  # main() prints it as one `error:` line, exit 2
+    assert isinstance(r.exception, ConfigError) and "verify --filing FILING_ID --narrative" in str(r.exception)
+
+
+def test_narrative_progress_on_a_terminal_and_never_with_json(verifier: Verifier, neo4j_connection, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    from auditgraph.cli import cli
+    from auditgraph.verifier import cli as verifier_cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    for extra, expect in (((), True), (("--json",), False)):
+        err = Console(file=io.StringIO(), force_terminal=True, width=120)
+        monkeypatch.setattr(verifier_cli, "err", err)
+        monkeypatch.setattr(verifier_cli, "out", Console(file=io.StringIO(), force_terminal=True, width=120))
+        r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--narrative", *extra])
+        assert r.exit_code == 0, r.output
+        shown = err.file.getvalue()  # type: ignore[attr-defined]
+        # one bar: a spinner while the blocks are read, then the sentences counted up
+        assert ("narrative sentences" in shown) is expect, shown
+
+
+# ---------------------------------------------------------------- Q&A and sentence tables (issue 37)
+def test_question_and_answer_tables_keep_ids_whole_at_80_columns(verifier: Verifier, neo4j_connection, monkeypatch):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("COLUMNS", "80")
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "-q", "What was revenue in 2023?", "-c", "$33.7 billion"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in r.stdout, r.stdout
+    for token in ("us-gaap:Revenues", "duration:2023-01-01/2023-12-31", "iso4217:USD", "33,723,297,000", NFLX):
+        assert any(token in line for line in lines), f"{token!r} cut:\n{r.stdout}"
+
+
+def test_sentence_table_never_splits_a_filed_interval_mid_number(verifier: Verifier, neo4j_connection, monkeypatch):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("COLUMNS", "80")
+    sentence = "Revenue rose about 7% to $3.7 billion in 2023, and operating margin was 20.6%"
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, sentence])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), r.stdout
+    # revenue's filed interval, from 33,723,297 thousand with decimals -3
+    for number in ("33,723,296,500", "33,723,297,500"):
+        assert any(number in line for line in lines), f"{number} split:\n{r.stdout}"
+
+
+# ---------------------------------------------------------------- the dev set's labels
+def _builder(monkeypatch):
+    spec = importlib.util.spec_from_file_location("build_narrative_devset", REPO / "scripts" / "build_narrative_devset.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, mod)  # its dataclasses look their module up
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_devset_labels_figures_from_the_instance(shared_dir: Path, monkeypatch):
+    monkeypatch.setenv("AUDITGRAPH_SHARED", str(shared_dir))
+    b = _builder(monkeypatch)
+    manifest = json.loads((shared_dir / "filings" / "manifest.json").read_text())
+    rec = next(r for r in manifest["filings"] if r["id"] == "nflx-10k-2023-12-31")
+    rows = b.build_filing(rec, per_filing=1000, untagged=0)
+    true = next(r for r in rows if r["text"].startswith(NOTES) and r["label"] == "true")
+    assert true["style"] == "note" and true["block"] == "us-gaap:LongTermDebtTextBlock"
+    notes = next(f for f in true["figures"] if f["text"] == "$14,543 million")
+    assert (notes["kind"], notes["value"], notes["half_unit"], notes["truth"], notes["scale"]) == (
+        "money",
+        "14543000000",
+        "500000",
+        "true",
+        "word",
+    )
+    assert [(f["qname"], f["period"], f["dims"]) for f in notes["facts"]] == [("us-gaap:NotesPayable", "instant:2023-12-31", {})]
+    assert notes["scope"] == "entity" and true["shape"] == "several"
+    false = next(r for r in rows if r["id"] == true["id"] + "f")
+    assert false["label"] == "false" and false["error"] in ("transposed", "pct_off", "wrong_scale")
+    (changed,) = [f for f in false["figures"] if f["truth"] == "false"]
+    assert changed["text"] in false["text"] and changed["original"] not in false["text"].replace(changed["text"], "", 1)
+    assert changed["facts"]  # the facts the true figure states: what it must be checked against
+    # a percentage is a fraction of a pure fact; the split is by filing, stable
+    assert b.split_of("nflx-10k-2023-12-31") == b.split_of("nflx-10k-2023-12-31")
+    (pct,) = b.find_figures("an effective tax rate of 12.5% in 2023")
+    assert (pct.kind, pct.written, pct.places) == ("percent", 12.5, 1)
