@@ -314,6 +314,15 @@ def test_load_filing_reads_only_regular_files_under_its_roots(root: Path, given:
     assert message.startswith(path)
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/full"])
+def test_a_device_under_a_root_is_refused_before_it_is_read(device: str):
+    async def ask(client):
+        return await client.call_tool("load_filing", {"path": device})
+
+    result = session(ask, roots=[Path("/dev")])
+    assert result.is_error and result.structured_content["message"].startswith(f"{device}: a device, not a file")
+
+
 def test_roots_come_from_the_environment_or_default_to_here_and_the_sample(monkeypatch, tmp_path: Path):
     monkeypatch.delenv(ROOTS_ENV, raising=False)
     monkeypatch.chdir(tmp_path)
