@@ -201,11 +201,13 @@ def argument_problem(spec: ToolSpec, args: Mapping[str, Any]) -> str | None:
 
 
 def default_roots() -> list[Path]:
-    """Where load_filing may read: AUDITGRAPH_MCP_ROOTS, else the server's working directory and the bundled sample."""
+    """Where load_filing may read: AUDITGRAPH_MCP_ROOTS, else the server's working directory and the bundled sample.
+    A client that starts the server in / does not open the whole file system: that root must be given explicitly."""
     listed = os.environ.get(ROOTS_ENV, "")
     if listed.strip():
         return [Path(p).expanduser() for p in listed.split(os.pathsep) if p.strip()]
-    return [Path.cwd(), Path(str(files("auditgraph.sample")))]
+    here = Path.cwd()
+    return [*([here] if here != Path(here.anchor) else []), Path(str(files("auditgraph.sample")))]
 
 
 # ---------------------------------------------------------------- server tools over the graph

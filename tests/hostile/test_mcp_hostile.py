@@ -328,6 +328,8 @@ def test_roots_come_from_the_environment_or_default_to_here_and_the_sample(monke
     monkeypatch.chdir(tmp_path)
     here, sample = default_roots()
     assert here == tmp_path and (sample / "filing" / "smpl-20251231.xml").is_file()
+    monkeypatch.chdir("/")  # a client that starts the server in / gives it no root there
+    assert default_roots() == [sample]
     monkeypatch.setenv(ROOTS_ENV, os.pathsep.join(["/srv/filings", "~/edgar", ""]))
     assert default_roots() == [Path("/srv/filings"), Path("~/edgar").expanduser()]
 
