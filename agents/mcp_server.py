@@ -19,9 +19,9 @@ Limits (issue 36; docs/security.md): every string argument has a maxLength in it
 schema (STRING_LIMITS, else MAX_STRING_CHARS) and one call's arguments at most MAX_ARGUMENTS_CHARS
 of JSON, checked before any work starts; load_filing reads only regular files and filing folders
 under its roots (`auditgraph mcp --root DIR`, AUDITGRAPH_MCP_ROOTS; default: the directory the
-server started in and the bundled sample) and never walks a folder of filings. Tool calls run on
-worker threads, so a long call never holds the others (the Z3 work of each thread has its own
-context, verifier/check.py). Lines that are not JSON-RPC 2.0 get the spec's error response
+server started in, unless it is /, and the bundled sample) and never walks a folder of filings.
+Tool calls run on worker threads, so a long call never holds the others (the Z3 work of each
+thread has its own context, verifier/check.py). Lines that are not JSON-RPC 2.0 get the spec's error response
 (-32700 parse error, -32600 invalid request) instead of silence (`serve_streams`).
 
 Tools from stages this one may not import (the verifier's `verify_claim`) come in as `extensions`:
@@ -70,6 +70,7 @@ FILING_ARG = (
     "(list_filings shows them)"
 )
 GRAPH_MODEL_URI = "auditgraph://docs/graph-model"
+QUERIES_URI = "auditgraph://queries"
 
 # ---------------------------------------------------------------- limits (docs/security.md)
 MAX_STRING_CHARS = 1_000  # any string argument without its own limit below (filing ids, concepts, periods, rules)
@@ -77,7 +78,6 @@ STRING_LIMITS = {"claim": 2_000, "question": 1_000, "path": 4_096, "query": MAX_
 MAX_ARGUMENTS_CHARS = 65_536  # the JSON of one call's arguments, a Cypher `params` object included
 ROOTS_ENV = "AUDITGRAPH_MCP_ROOTS"  # os.pathsep-separated folders load_filing may read
 MAX_FOLDER_ENTRIES = 1_000  # a filing folder with more entries is refused: pass its instance file
-QUERIES_URI = "auditgraph://queries"
 
 
 def server_version() -> str:
