@@ -78,6 +78,10 @@ STRING_LIMITS = {"claim": 2_000, "question": 1_000, "path": 4_096, "query": MAX_
 MAX_ARGUMENTS_CHARS = 65_536  # the JSON of one call's arguments, a Cypher `params` object included
 ROOTS_ENV = "AUDITGRAPH_MCP_ROOTS"  # os.pathsep-separated folders load_filing may read
 MAX_FOLDER_ENTRIES = 1_000  # a filing folder with more entries is refused: pass its instance file
+# Tools whose calls are long (a load, an audit, a Z3 proof) wait for one of these many slots without
+# holding a worker thread, so however many of them a client sends, anyio's 40 threads stay free for
+# every other call. Loads are one at a time anyway (Arelle is process-global).
+HEAVY_SLOTS = {"load_filing": 1, "verify_claim": 4, "audit_filing": 4}
 
 
 def server_version() -> str:
@@ -630,6 +634,8 @@ def build_server(
                 return {"tool": name, **_error(str(exc))}
         return box.call(name, args)
 
+    slots: dict[str, anyio.CapacityLimiter] = {}  # made on first use, inside the event loop
+
     async def call_tool(ctx: Any, params: Any) -> Any:
         args = dict(params.arguments or {})
         spec = box.specs.get(params.name)
@@ -638,7 +644,10 @@ def build_server(
             if problem:  # refused before a thread or the graph is involved
                 obs: dict[str, Any] = {"tool": params.name, **_error(problem)}
             else:  # on a worker thread: the event loop keeps answering every other call meanwhile
-                obs = await anyio.to_thread.run_sync(run, params.name, args)
+                limiter = None
+                if params.name in HEAVY_SLOTS:
+                    limiter = slots.setdefault(params.name, anyio.CapacityLimiter(HEAVY_SLOTS[params.name]))
+                obs = await anyio.to_thread.run_sync(run, params.name, args, limiter=limiter)
         except GraphUnavailable as exc:  # an outage is no tool result: a protocol error with its one line
             raise MCPError(types.INTERNAL_ERROR, (str(exc).strip().splitlines() or ["Neo4j is unavailable"])[0]) from None
         failed = not is_ok(obs)

@@ -346,33 +346,42 @@ def test_mcp_root_option_is_a_folder_that_exists(tmp_path: Path):
 # ---------------------------------------------------------------- a long call holds no other (item 3)
 
 
-def test_list_filings_answers_while_another_call_is_held(sample_filing_graph):
-    """No timing: the held call waits on an event that is set only after list_filings answered."""
+@pytest.mark.parametrize("held", [1, 50], ids=["one-held-call", "fifty-held-calls"])
+def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_graph, held: int):
+    """No timing: the held calls wait on an event that is set only after list_filings answered. Fifty
+    is more than anyio's 40 worker threads: long tools wait for their slots without holding one."""
     from mcp import Client
 
-    release, started = threading.Event(), threading.Event()
+    from auditgraph.agents.mcp_server import HEAVY_SLOTS
 
-    def held(name: str, args: dict[str, Any]) -> dict[str, Any]:
-        started.set()
+    release, started = threading.Event(), threading.Semaphore(0)
+
+    def hold(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        started.release()
         release.wait()
         return {"status": "ok", "message": "released"}
 
-    slow = Toolbox([ToolSpec("slow_claim", "held until released", "dynamic", {"type": "object", "properties": {}})], held)
+    slow = Toolbox([ToolSpec("verify_claim", "held until released", "dynamic", {"type": "object", "properties": {}})], hold)
     order: list[str] = []
 
     async def main():
         async with Client(build_server(catalog_toolbox(sample_filing_graph), sample_filing_graph, [slow])) as client:
 
             async def call_slow():
-                result = await client.call_tool("slow_claim", {})
-                order.append(f"slow:{result.structured_content['message']}")
+                result = await client.call_tool("verify_claim", {})
+                order.append(result.structured_content["message"])
 
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(call_slow)
-                await anyio.to_thread.run_sync(started.wait)
-                listed = await client.call_tool("list_filings", {})
-                order.append(f"list:{[f['id'] for f in listed.structured_content['filings']]}")
-                release.set()
+            with anyio.fail_after(300):  # a call that never gets a thread fails the test instead of hanging it
+                async with anyio.create_task_group() as tg:
+                    try:
+                        for _ in range(held):
+                            tg.start_soon(call_slow)
+                        for _ in range(min(held, HEAVY_SLOTS["verify_claim"])):  # every slot is taken and held
+                            await anyio.to_thread.run_sync(started.acquire)
+                        listed = await client.call_tool("list_filings", {})
+                        order.append(f"list:{[f['id'] for f in listed.structured_content['filings']]}")
+                    finally:
+                        release.set()  # also when the deadline passed: the held threads end and the test fails
 
     anyio.run(main)
-    assert order == ["list:['smpl-20251231']", "slow:released"]
+    assert order == ["list:['smpl-20251231']"] + ["released"] * held
