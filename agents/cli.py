@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -376,7 +377,15 @@ def replay_server_cmd(script: Path, port: int, model: str) -> None:
 
 @agents.command("mcp")
 @click.option("--no-investigation", is_flag=True, help="Serve only the catalog, without get_graph_schema and investigate_cypher.")
-def mcp_cmd(no_investigation: bool) -> None:
+@click.option(
+    "--root",
+    "roots",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder load_filing may read (repeat). Default: $AUDITGRAPH_MCP_ROOTS (separated by "
+    f"{os.pathsep!r}), else the current directory and the bundled sample filing.",
+)
+def mcp_cmd(no_investigation: bool, roots: tuple[Path, ...]) -> None:
     """Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."""
     from auditgraph.agents.environment import Investigator, with_investigation
     from auditgraph.agents.mcp_server import serve_stdio
@@ -388,11 +397,11 @@ def mcp_cmd(no_investigation: bool) -> None:
         box = catalog_toolbox(graph)
         extensions = compose(graph) if compose else []
         if no_investigation:
-            serve_stdio(box, graph, extensions)
+            serve_stdio(box, graph, extensions, roots or None)
             return
         investigator = Investigator(graph)
         try:
-            serve_stdio(with_investigation(box, investigator), graph, extensions)
+            serve_stdio(with_investigation(box, investigator), graph, extensions, roots or None)
         finally:
             investigator.close()
 

@@ -19,6 +19,7 @@ from typing import Any
 from auditgraph.errors import CypherRefused
 from auditgraph.graph import Graph
 from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS, MAX_CYPHER_DEPTH, check_adhoc
 from auditgraph.tools.toolbox import Toolbox
 
 SCHEMA_SPEC = ToolSpec(
@@ -35,9 +36,19 @@ CYPHER_SPEC = ToolSpec(
         "type": "object",
         "required": ["query"],
         "properties": {
-            "query": {"type": "string", "description": "MATCH ... RETURN ..."},
+            "query": {
+                "type": "string",
+                "maxLength": MAX_CYPHER_CHARS,
+                "description": f"MATCH ... RETURN ..., at most {MAX_CYPHER_CHARS:,} characters and {MAX_CYPHER_DEPTH} levels of nesting",
+            },
             "params": {"type": "object", "description": "query parameters"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+            "limit": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1000,
+                "default": 100,
+                "description": "at most this many rows come back (1 to 1000); the message says when rows were cut",
+            },
         },
     },
 )
@@ -85,6 +96,7 @@ class Investigator:
         if params is not None and not isinstance(params, dict):
             return {"status": "error", "message": "params must be an object of query parameters ($name -> value)"}
         try:
+            check_adhoc(query)  # nesting and size before Neo4j's parser sees it
             out = self.graph.read_adhoc(query, params or {}, limit=limit, timeout=self.timeout)
         except CypherRefused as exc:
             return {"status": "error", "message": str(exc)}

@@ -12,7 +12,17 @@ What a client sees besides the catalog (docs/tools.md, "MCP server"):
   (a path, as `auditgraph filing load` takes it) and `audit_filing` (the checker-only audit);
 - any filing argument accepts what the CLI accepts: id, accession, folder name or ticker/form/period;
 - prompts `audit_this_filing` and `verify_this_claim` (which tools, in which order);
-- resources: the graph model (docs/graph-model.md, shipped in this package) and the query catalog.
+- resources: the graph model (docs/graph-model.md, shipped in this package) and the query catalog;
+  no resource templates (resources/templates/list answers an empty list).
+
+Limits (issue 36; docs/security.md): every string argument has a maxLength in its tool's input
+schema (STRING_LIMITS, else MAX_STRING_CHARS) and one call's arguments at most MAX_ARGUMENTS_CHARS
+of JSON, checked before any work starts; load_filing reads only regular files and filing folders
+under its roots (`auditgraph mcp --root DIR`, AUDITGRAPH_MCP_ROOTS; default: the directory the
+server started in, unless it is /, and the bundled sample) and never walks a folder of filings.
+Tool calls run on worker threads, so a long call never holds the others (the Z3 work of each
+thread has its own context, verifier/check.py). Lines that are not JSON-RPC 2.0 get the spec's error response
+(-32700 parse error, -32600 invalid request) instead of silence (`serve_streams`).
 
 Tools from stages this one may not import (the verifier's `verify_claim`) come in as `extensions`:
 the CLI root composes them (src/auditgraph/cli.py, `mcp_extensions`).
@@ -21,8 +31,11 @@ the CLI root composes them (src/auditgraph/cli.py, `mcp_extensions`).
 from __future__ import annotations
 
 import importlib.metadata
+import itertools
+import json
+import os
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, replace
 from importlib.resources import files
 from pathlib import Path
@@ -38,6 +51,7 @@ from auditgraph.checks.result import AuditReport, dump
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph, plain
 from auditgraph.tools.base import READ_ONLY, Rows, ToolSpec
+from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS
 from auditgraph.tools.static import CheckToolResult
 from auditgraph.tools.toolbox import Toolbox, is_ok
 
@@ -57,6 +71,17 @@ FILING_ARG = (
 )
 GRAPH_MODEL_URI = "auditgraph://docs/graph-model"
 QUERIES_URI = "auditgraph://queries"
+
+# ---------------------------------------------------------------- limits (docs/security.md)
+MAX_STRING_CHARS = 1_000  # any string argument without its own limit below (filing ids, concepts, periods, rules)
+STRING_LIMITS = {"claim": 2_000, "question": 1_000, "path": 4_096, "query": MAX_CYPHER_CHARS}
+MAX_ARGUMENTS_CHARS = 65_536  # the JSON of one call's arguments, a Cypher `params` object included
+ROOTS_ENV = "AUDITGRAPH_MCP_ROOTS"  # os.pathsep-separated folders load_filing may read
+MAX_FOLDER_ENTRIES = 1_000  # a filing folder with more entries is refused: pass its instance file
+# Tools whose calls are long (a load, an audit, a Z3 proof) wait for one of these many slots without
+# holding a worker thread, so however many of them a client sends, anyio's 40 threads stay free for
+# every other call. Loads are one at a time anyway (Arelle is process-global).
+HEAVY_SLOTS = {"load_filing": 1, "verify_claim": 4, "audit_filing": 4}
 
 
 def server_version() -> str:
@@ -135,8 +160,11 @@ def described(spec: ToolSpec) -> ToolSpec:
     title, output = CATALOG.get(spec.name, (spec.name.replace("_", " ").capitalize(), _schema(Rows)))
     schema = dict(spec.schema)
     props = schema.get("properties")
-    if isinstance(props, dict) and "filing_id" in props:  # every filing argument takes what the CLI takes
-        schema["properties"] = {**props, "filing_id": {**props["filing_id"], "description": FILING_ARG}}
+    if isinstance(props, dict):
+        props = {k: _bounded(k, v) for k, v in props.items()}
+        if "filing_id" in props:  # every filing argument takes what the CLI takes
+            props["filing_id"] = {**props["filing_id"], "description": FILING_ARG}
+        schema["properties"] = props
     return replace(
         spec,
         schema=schema,
@@ -144,6 +172,46 @@ def described(spec: ToolSpec) -> ToolSpec:
         hints=spec.hints or READ_ONLY,
         output_schema=spec.output_schema or output,
     )
+
+
+def _is_string(prop: Mapping[str, Any]) -> bool:
+    kinds = [prop.get("type"), *(p.get("type") for p in prop.get("anyOf") or () if isinstance(p, Mapping))]
+    return "string" in kinds or any(isinstance(k, list) and "string" in k for k in kinds)
+
+
+def _bounded(name: str, prop: Any) -> Any:
+    """A string property with the maxLength every call is checked against (its own, else the defaults)."""
+    if not isinstance(prop, Mapping) or not _is_string(prop) or "maxLength" in prop:
+        return prop
+    return {**prop, "maxLength": STRING_LIMITS.get(name, MAX_STRING_CHARS)}
+
+
+def argument_problem(spec: ToolSpec, args: Mapping[str, Any]) -> str | None:
+    """Why these arguments are refused before any work starts (too long), or None. Linear in their size."""
+    props = spec.schema.get("properties") or {}
+    for key, value in args.items():
+        prop = props.get(key)
+        limit = prop.get("maxLength") if isinstance(prop, Mapping) else None
+        limit = limit if isinstance(limit, int) else STRING_LIMITS.get(key, MAX_STRING_CHARS)
+        if isinstance(value, str) and len(value) > limit:
+            return f"{spec.name}.{key} is {len(value):,} characters; the limit is {limit:,}: shorten it"
+    size = len(json.dumps(args, ensure_ascii=False, default=str))
+    if size > MAX_ARGUMENTS_CHARS:
+        return (
+            f"the arguments of {spec.name} are {size:,} characters of JSON; the limit is {MAX_ARGUMENTS_CHARS:,}: "
+            "send less (fewer or smaller query parameters)"
+        )
+    return None
+
+
+def default_roots() -> list[Path]:
+    """Where load_filing may read: AUDITGRAPH_MCP_ROOTS, else the server's working directory and the bundled sample.
+    A client that starts the server in / does not open the whole file system: that root must be given explicitly."""
+    listed = os.environ.get(ROOTS_ENV, "")
+    if listed.strip():
+        return [Path(p).expanduser() for p in listed.split(os.pathsep) if p.strip()]
+    here = Path.cwd()
+    return [*([here] if here != Path(here.anchor) else []), Path(str(files("auditgraph.sample")))]
 
 
 # ---------------------------------------------------------------- server tools over the graph
@@ -154,8 +222,11 @@ class NoArgs(BaseModel):
 
 
 class LoadArgs(BaseModel):
-    path: str = Field(description="a filing on this machine: instance .xml, inline .htm, a .zip or a filing's folder")
-    force: bool = Field(False, description="replace the filing if it is already loaded (atomically)")
+    path: str = Field(
+        description="one filing on this machine, under the server's roots (`auditgraph mcp --root DIR`): an instance "
+        ".xml, an inline .htm, a filing .zip or a filing's own folder (not a folder of filings)"
+    )
+    force: bool = Field(False, description="replace the filing if it is already loaded (atomically; the old copy is deleted)")
 
 
 class AuditArgs(BaseModel):
@@ -265,8 +336,9 @@ def _coverage(facts: int | None, placeholder: int) -> str:
 class ServerTools:
     """list_filings, list_taxonomies, load_filing and audit_filing over one graph (loads one at a time)."""
 
-    def __init__(self, graph: Graph):
+    def __init__(self, graph: Graph, roots: Sequence[Path] | None = None):
         self.graph = graph
+        self.roots = [Path(os.path.realpath(r)) for r in (default_roots() if roots is None else roots)]
         self._load_lock = threading.Lock()
         self._schema_ready = False
 
@@ -295,12 +367,14 @@ class ServerTools:
             ToolSpec(
                 "load_filing",
                 "Load one SEC filing from a path on this machine into the graph (offline, with the taxonomy packages "
-                "`auditgraph taxonomy load` remembered plus the bundled sample). Loading it again is a no-op unless "
-                "force replaces it; a failed load leaves nothing behind.",
+                "`auditgraph taxonomy load` remembered plus the bundled sample). Only regular files and filing folders "
+                "under the server's roots are read. Loading it again is a no-op unless force replaces it (the old copy "
+                "is deleted); a failed load leaves nothing behind.",
                 "static",
                 LoadArgs.model_json_schema(),
                 title="Load a filing from a path",
-                hints={"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False},
+                # force deletes the filing's old copy: destructive per the MCP spec (an update that may replace data)
+                hints={"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True, "openWorldHint": False},
                 output_schema=LOAD_SCHEMA,
             ),
             ToolSpec(
@@ -353,20 +427,47 @@ class ServerTools:
             return {"status": "no_data", "message": "no taxonomy loaded; `auditgraph taxonomy load` loads them", "releases": []}
         return {"status": "ok", "message": f"{len(rows)} release(s)", "releases": rows}
 
-    def load_filing(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _inside(self, path: Path) -> bool:
+        return any(path == root or path.is_relative_to(root) for root in self.roots)
+
+    def _filing_path(self, given: str) -> Path:
+        """The one filing a path names, under the roots, as a regular file or a filing folder; LoadError otherwise.
+        Symlinks are followed first, so one pointing out of the roots is refused like the place it points to."""
         from auditgraph.errors import LoadError
+        from auditgraph.loader.filing_source import _pick_entry, refuse_special
+
+        path = Path(given).expanduser()
+        real = Path(os.path.realpath(path))  # never raises; a loop or a missing part stays unresolved
+        if not self._inside(real):
+            roots = ", ".join(map(str, self.roots)) or "none"
+            raise LoadError(
+                f"{given}: outside the folders load_filing may read ({roots}); "
+                f"start the server with `auditgraph mcp --root DIR` or set {ROOTS_ENV}"
+            )
+        if not real.exists():
+            raise LoadError(f"{given}: no such file or folder; pass an instance, an inline .htm, a filing zip or a folder")
+        refuse_special(path)  # named as given; stat() follows the links
+        if not real.is_dir():
+            return real
+        if next(itertools.islice(real.iterdir(), MAX_FOLDER_ENTRIES, None), None) is not None:
+            raise LoadError(f"{given}: more than {MAX_FOLDER_ENTRIES:,} entries; pass the filing's instance file itself")
+        entry = _pick_entry(real)
+        if entry is None:
+            raise LoadError(
+                f"{given}: no filings in this folder; load_filing takes one filing (an instance .xml, inline .htm, "
+                "zip or the filing's own folder); `auditgraph filing load` takes folders of filings"
+            )
+        if not self._inside(Path(os.path.realpath(entry))):
+            raise LoadError(f"{given}: its entry {entry.name} links outside the folders load_filing may read")
+        return real
+
+    def load_filing(self, args: dict[str, Any]) -> dict[str, Any]:
         from auditgraph.loader.filing import FilingLoader, clear_pending
-        from auditgraph.loader.filing_source import expand
 
         a = LoadArgs.model_validate(args)
         if not a.path.strip():
             return _error("load_filing needs a path: an instance .xml, inline .htm, .zip or a filing's folder")
-        items = expand([Path(a.path.strip()).expanduser()])
-        if len(items) != 1:
-            return _error(f"{a.path}: holds {len(items)} filings; load them one at a time or with `auditgraph filing load`")
-        item = items[0]
-        if isinstance(item, LoadError):
-            return _error(str(item))
+        item = self._filing_path(a.path.strip())
         with self._load_lock:  # Arelle is process-global: one load at a time
             if not self._schema_ready:
                 self.graph.ensure_schema()
@@ -476,24 +577,29 @@ RESOURCES: dict[str, tuple[str, str, str, str, Callable[[], str]]] = {
 # ---------------------------------------------------------------- the server
 
 
-def serving_toolbox(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> Toolbox:
+def serving_toolbox(
+    toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
+) -> Toolbox:
     """The catalog, the server tools over `graph` and the extensions' tools, each spec as MCP shows it."""
     box = toolbox
     if graph is not None:
-        server_tools = ServerTools(graph)
+        server_tools = ServerTools(graph, roots)
         box = box.plus(server_tools.specs(), server_tools)
     for ext in extensions:
         box = box.plus(ext.specs.values(), ext.call)
     return Toolbox([described(box.specs[n]) for n in box.names()], box.call)
 
 
-def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> Any:
-    """The MCP server; with `graph`, tool arguments naming a filing are resolved as the CLI resolves them."""
+def build_server(
+    toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
+) -> Any:
+    """The MCP server; with `graph`, tool arguments naming a filing are resolved as the CLI resolves them.
+    `roots`: the folders load_filing may read (default_roots() when None)."""
     import mcp_types as types
     from mcp.server.lowlevel import Server
     from mcp.shared.exceptions import MCPError
 
-    box = serving_toolbox(toolbox, graph, extensions)
+    box = serving_toolbox(toolbox, graph, extensions, roots)
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         return types.ListToolsResult(
@@ -528,9 +634,20 @@ def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Itera
                 return {"tool": name, **_error(str(exc))}
         return box.call(name, args)
 
+    slots: dict[str, anyio.CapacityLimiter] = {}  # made on first use, inside the event loop
+
     async def call_tool(ctx: Any, params: Any) -> Any:
+        args = dict(params.arguments or {})
+        spec = box.specs.get(params.name)
+        problem = argument_problem(spec, args) if spec is not None else None
         try:
-            obs = await anyio.to_thread.run_sync(run, params.name, dict(params.arguments or {}))
+            if problem:  # refused before a thread or the graph is involved
+                obs: dict[str, Any] = {"tool": params.name, **_error(problem)}
+            else:  # on a worker thread: the event loop keeps answering every other call meanwhile
+                limiter = None
+                if params.name in HEAVY_SLOTS:
+                    limiter = slots.setdefault(params.name, anyio.CapacityLimiter(HEAVY_SLOTS[params.name]))
+                obs = await anyio.to_thread.run_sync(run, params.name, args, limiter=limiter)
         except GraphUnavailable as exc:  # an outage is no tool result: a protocol error with its one line
             raise MCPError(types.INTERNAL_ERROR, (str(exc).strip().splitlines() or ["Neo4j is unavailable"])[0]) from None
         failed = not is_ok(obs)
@@ -575,6 +692,9 @@ def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Itera
             ]
         )
 
+    async def list_resource_templates(ctx: Any, params: Any) -> Any:
+        return types.ListResourceTemplatesResult(resource_templates=[])  # none: every resource has a fixed URI
+
     async def read_resource(ctx: Any, params: Any) -> Any:
         uri = str(params.uri)
         if uri not in RESOURCES:
@@ -594,17 +714,78 @@ def build_server(toolbox: Toolbox, graph: Graph | None = None, extensions: Itera
         on_list_prompts=list_prompts,
         on_get_prompt=get_prompt,
         on_list_resources=list_resources,
+        on_list_resource_templates=list_resource_templates,
         on_read_resource=read_resource,
     )
 
 
-def serve_stdio(toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = ()) -> None:
+def _invalid_frame(exc: Exception) -> Any:
+    """The JSON-RPC 2.0 error response to a line the transport could not read as a message: -32700 for
+    text that is not JSON, -32600 for JSON that is no JSON-RPC 2.0 message. The id is the message's own
+    when it can be read, else null (as the spec says for both)."""
+    import mcp_types as types
+
+    problems = exc.errors(include_url=False) if isinstance(exc, ValidationError) else []
+    if not problems or any(p["type"] == "json_invalid" for p in problems):
+        return types.JSONRPCError(
+            jsonrpc="2.0",
+            id=None,
+            error=types.ErrorData(
+                code=types.PARSE_ERROR, message="Parse error: the line is not JSON; send one JSON-RPC message per line"
+            ),
+        )
+    top = [p for p in problems if len(p["loc"]) == 1]  # the value itself was no object
+    obj = next((p["input"] for p in problems if isinstance(p.get("input"), dict)), None)
+    request_id = obj.get("id") if obj else None
+    if top and isinstance(top[0]["input"], list):
+        why = "a batch (a JSON array) is not supported; send one message per line"
+    elif top:
+        why = 'a JSON-RPC message is an object with "jsonrpc": "2.0"'
+    elif any(p["loc"][-1:] == ("jsonrpc",) for p in problems):
+        why = '"jsonrpc" must be "2.0"'
+    else:
+        why = "not a JSON-RPC 2.0 request, notification or response (method, id, params or result is missing or wrong)"
+    return types.JSONRPCError(
+        jsonrpc="2.0",
+        id=request_id if isinstance(request_id, str | int) and not isinstance(request_id, bool) else None,
+        error=types.ErrorData(code=types.INVALID_REQUEST, message=f"Invalid Request: {why}"),
+    )
+
+
+async def serve_streams(server: Any, read_stream: Any, write_stream: Any) -> None:
+    """Run `server` over a transport's streams. The SDK's transports hand a line that is no JSON-RPC
+    message to the server as an exception, which its dispatcher only logs: the client waits forever.
+    Here each such line is answered with the spec's error response; every message goes on unchanged."""
+    from mcp.shared.message import SessionMessage
+
+    send, receive = anyio.create_memory_object_stream[Any](0)
+
+    async def pump() -> None:
+        async with send:
+            async for item in read_stream:
+                if not isinstance(item, Exception):
+                    await send.send(item)
+                    continue
+                try:
+                    await write_stream.send(SessionMessage(_invalid_frame(item)))
+                except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+                    return  # the server is gone: nobody to answer for
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(pump)
+        await server.run(receive, write_stream, server.create_initialization_options())
+        tg.cancel_scope.cancel()  # the server stopped first: stop reading for it
+
+
+def serve_stdio(
+    toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
+) -> None:
     from mcp.server.stdio import stdio_server
 
-    server = build_server(toolbox, graph, extensions)
+    server = build_server(toolbox, graph, extensions, roots)
 
     async def main() -> None:
         async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
+            await serve_streams(server, read, write)
 
     anyio.run(main)

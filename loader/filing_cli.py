@@ -74,6 +74,8 @@ def load_cmd(
         from auditgraph.loader.jobs import default_jobs, load_filings
 
     items = expand(list(paths))
+    if len(items) == 1 and isinstance(items[0], LoadError):
+        raise items[0]  # the one path given is refused before anything opened it (a FIFO, a device, ...): its one line
     with open_graph(writes=True) as graph:
         claims = Claims(graph)
         cleared = claims.clear_pending()

@@ -5,12 +5,16 @@ filing package, a filing folder, or a folder of filings (with or without a manif
 ../shared/filings/manifest.json, which also supplies accession numbers and filing dates).
 The filing id and content hash are known here, so a re-load of the same content is skipped
 without parsing anything.
+
+Only regular files are read (after following symlinks): a FIFO would block the loader forever
+and a device (/dev/zero) never ends, so both are refused by name before anything opens them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import stat
 import zipfile
 from dataclasses import dataclass
 from datetime import date
@@ -39,6 +43,30 @@ class FilingInput:
     filing_date: date | None = None
     ticker: str | None = None
     manifest: dict[str, Any] | None = None  # the manifest record, when the filing came with one
+
+
+def special_file(path: Path) -> str | None:
+    """What a path that exists but is neither a regular file nor a folder is ("a FIFO", "a device", ...); None otherwise."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def refuse_special(path: Path) -> None:
+    """LoadError naming a FIFO, device or socket given as a filing: reading one would block or never end."""
+    kind = special_file(path)
+    if kind:
+        raise LoadError(f"{path}: {kind}, not a file; pass an instance .xml, an inline .htm, a filing zip or a folder")
 
 
 def _head(path: Path, n: int = 4096) -> bytes:
@@ -160,6 +188,7 @@ def filing_input(path: Path) -> FilingInput:
     path = Path(path)
     if not path.exists():
         raise LoadError(f"{path}: no such file or folder; pass an instance, an inline .htm, a filing zip or a folder")
+    refuse_special(path)
     if path.is_dir():
         entry = _pick_entry(path)
         if entry is None:
@@ -184,6 +213,7 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
     out: list[Path | LoadError] = []
     for path in map(Path, paths):
         try:
+            refuse_special(path)
             single = not path.is_dir() or _pick_entry(path) is not None
         except LoadError as exc:
             out.append(exc)
@@ -198,7 +228,9 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
                 folder = path / rec["path"]
                 out.append(folder / rec["instance"] if rec.get("instance") else folder)
             continue
-        children = sorted(p for p in path.iterdir() if p.is_dir() or p.suffix.lower() in (".zip", ".xml", *INLINE_SUFFIXES))
+        children = sorted(
+            p for p in path.iterdir() if p.is_dir() or (p.is_file() and p.suffix.lower() in (".zip", ".xml", *INLINE_SUFFIXES))
+        )
         if not children:
             out.append(LoadError(f"{path}: no filings found in this folder"))
         for child in children:

@@ -20,13 +20,13 @@ class NoGraph:
         raise AssertionError(f"the graph was used ({name})")
 
 
-def _session(fn):
+def _session(fn, roots=None):
     from mcp import Client
 
     graph = NoGraph()
 
     async def main():
-        async with Client(build_server(catalog_toolbox(graph), graph)) as client:
+        async with Client(build_server(catalog_toolbox(graph), graph, roots=roots)) as client:
             return await fn(client)
 
     return anyio.run(main)
@@ -70,7 +70,7 @@ def test_load_filing_refuses_a_folder_without_filings_and_an_empty_path(tmp_path
             await client.call_tool("load_filing", {}),
         )
 
-    folder, empty, absent = _session(ask)
+    folder, empty, absent = _session(ask, roots=[tmp_path])
     for result in (folder, empty, absent):
         assert result.is_error and "\n" not in result.structured_content["message"]
     assert str(tmp_path) in folder.structured_content["message"] and "no filings" in folder.structured_content["message"]

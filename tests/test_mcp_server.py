@@ -109,8 +109,8 @@ def test_server_version_titles_hints_and_output_schemas(conversation):
         jsonschema.Draft202012Validator.check_schema(tool.output_schema)
         hints = tool.annotations.model_dump(by_alias=True, exclude_none=True)
         hints.pop("title")
-        if name == "load_filing":  # writes the graph, never destroys, loading twice is a no-op
-            assert hints == {**READ_ONLY, "readOnlyHint": False}
+        if name == "load_filing":  # writes the graph; force replaces (deletes) a filing's old copy; loading twice is a no-op
+            assert hints == {**READ_ONLY, "readOnlyHint": False, "destructiveHint": True}
         else:
             assert hints == READ_ONLY, name
     assert "id, accession" in tools["get_fact"].input_schema["properties"]["filing_id"]["description"]

@@ -24,6 +24,7 @@ from auditgraph.tools.base import (
     resolve_concept,
     rows_result,
 )
+from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS, check_adhoc
 from auditgraph.tools.static import ConceptArgs
 
 
@@ -47,7 +48,10 @@ class UnitArgs(BaseModel):
 
 
 class CypherArgs(BaseModel):
-    query: str = Field(description="a read-only Cypher query (MATCH ... RETURN ...)")
+    query: str = Field(
+        description=f"a read-only Cypher query (MATCH ... RETURN ...), at most {MAX_CYPHER_CHARS:,} characters",
+        json_schema_extra={"maxLength": MAX_CYPHER_CHARS},  # checked by check_adhoc, with its own message
+    )
     params: dict[str, Any] = Field(default_factory=dict, description="query parameters ($name)")
     limit: int = Field(100, ge=1, le=1000, description="maximum rows returned")
     timeout_seconds: float = Field(5.0, gt=0, le=30, description="server-side transaction timeout")
@@ -246,6 +250,7 @@ def run_cypher(graph: Graph, a: CypherArgs) -> ToolResult:
     """Ad-hoc read through the guarded door (Graph.read_adhoc: READ transaction, plan check,
     server timeout, row and byte limits); a refusal is an observation, not an exception."""
     try:
+        check_adhoc(a.query)  # nesting and size before Neo4j's parser sees it
         out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds)
     except CypherRefused as exc:
         return Rows(status="error", message=str(exc))

@@ -15,10 +15,15 @@ that survives only because rounding errors of several facts add up (13,787 for a
 flow computed as 13,786 from figures in millions) is Violated with that core; when the reported
 figures disagree among themselves the interval stage alone decides. Values enter Z3 as exact
 rationals built from the Decimal strings; no float is ever involved.
+
+Each thread builds its terms and solvers in its own Z3 context (`thread_context`): a Z3 context is
+not thread-safe, and the MCP server verifies concurrent claims on worker threads (two threads in
+the one global context killed `auditgraph mcp` with SIGSEGV, issue 36).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -58,40 +63,54 @@ class CheckResult:
     too_precise: bool = False  # the claim has more digits than the only filed figure that decides it
 
 
-def rational(d: Decimal) -> z3.RatNumRef:
+_local = threading.local()
+
+
+def thread_context() -> z3.Context:
+    """This thread's Z3 context, made on first use. Concurrent dec_ref is enabled so that Python's
+    garbage collector, which may free a term on any thread, never races the owning thread."""
+    ctx: z3.Context | None = getattr(_local, "ctx", None)
+    if ctx is None:
+        ctx = _local.ctx = z3.Context()
+        z3.Z3_enable_concurrent_dec_ref(ctx.ref())
+    return ctx
+
+
+def rational(d: Decimal, ctx: z3.Context) -> z3.RatNumRef:
     f = Fraction(d)
-    return z3.Q(f.numerator, f.denominator)
+    return z3.Q(f.numerator, f.denominator, ctx)
 
 
-def _z3(expr: fx.Expr, vars_: dict[str, z3.ArithRef]) -> z3.ArithRef:
+def _z3(expr: fx.Expr, vars_: dict[str, z3.ArithRef], ctx: z3.Context) -> z3.ArithRef:
     if isinstance(expr, fx.Ref):
         return vars_[expr.role]
     if isinstance(expr, fx.Num):
-        return rational(expr.value)
+        return rational(expr.value, ctx)
     if isinstance(expr, fx.Neg):
-        return -_z3(expr.arg, vars_)
-    a, b = _z3(expr.left, vars_), _z3(expr.right, vars_)
+        return -_z3(expr.arg, vars_, ctx)
+    a, b = _z3(expr.left, vars_, ctx), _z3(expr.right, vars_, ctx)
     return {"+": a + b, "-": a - b, "*": a * b, "/": a / b}[expr.op]
 
 
 def _evidence(
     bindings: Sequence[Binding], formulas: Sequence[Authorised], timeout_ms: int, prefix: str = "fact", points: bool = False
 ) -> tuple[z3.Solver, dict[str, z3.ArithRef]]:
-    s = z3.Solver()
+    ctx = thread_context()
+    s = z3.Solver(ctx=ctx)
     s.set("timeout", timeout_ms)
     roles = {b.role for b in bindings} | {r for f in formulas for r in (*fx.roles(f.expr), f.target)}
-    vars_ = {r: z3.Real(r) for r in sorted(roles)}
-    vars_.setdefault(VALUE, z3.Real(VALUE))
+    vars_ = {r: z3.Real(r, ctx) for r in sorted(roles)}
+    vars_.setdefault(VALUE, z3.Real(VALUE, ctx))
     for b in bindings:
         v = vars_[b.role]
-        bound = v == rational(b.value) if points else z3.And(v >= rational(b.lower), v <= rational(b.upper))
+        bound = v == rational(b.value, ctx) if points else z3.And(v >= rational(b.lower, ctx), v <= rational(b.upper, ctx))
         s.assert_and_track(bound, f"{prefix}:{b.role}:{b.fact_id}")
     n = 0
     for f in formulas:
-        s.assert_and_track(vars_[f.target] == _z3(f.expr, vars_), f.name)
+        s.assert_and_track(vars_[f.target] == _z3(f.expr, vars_, ctx), f.name)
         for den in fx.denominators(f.expr):
             n += 1
-            s.assert_and_track(_z3(den, vars_) != 0, f"nonzero:{n}")
+            s.assert_and_track(_z3(den, vars_, ctx) != 0, f"nonzero:{n}")
     return s, vars_
 
 
@@ -100,8 +119,9 @@ def _bound(value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal
     # different rounded figure (352,584 vs a filed 352,583 with decimals -6), not the same one.
     # Against an exact reported value, the tie that rounds half up (away from zero) to the
     # claim belongs to it: 8.645 billion is "8.65 billion". None is unbounded ("over $33 billion").
-    lo = rational(claim_lower) if claim_lower is not None else None
-    hi = rational(claim_upper) if claim_upper is not None else None
+    ctx = value.ctx
+    lo = rational(claim_lower, ctx) if claim_lower is not None else None
+    hi = rational(claim_upper, ctx) if claim_upper is not None else None
     if lo is not None and hi is not None and claim_lower >= claim_upper:  # type: ignore[operator]
         return value == lo
     parts = []
@@ -109,7 +129,7 @@ def _bound(value: z3.ArithRef, claim_lower: Decimal | None, claim_upper: Decimal
         parts.append(value >= lo if half_up and claim_lower > 0 else value > lo)  # type: ignore[operator]
     if hi is not None:
         parts.append(value <= hi if half_up and claim_upper < 0 else value < hi)  # type: ignore[operator]
-    return z3.And(*parts)
+    return z3.And(*parts, ctx)
 
 
 def _claim(
@@ -125,10 +145,10 @@ def _claim(
     if verdict == z3.unsat:
         s.push()
         if claim_upper is not None:
-            s.add(value >= rational(claim_upper))  # can the true value lie above the claim? then it understates it
+            s.add(value >= rational(claim_upper, value.ctx))  # can the true value lie above the claim? then it understates it
             direction = "understates" if s.check() == z3.sat else "overstates"
         else:
-            s.add(value <= rational(claim_lower))  # type: ignore[arg-type]
+            s.add(value <= rational(claim_lower, value.ctx))  # type: ignore[arg-type]
             direction = "overstates" if s.check() == z3.sat else "understates"
         s.pop()
     return verdict, core, direction
