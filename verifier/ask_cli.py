@@ -158,13 +158,15 @@ def show(result: Any) -> None:
 
 
 def ask_table(records: list[dict[str, Any]], title: str = "") -> Table:
-    """Per model: outcomes, coverage, false accepts among wrong drafts, repair success (fits 80 columns)."""
+    """Per model: n questions; accepted, refused, abstained, no answer; coverage (accepted / n); FA: false
+    accepts / drafts that miss the gold value; fixed: accepted after repair / first draft Violated."""
     from auditgraph.verifier.ask import score
 
     pct = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
     t = Table(title=title or None, title_justify="left", pad_edge=False)
-    for col in ("model", "n", "acc", "ref", "abs", "none", "coverage", "FA/wrong", "repaired"):
-        t.add_column(col, justify="left" if col == "model" else "right", overflow="fold" if col == "model" else "ellipsis")
+    t.add_column("model", no_wrap=True)  # an id: never cut or folded
+    for col in ("n", "acc", "ref", "abs", "none", "cov", "FA", "fixed"):
+        t.add_column(col, justify="right", no_wrap=True)
     for s in score(records):
         t.add_row(
             escape(s.model),
