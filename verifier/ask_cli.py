@@ -151,7 +151,7 @@ def show(result: Any) -> None:
     out.print(
         escape(
             f"model {result.model}: {n} draft{'s' if n != 1 else ''}"
-            + (f" ({n - 1} after the first was refused)" if result.outcome == "accepted" and n > 1 else "")
+            + (f" ({n - 1} repair{'s' if n > 2 else ''})" if n > 1 else "")
             + f", tokens {tokens.get('input', 0)} in / {tokens.get('output', 0)} out"
         )
     )
