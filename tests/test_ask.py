@@ -279,3 +279,20 @@ def test_ask_filing_tool_returns_the_answer_only_when_accepted(verifier):
     assert none == {"tool": "ask_filing", "status": "error", "message": MCP_NEEDS_MODEL}
     bad = ask_toolbox(verifier.graph, lambda: None).call("ask_filing", {"filing_id": NFLX})
     assert bad["status"] == "error" and "question" in bad["message"]
+
+
+def test_eval_ask_refuses_other_records(tmp_path, capsys):
+    other = tmp_path / "decisions.jsonl"
+    other.write_text(json.dumps({"case_id": "x", "decision": "Verified"}) + "\n")
+    code, _, err = run(["eval", "ask", str(other)], capsys)
+    assert code == 2 and f"{other}:1: not an ask record; pass the output of `auditgraph ask --batch`" in err
+
+
+def test_a_bad_question_file_names_the_line(tmp_path, capsys):
+    bad = tmp_path / "questions.jsonl"
+    bad.write_text(json.dumps({"case_id": "a", "question": "What was revenue?"}) + "\n")
+    code, out, err = run(
+        ["ask", "--batch", str(bad), "--llm", "openai-compatible:m", "--base-url", "http://127.0.0.1:1/v1"], capsys
+    )
+    assert (code, out) == (2, "")
+    assert err == f"error: {bad}:1: needs filing_id and question; each line is {{case_id, filing_id, question[, gold]}}\n"

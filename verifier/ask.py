@@ -230,7 +230,7 @@ def ask(
     ev = retrieve(verifier, filing_id, question)
     if ev.abstain_reason is AbstainReason.UNKNOWN_FILING:
         raise ConfigError(ev.reason)
-    if not ev.bindings:
+    if not ev.bindings or ev.abstain_reason is AbstainReason.EVIDENCE_INCONSISTENT:  # no answer could be verified
         return AskResult(filing_id, question, outcome=ABSTAINED, reason=ev.reason, evidence=None, **common)
     messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": evidence_text(filing_id, question, ev)}]
     drafts: list[Draft] = []
