@@ -15,6 +15,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from auditgraph.errors import ConfigError
@@ -99,10 +100,21 @@ def ask(
             else:
                 show(result)
             return
-        records = [
-            r.to_json()
-            for r in pipeline.ask_many(verifier, model, questions, repair_k, resolve=lambda f: resolve_filing(graph, f))
-        ]
+        records = []
+        # a model call per draft can take seconds: a bar on stderr, only when both streams are terminals
+        with Progress(
+            TextColumn(f"asking {model.label} {len(questions)} questions"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+            disable=not (err.is_terminal and out.is_terminal),
+        ) as progress:
+            task = progress.add_task("ask", total=len(questions))
+            for r in pipeline.ask_many(verifier, model, questions, repair_k, resolve=lambda f: resolve_filing(graph, f)):
+                records.append(r.to_json())
+                progress.advance(task)
     finally:
         graph.close()
     lines = "".join(json.dumps(r, default=str) + "\n" for r in records)
