@@ -1,4 +1,4 @@
-"""`auditgraph eval build-cases|run|report|score|verifier` and `auditgraph bench`.
+"""`auditgraph eval build-cases|run|report|score|verifier|ask` and `auditgraph bench`.
 
 The loader (Arelle), the systems under test and the benchmark code are imported inside the commands
 that run them, so `score`, `report` and `--help` do not load them.
@@ -431,3 +431,25 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
             + ".\n\n"
         )
         out.write_text(head + markdown_table(table), encoding="utf-8")
+
+
+@eval.command("ask")
+@click.argument("records", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True)
+def ask_cmd(records: tuple[Path, ...], as_json: bool) -> None:
+    """Score `ask --batch` records per model: coverage, false accepts among wrong drafts, repair success."""
+    from auditgraph.eval.cases import iter_jsonl
+    from auditgraph.verifier.ask import score
+    from auditgraph.verifier.ask_cli import ask_table
+
+    recs = []
+    for path in records:
+        for lineno, obj in iter_jsonl(path):
+            if obj.get("record") != "ask":
+                raise click.UsageError(f"{path}:{lineno}: not an ask record; pass the output of `auditgraph ask --batch`")
+            recs.append(obj)
+    if as_json:
+        for s in score(recs):
+            click.echo(json.dumps(s.to_json()))
+        return
+    console.print(ask_table(recs, title=f"{len(recs)} questions from " + ", ".join(p.name for p in records)))

@@ -44,6 +44,7 @@ FORBIDDEN = (
 
 COMMANDS = (
     "agents",
+    "ask",
     "audit",
     "bench",
     "case",
@@ -166,6 +167,16 @@ def test_audit_has_no_checker_only_flag():
         ("agents", "audit", "smpl-20251231"),
         ("mcp",),
         ("verify", "--filing", "smpl-20251231", "Revenue was $1.2 million in 2025"),
+        (
+            "ask",
+            "--filing",
+            "smpl-20251231",
+            "What was revenue?",
+            "--llm",
+            "openai-compatible:m",
+            "--base-url",
+            "http://127.0.0.1:1/v1",
+        ),
     ],
     ids=" ".join,
 )

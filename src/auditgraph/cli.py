@@ -69,6 +69,10 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
         "auditgraph.verifier.cli:verify",
         "Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain.",
     ),
+    "ask": (
+        "auditgraph.verifier.ask_cli:ask",
+        "Ask a loaded filing a numerical question; a model drafts the answer, the verifier accepts or refuses it.",
+    ),
     "eval": ("auditgraph.eval.cli:eval", "Build audit cases with known answers, run systems on them, score and report."),
     "bench": (
         "auditgraph.eval.cli:bench",
