@@ -50,7 +50,7 @@ from auditgraph.agents.reports import canonical_json
 from auditgraph.checks.result import AuditReport, dump
 from auditgraph.errors import AuditGraphError, GraphUnavailable
 from auditgraph.graph import Graph, plain
-from auditgraph.tools.base import READ_ONLY, Rows, ToolSpec
+from auditgraph.tools.base import READ_ONLY, PromptSpec, Rows, ToolSpec
 from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS
 from auditgraph.tools.static import CheckToolResult
 from auditgraph.tools.toolbox import Toolbox, is_ok
@@ -81,7 +81,7 @@ MAX_FOLDER_ENTRIES = 1_000  # a filing folder with more entries is refused: pass
 # Tools whose calls are long (a load, an audit, a Z3 proof) wait for one of these many slots without
 # holding a worker thread, so however many of them a client sends, anyio's 40 threads stay free for
 # every other call. Loads are one at a time anyway (Arelle is process-global).
-HEAVY_SLOTS = {"load_filing": 1, "verify_claim": 4, "audit_filing": 4}
+HEAVY_SLOTS = {"load_filing": 1, "verify_claim": 4, "audit_filing": 4, "ask_filing": 2}
 
 
 def server_version() -> str:
@@ -500,40 +500,28 @@ class ServerTools:
 
 # ---------------------------------------------------------------- prompts and resources
 
-PROMPTS: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
-    "audit_this_filing": (
-        "Audit this filing",
-        "Audit one loaded filing with the deterministic checkers, then explain each finding from the facts.",
-        (("filing", "the filing: id, accession, folder name or ticker/form/period words"),),
-    ),
-    "verify_this_claim": (
-        "Verify this claim",
-        "Prove or refute a numerical claim about a filing with the Z3 verifier, grounded in its facts.",
-        (
-            ("filing", "the filing: id, accession, folder name or ticker/form/period words"),
-            ("claim", "the claim sentence, e.g. 'Revenue rose 6.7% to $33.7 billion in 2023'"),
-        ),
-    ),
-}
+_FILING_ARG = ("filing", "the filing: id, accession, folder name or ticker/form/period words")
 
 
-def prompt_text(name: str, args: Mapping[str, str]) -> str:
+def _audit_prompt(args: Mapping[str, str]) -> str:
     filing = args["filing"]
-    if name == "audit_this_filing":
-        return (
-            f"Audit the filing {filing!r} with the auditgraph tools, in this order:\n"
-            "1. list_filings: find the filing and its id. If it is not there, load it with load_filing (a path). "
-            "Note its coverage: facts on placeholder concepts cannot be checked; say so in the report.\n"
-            f"2. audit_filing with filing_id={filing!r}: the verdict and every finding of every DQC rule family "
-            "(official codes such as DQC.US.0018.34) and CALC11.\n"
-            "3. For each finding, run its family with check_rule for that concept and period (check_calc_tree with "
-            "whole_tree=true for a total), then get_fact and get_calc_children (or get_dimensional_breakdown for 0117) "
-            "for the evidence, and get_fact_history or analyze_magnitude when a value looks scaled or restated.\n"
-            "4. Report the verdict, then one line per finding: rule, concept, period, reported vs expected value "
-            "(exact decimals as the tools give them) and the facts it rests on. Do not write Cypher; "
-            "run_cypher is only for what no tool answers."
-        )
-    claim = args["claim"]
+    return (
+        f"Audit the filing {filing!r} with the auditgraph tools, in this order:\n"
+        "1. list_filings: find the filing and its id. If it is not there, load it with load_filing (a path). "
+        "Note its coverage: facts on placeholder concepts cannot be checked; say so in the report.\n"
+        f"2. audit_filing with filing_id={filing!r}: the verdict and every finding of every DQC rule family "
+        "(official codes such as DQC.US.0018.34) and CALC11.\n"
+        "3. For each finding, run its family with check_rule for that concept and period (check_calc_tree with "
+        "whole_tree=true for a total), then get_fact and get_calc_children (or get_dimensional_breakdown for 0117) "
+        "for the evidence, and get_fact_history or analyze_magnitude when a value looks scaled or restated.\n"
+        "4. Report the verdict, then one line per finding: rule, concept, period, reported vs expected value "
+        "(exact decimals as the tools give them) and the facts it rests on. Do not write Cypher; "
+        "run_cypher is only for what no tool answers."
+    )
+
+
+def _verify_prompt(args: Mapping[str, str]) -> str:
+    filing, claim = args["filing"], args["claim"]
     return (
         f"Verify this claim about the filing {filing!r}: {claim!r}\n"
         "1. list_filings: find the filing and its id (load_filing if it is missing).\n"
@@ -544,6 +532,32 @@ def prompt_text(name: str, args: Mapping[str, str]) -> str:
         "total, get_calc_children. For Abstain, say what is missing; do not guess a number.\n"
         "4. Answer with the decision, the filed values and the expected range, citing fact ids. No Cypher."
     )
+
+
+# The server's own prompts; an extension toolbox adds its own (the verifier's ask_this_filing).
+PROMPTS: dict[str, PromptSpec] = {
+    p.name: p
+    for p in (
+        PromptSpec(
+            "audit_this_filing",
+            "Audit this filing",
+            "Audit one loaded filing with the deterministic checkers, then explain each finding from the facts.",
+            (_FILING_ARG,),
+            _audit_prompt,
+        ),
+        PromptSpec(
+            "verify_this_claim",
+            "Verify this claim",
+            "Prove or refute a numerical claim about a filing with the Z3 verifier, grounded in its facts.",
+            (_FILING_ARG, ("claim", "the claim sentence, e.g. 'Revenue rose 6.7% to $33.7 billion in 2023'")),
+            _verify_prompt,
+        ),
+    )
+}
+
+
+def prompt_text(name: str, args: Mapping[str, str]) -> str:
+    return PROMPTS[name].text(args)
 
 
 def graph_model_text() -> str:
@@ -599,7 +613,9 @@ def build_server(
     from mcp.server.lowlevel import Server
     from mcp.shared.exceptions import MCPError
 
+    extensions = list(extensions)
     box = serving_toolbox(toolbox, graph, extensions, roots)
+    prompts = {**PROMPTS, **{p.name: p for ext in extensions for p in ext.prompts.values()}}
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         return types.ListToolsResult(
@@ -661,26 +677,26 @@ def build_server(
         return types.ListPromptsResult(
             prompts=[
                 types.Prompt(
-                    name=name,
-                    title=title,
-                    description=description,
-                    arguments=[types.PromptArgument(name=a, description=d, required=True) for a, d in arguments],
+                    name=p.name,
+                    title=p.title,
+                    description=p.description,
+                    arguments=[types.PromptArgument(name=a, description=d, required=True) for a, d in p.arguments],
                 )
-                for name, (title, description, arguments) in PROMPTS.items()
+                for p in prompts.values()
             ]
         )
 
     async def get_prompt(ctx: Any, params: Any) -> Any:
-        if params.name not in PROMPTS:
-            raise MCPError(types.INVALID_PARAMS, f"unknown prompt {params.name!r}; prompts: {', '.join(PROMPTS)}")
-        title, description, arguments = PROMPTS[params.name]
+        if params.name not in prompts:
+            raise MCPError(types.INVALID_PARAMS, f"unknown prompt {params.name!r}; prompts: {', '.join(prompts)}")
+        p = prompts[params.name]
         given = dict(params.arguments or {})
-        missing = [a for a, _ in arguments if not str(given.get(a) or "").strip()]
+        missing = [a for a, _ in p.arguments if not str(given.get(a) or "").strip()]
         if missing:
             raise MCPError(types.INVALID_PARAMS, f"prompt {params.name} needs {', '.join(missing)}")
-        text = prompt_text(params.name, {a: str(given[a]).strip() for a, _ in arguments})
+        text = p.text({a: str(given[a]).strip() for a, _ in p.arguments})
         return types.GetPromptResult(
-            description=description,
+            description=p.description,
             messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))],
         )
 

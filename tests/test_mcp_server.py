@@ -102,7 +102,15 @@ def test_server_version_titles_hints_and_output_schemas(conversation):
     assert conversation["server"].name == "auditgraph"
     assert conversation["server"].version == importlib.metadata.version("auditgraph") != ""
     tools = conversation["tools"]
-    assert {"list_filings", "list_taxonomies", "load_filing", "audit_filing", "verify_claim", "check_calc_tree"} <= set(tools)
+    assert {
+        "list_filings",
+        "list_taxonomies",
+        "load_filing",
+        "audit_filing",
+        "verify_claim",
+        "check_calc_tree",
+        "ask_filing",
+    } <= set(tools)
     for name, tool in tools.items():
         assert tool.title and tool.annotations and tool.annotations.title == tool.title, name
         assert tool.output_schema and tool.output_schema["type"] == "object", name
@@ -111,6 +119,8 @@ def test_server_version_titles_hints_and_output_schemas(conversation):
         hints.pop("title")
         if name == "load_filing":  # writes the graph; force replaces (deletes) a filing's old copy; loading twice is a no-op
             assert hints == {**READ_ONLY, "readOnlyHint": False, "destructiveHint": True}
+        elif name == "ask_filing":  # reads only, but asks a model outside: an open world, not idempotent
+            assert hints["readOnlyHint"] is True and hints["openWorldHint"] is True, hints
         else:
             assert hints == READ_ONLY, name
     assert "id, accession" in tools["get_fact"].input_schema["properties"]["filing_id"]["description"]
@@ -175,9 +185,10 @@ def test_an_unknown_filing_is_a_one_line_error(conversation):
 
 def test_prompts_name_the_tools_in_order(conversation):
     prompts = conversation["prompts"]
-    assert set(prompts) == {"audit_this_filing", "verify_this_claim"}
+    assert set(prompts) == {"audit_this_filing", "verify_this_claim", "ask_this_filing"}  # the last from verifier.ask
     assert [a.name for a in prompts["audit_this_filing"].arguments] == ["filing"]
     assert [a.name for a in prompts["verify_this_claim"].arguments] == ["filing", "claim"]
+    assert [a.name for a in prompts["ask_this_filing"].arguments] == ["filing", "question"]
     assert all(p.title and p.description for p in prompts.values())
     audit = conversation["audit_prompt"].messages[0].content.text
     assert "SMPL 10-K 2025" in audit

@@ -81,6 +81,17 @@ def unknown_args(name: str, schema: Any, args: Mapping[str, Any]) -> str | None:
 
 
 @dataclass(frozen=True)
+class PromptSpec:
+    """An MCP prompt a stage offers with its tools (an extension toolbox carries its own, e.g. the verifier's)."""
+
+    name: str
+    title: str
+    description: str
+    arguments: tuple[tuple[str, str], ...]  # (name, description), all required
+    text: Callable[[Mapping[str, str]], str]  # the user message, from the stripped arguments
+
+
+@dataclass(frozen=True)
 class Tool:
     """A catalog tool: its spec's fields, typed arguments and the function that runs it over the graph."""
 

@@ -21,7 +21,7 @@ from typing import Any
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 
 from auditgraph.errors import GraphUnavailable
-from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.base import PromptSpec, ToolSpec
 
 Runner = Callable[[str, dict[str, Any]], dict[str, Any]]
 
@@ -34,9 +34,10 @@ def is_ok(observation: object) -> bool:
 class Toolbox:
     """A set of tool specs and the callable that runs them; `call` never raises for a tool's error."""
 
-    def __init__(self, specs: Iterable[ToolSpec], runner: Runner):
+    def __init__(self, specs: Iterable[ToolSpec], runner: Runner, prompts: Iterable[PromptSpec] = ()):
         self.specs = {s.name: s for s in specs}
         self._runner = runner
+        self.prompts = {p.name: p for p in prompts}  # MCP prompts that go with these tools (extensions)
 
     def names(self, kinds: Iterable[str] | None = None) -> list[str]:
         wanted = set(kinds) if kinds is not None else None

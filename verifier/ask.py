@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from auditgraph.errors import AuditGraphError, ClaimParseError, ConfigError, GraphUnavailable, ProviderError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import ToolSpec
+from auditgraph.tools.base import PromptSpec, ToolSpec
 from auditgraph.tools.toolbox import Toolbox
 from auditgraph.verifier.claims import parse_claim
 from auditgraph.verifier.model_proposals import ChatModel
@@ -357,18 +357,8 @@ SPEC = ToolSpec(
     },
 )
 
-PROMPT = (
-    "ask_this_filing",
-    "Ask this filing",
-    "Get a verified answer to a numerical question about a filing: a model drafts it from the filed facts, Z3 decides.",
-    (
-        ("filing", "the filing: id, accession, folder name or ticker/form/period words"),
-        ("question", "the question, e.g. 'What was revenue in 2023?'"),
-    ),
-)
 
-
-def prompt_text(args: dict[str, str]) -> str:
+def _prompt_text(args: Mapping[str, str]) -> str:
     filing, question = args["filing"], args["question"]
     return (
         f"Answer this question about the filing {filing!r}: {question!r}\n"
@@ -378,6 +368,18 @@ def prompt_text(args: dict[str, str]) -> str:
         "refused, say the model's answer was contradicted by the filing and name the facts in the unsat core. If it "
         "is abstained or no_answer, say there is no verified answer and why. Never state a number the tool did not accept."
     )
+
+
+PROMPT = PromptSpec(
+    "ask_this_filing",
+    "Ask this filing",
+    "Get a verified answer to a numerical question about a filing: a model drafts it from the filed facts, Z3 decides.",
+    (
+        ("filing", "the filing: id, accession, folder name or ticker/form/period words"),
+        ("question", "the question, e.g. 'What was revenue in 2023?'"),
+    ),
+    _prompt_text,
+)
 
 
 def ask_toolbox(graph: Graph, model_factory: Callable[[], ChatModel | None] | None = None) -> Toolbox:
@@ -415,7 +417,7 @@ def ask_toolbox(graph: Graph, model_factory: Callable[[], ChatModel | None] | No
             "record": result.to_json(),
         }
 
-    return Toolbox([SPEC], run)
+    return Toolbox([SPEC], run, prompts=[PROMPT])
 
 
 # ------------------------------------------------------------------ scores over records

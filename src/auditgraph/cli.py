@@ -186,9 +186,10 @@ def html_sections(graph: Any, filing_id: str) -> list[str]:
 
 def mcp_extensions(graph: Any) -> list[Any]:
     """Tools of stages the MCP server (auditgraph.agents) may not import: the root composes them."""
+    from auditgraph.verifier.ask import ask_toolbox
     from auditgraph.verifier.mcp_tools import verifier_toolbox
 
-    return [verifier_toolbox(graph)]
+    return [verifier_toolbox(graph), ask_toolbox(graph)]
 
 
 # ---------------------------------------------------------------- neo4j
