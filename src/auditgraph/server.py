@@ -194,6 +194,12 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 f"db.memory.transaction.max={_heap_share(settings.heap, 0.5)}",
                 f"db.memory.transaction.total.max={_heap_share(settings.heap, 0.7)}",
                 f"db.transaction.timeout={TRANSACTION_TIMEOUT}",
+                # A frozen server is told apart from a slow one by Bolt keep-alives: while a query runs the
+                # server sends a NOOP every keep_alive, and tells the driver to drop a connection silent for
+                # keep_alive x probes (the hint connection.recv_timeout_seconds): `[local] timeout`.
+                "server.bolt.connection_keep_alive_for_requests=ALL",
+                f"server.bolt.connection_keep_alive={max(1, settings.timeout // 2)}s",
+                "server.bolt.connection_keep_alive_probes=2",
                 # Only the plug-in procedures and functions the product uses are loaded: the schema
                 # introspection of langchain-neo4j/neo4j-graphrag and apoc.version; no apoc.load,
                 # apoc.import, apoc.export, apoc.periodic or apoc.cypher (server-side requests, writes).

@@ -270,5 +270,8 @@ def test_an_internal_error_is_one_line_exit_4_and_debug_shows_it(loaded, cli_env
     )
     from auditgraph.cli import main
 
-    with pytest.raises(RuntimeError, match="boom"):
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as done:  # the traceback, and the same exit code (issue 36, item 12)
         main(["--debug", "db", "stats"])
+    err = capsys.readouterr().err
+    assert done.value.code == 4 and "Traceback" in err and 'raise RuntimeError("boom")' in err
