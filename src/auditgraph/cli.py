@@ -183,8 +183,8 @@ def neo4j_group() -> None:
 
 
 @neo4j_group.command("install")
-@click.option("--bolt-port", type=int, help="Bolt port (default 7687).")
-@click.option("--http-port", type=int, help="HTTP/Browser port (default 7474).")
+@click.option("--bolt-port", type=click.IntRange(1, 65535), help="Bolt port (default 7687).")
+@click.option("--http-port", type=click.IntRange(1, 65535), help="HTTP/Browser port (default 7474).")
 @click.option("--heap", help="JVM heap, e.g. 4g.")
 @click.option("--pagecache", help="Page cache, e.g. 4g.")
 @click.option("--no-auth", is_flag=True, help="Disable authentication (tests only).")
@@ -196,7 +196,12 @@ def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None
     }
     if no_auth:
         changes["auth"] = False
-    settings = config.save_local_settings(replace(settings, **changes))
+    settings = replace(settings, **changes)
+    if settings.bolt_port == settings.http_port:
+        raise click.BadParameter(
+            f"Bolt and HTTP both on port {settings.bolt_port}; give each its own port", param_hint="--bolt-port/--http-port"
+        )
+    settings = config.save_local_settings(settings)
     with console.status(f"Resolving Neo4j {config.NEO4J_VERSION} from Maven Central…"):
         rt = server.install()
     srv = server.LocalServer(config.data_dir() / "neo4j", settings)

@@ -320,8 +320,13 @@ class LocalServer:
         java = java_executable()
         for name, port in (("Bolt", self.settings.bolt_port), ("HTTP", self.settings.http_port)):
             if not port_free(port):
+                # not by this instance (its pid file names no live server): perhaps by the server of another data
+                # folder, e.g. when AUDITGRAPH_DATA_DIR points elsewhere than where `neo4j start` ran
+                where = "which does not exist" if not self.home.exists() else "where no server runs"
                 raise ServerError(
-                    f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it"
+                    f"{name} port {port} is already in use on 127.0.0.1, and not by the local server of {self.home} "
+                    f"({where}; AUDITGRAPH_DATA_DIR chooses it): point AUDITGRAPH_DATA_DIR at the folder of the server "
+                    f"that runs, pick another port with `auditgraph neo4j install --{name.lower()}-port N`, or stop what uses it"
                 )
         for sub in ("data", "logs", "run", "import"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
