@@ -75,7 +75,7 @@ def load_cmd(
 
     items = expand(list(paths))
     with open_graph(writes=True) as graph:
-        claims = Claims(graph)
+        claims = Claims(graph, on_wait=console.print)  # a taxonomy load holding the lease: say why it waits
         cleared = claims.clear_pending()
         if cleared and not as_json:
             console.print(f"Removed {len(cleared)} half-loaded filing(s) left pending: {', '.join(cleared)}")

@@ -104,6 +104,10 @@ def checked_expand(paths: list[Path]) -> list[Path | LoadError]:
         if path.is_dir():
             check_manifest(path)
     items = expand(list(paths))
+    if not items or all(isinstance(i, LoadError) for i in items):
+        for path in map(Path, paths):  # a document the sniffing of filing_source could not read: say why
+            for doc in sorted(path.iterdir()) if path.is_dir() else [path]:
+                check_encoding(doc)
     if not items:
         names = ", ".join(str(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         raise LoadError(

@@ -432,12 +432,16 @@ def load_taxonomies(
     force: bool = False,
     reporter: Reporter | None = None,
     fail_hook: Callable[[str], None] | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> list[LoadResult]:
-    """Load packages in the order given (all are offered to Arelle, so imports between them resolve)."""
+    """Load packages in the order given (all are offered to Arelle, so imports between them resolve).
+
+    Holds the taxonomy lease while it writes (loader/claims.py): `on_wait` (else the reporter) is told when the
+    load waits for another taxonomy load or for filing loads to end."""
     pkgs = [p if isinstance(p, PackageInfo) else read_package(p) for p in paths]  # all checked before anything is written
     if not force and (unchanged := all_unchanged(graph, pkgs)) is not None:
         return unchanged  # nothing to parse: no Arelle session (a second or more with the remembered packages)
-    with Claims(graph, on_wait=(reporter or Reporter()).message).taxonomy_lease():  # one taxonomy write at a time
+    with Claims(graph, on_wait=on_wait or (reporter or Reporter()).message).taxonomy_lease():  # one taxonomy write at a time
         return _load_leased(graph, pkgs, force=force, reporter=reporter, fail_hook=fail_hook)
 
 

@@ -75,10 +75,10 @@ def _load(graph: Graph, pkgs: list[PackageInfo], force: bool, quiet: bool) -> li
 
     graph.run_script("schema.constraints")
     if quiet:
-        return load_taxonomies(graph, pkgs, force=force)
+        return load_taxonomies(graph, pkgs, force=force, on_wait=console.print)
     columns = (TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        return load_taxonomies(graph, pkgs, force=force, reporter=RichReporter(progress))
+        return load_taxonomies(graph, pkgs, force=force, reporter=RichReporter(progress), on_wait=progress.console.print)
 
 
 @taxonomy.command("load")
