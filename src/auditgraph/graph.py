@@ -322,6 +322,7 @@ class Graph:
         # set when the server stopped answering (frozen): every later call fails at once with this error
         # instead of waiting out the driver's retries and handshakes again (a loader's cleanup, its lease renewer)
         self._down: GraphUnavailable | None = None
+        self._recv_timeout: float | None = None
         auth = (conn.user, conn.password) if conn.password is not None else None
         self.connect_timeout = connect_timeout()
         _check_bolt(conn, self.connect_timeout)
@@ -356,6 +357,7 @@ class Graph:
             raise GraphUnavailable(
                 f"what answers at {conn.shown_uri} is not a Neo4j 5 server ({said}); check {conn.source}"
             ) from exc
+        self.recv_timeout()
         if self.database:
             try:
                 self._check_database(self.database)
@@ -364,7 +366,13 @@ class Graph:
                 raise
 
     def recv_timeout(self) -> float | None:
-        """Seconds the server lets a connection stay silent before the driver drops it (its Bolt hint), if known."""
+        """Seconds the server lets a connection stay silent before the driver drops it (its Bolt hint), if known:
+        read once connected, as the connections that carry it are gone by the time it is needed."""
+        if self._recv_timeout is None:
+            self._recv_timeout = self._read_recv_timeout()
+        return self._recv_timeout
+
+    def _read_recv_timeout(self) -> float | None:
         try:  # the driver keeps the hint per connection and has no public accessor; only for messages
             for conns in self.driver._pool.connections.values():
                 for cx in conns:
