@@ -199,9 +199,9 @@ def local_settings() -> LocalServerSettings:
                 f"{config_file()}: [local] {key} = {value!r} is not {'a number' if kind is int else 'a ' + kind.__name__}; "
                 "fix it or run `auditgraph neo4j install` with the option"
             )
-        if key.endswith("_port") and not 1 <= value <= 65535:
+        if key.endswith("_port") and isinstance(value, int) and not 1 <= value <= 65535:
             raise ConfigError(f"{config_file()}: [local] {key} = {value} is not a port (1-65535); fix it")
-        if key == "timeout" and not 2 <= value <= 86400:
+        if key == "timeout" and isinstance(value, int) and not 2 <= value <= 86400:
             raise ConfigError(f"{config_file()}: [local] timeout = {value} is not 2-86400 seconds; fix it")
     if "bolt_port" in fields and fields["bolt_port"] == fields.get("http_port"):
         raise ConfigError(

@@ -80,6 +80,11 @@ def _address(conn: Connection) -> tuple[str, int]:
             f"{conn.source} {shown!r} has a path ({parts.path or '#' + parts.fragment}); a Neo4j address has none: "
             "use bolt://HOST:PORT (NEO4J_DATABASE names a database)"
         )
+    if parts.username is not None or parts.password is not None:
+        raise ConfigError(
+            f"{conn.source} {shown!r} holds a user name or password, which the driver does not take from a URI; "
+            "remove it and set NEO4J_USER and NEO4J_PASSWORD"
+        )
     host = parts.hostname
     try:  # a name DNS could never resolve (a label over 63 or a name over 253 characters)
         if len(host) > 253 or any(len(label) > 63 for label in host.split(".")):
@@ -430,7 +435,7 @@ class Graph:
         if name.lower() in known:
             return
         raise GraphUnavailable(
-            f"Neo4j at {self.conn.uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
+            f"Neo4j at {self.conn.shown_uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
             f"Unset NEO4J_DATABASE to use the default one, or create {name!r} (CREATE DATABASE; Enterprise edition)"
         )
 

@@ -302,7 +302,18 @@ def test_debug_keeps_exit_2_for_bad_input(home, capsys, monkeypatch):
 def test_a_wrong_password_names_the_setting_with_the_uri_redacted(neo4j_connection: Connection, home, capsys, monkeypatch):
     if neo4j_connection.password is None:
         pytest.skip("the test server runs without authentication: every password is accepted")
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri.replace("bolt://", f"bolt://neo4j:{SECRET}@"))
-    monkeypatch.setenv("NEO4J_PASSWORD", "not-the-password")
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("NEO4J_PASSWORD", SECRET)
     code, _, err = run_main(capsys, "filing", "list")
     assert code == 3 and SECRET not in err and "wrong password; set NEO4J_PASSWORD" in error_line(err)
+
+
+def test_credentials_inside_the_uri_are_refused_without_showing_them(neo4j_connection: Connection, home, capsys, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri.replace("bolt://", f"bolt://neo4j:{SECRET}@"))
+    code, _, err = run_main(capsys, "filing", "list")
+    line = error_line(err)
+    assert code == 2 and SECRET not in err and "bolt://neo4j:***@127.0.0.1:" in line
+    assert line.endswith(
+        "holds a user name or password, which the driver does not take from a URI; "
+        "remove it and set NEO4J_USER and NEO4J_PASSWORD"
+    )
