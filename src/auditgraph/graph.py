@@ -126,12 +126,12 @@ def _handshake(host: str, port: int, timeout: float) -> bytes:
         return sock.recv(4)
 
 
-def _answers(conn: Connection, timeout: float) -> bool:
-    """Does the server still answer a new connection's Bolt handshake within `timeout`?"""
+def _answers(conn: Connection, timeout: float) -> bool | None:
+    """Does the server still answer a new connection's Bolt handshake within `timeout`? None: cannot tell (TLS)."""
     try:
         host, port = _address(conn)
         if urlsplit(conn.uri).scheme.endswith(("+s", "+ssc")):
-            return False  # no plain handshake over TLS: say what is certain, that the request timed out
+            return None  # no plain handshake over TLS
         return len(_handshake(host, port, timeout)) == 4
     except (OSError, ConfigError):
         return False
@@ -400,7 +400,13 @@ class Graph:
             return GraphUnavailable(f"no Neo4j answers at {self.conn.shown_uri}")
         n = self.recv_timeout()
         after = f"after {n:g} s" if n else "(the server's keep-alive time)"
-        if _answers(self.conn, self.connect_timeout):
+        answers = _answers(self.conn, self.connect_timeout)
+        if answers is None:  # say only what is certain
+            return GraphUnavailable(
+                f"Neo4j at {self.conn.shown_uri} timed out {after}: it sent nothing, not even a keep-alive, to "
+                f"{request} (a frozen or overloaded server, or one that dropped it); check the server, then rerun"
+            )
+        if answers:
             return GraphUnavailable(
                 f"Neo4j at {self.conn.shown_uri} dropped {request}: no answer {after}, while the server itself still "
                 "answers; its log (`auditgraph neo4j logs`) says why (a StackOverflowError: a query nested too deeply)"
