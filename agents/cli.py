@@ -135,8 +135,10 @@ def run_options(fn: Callable[..., Any]) -> Callable[..., Any]:
             show_default=True,
             help="a1/a2: one junior only; single: A2's policy with the full catalog, no senior.",
         ),
-        click.option("--budget", type=int, default=20, show_default=True, help="ReAct steps per junior invocation."),
-        click.option("--max-rounds", type=int, default=3, show_default=True, help="Senior refinement rounds."),
+        click.option(
+            "--budget", type=click.IntRange(1, 1000), default=20, show_default=True, help="ReAct steps per junior invocation."
+        ),
+        click.option("--max-rounds", type=click.IntRange(0, 100), default=3, show_default=True, help="Senior refinement rounds."),
         click.option("--json", "as_json", is_flag=True, help="Print the summary (and artifacts for `audit`) as JSON."),
     ]
     return functools.reduce(lambda f, o: o(f), reversed(opts), fn)
@@ -210,7 +212,7 @@ def agents() -> None:
     type=click.Path(path_type=Path),
     help="Artifacts (JSONL) plus a .trajectory.jsonl sidecar; default FILING_ID.agents.jsonl here.",
 )
-@click.option("--concurrency", type=int, default=1, show_default=True)
+@click.option("--concurrency", type=click.IntRange(1, 256), default=1, show_default=True)
 @run_options
 def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path | None, concurrency: int, **kw: Any) -> None:
     """Audit a loaded filing: one case per checker finding, or the given concept and period."""
@@ -239,7 +241,9 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
 @agents.command("run")
 @click.argument("cases_file", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="Artifacts (JSONL); the run resumes if it exists.")
-@click.option("--concurrency", type=int, default=1, show_default=True, help="Cases audited at once (the paper used 8).")
+@click.option(
+    "--concurrency", type=click.IntRange(1, 256), default=1, show_default=True, help="Cases audited at once (the paper used 8)."
+)
 @run_options
 def run_cmd(cases_file: Path, out: Path, concurrency: int, **kw: Any) -> None:
     """Audit every case of CASES_FILE (JSONL: case_id, filing_id, concept, period, dims, unit)."""

@@ -304,7 +304,7 @@ def _explore_hint(console: Console, filing_id: str) -> None:
     conn = connection()
     console.print("\nExplore it in the Neo4j Browser:", soft_wrap=True)
     if conn.external:
-        console.print(f"Browser: your server's Browser, connected to {conn.uri}", soft_wrap=True)
+        console.print(f"Browser: your server's Browser, connected to {conn.shown_uri}", soft_wrap=True)
     else:
         console.print(f"Browser: {conn.browser_url}", soft_wrap=True)
         if conn.password is not None:

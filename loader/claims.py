@@ -9,6 +9,12 @@ claim it holds (`Claims.held`); a claim is released once the filing's transactio
 (or failed). A crashed loader stops renewing: its claims expire after the lease and another loader
 takes them over. The filing's own transaction stays the unit of atomicity: a claim never guards
 half-written data, it only keeps two loaders from parsing and writing the same filing.
+
+Taxonomy writes (`taxonomy load`, `remove`, `dqc-constants`) take one lease for the whole graph, the claim keyed
+TAXONOMY (`Claims.taxonomy_lease`): a taxonomy load waits until no other taxonomy load holds it and no filing is
+claimed, and a filing claimed while it is held waits for its release. Two `taxonomy load --force` of one package
+thus run one after the other, and a filing never commits in the middle of a release's rewrite (it would miss the
+relink that ends the load). Both queries first lock the one LoadGate node, so neither can miss the other's claim.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +35,8 @@ from auditgraph.graph import Graph
 LEASE_SECONDS = 120  # a crashed loader's filings are free again after two minutes
 RENEW_FRACTION = 4  # renewed four times per lease: a loader that is merely slow keeps its claims
 _VANISHED_RETRIES = 5  # a claim released under our MERGE is taken again; each retry follows a release
+TAXONOMY = "@taxonomy"  # the key of the taxonomy lease: no filing id starts with "@"
+POLL_SECONDS = 0.2  # how often a loader waiting for a lease asks again (one short query each time)
 
 
 def new_owner() -> str:
@@ -42,26 +51,69 @@ class Claims:
     graph: Graph
     owner: str = field(default_factory=new_owner)
     lease_seconds: int = LEASE_SECONDS
+    on_wait: Callable[[str], None] | None = None  # told once per wait why this loader waits (a progress line)
 
     def acquire(self, filing_id: str) -> str | None:
         """None when this loader now holds the filing (new, its own, or another's expired claim);
-        otherwise why it is skipped."""
-        row = self._acquire(filing_id, "")
-        if row["owner"] != self.owner and _dead_here(row["owner"]):
-            row = self._acquire(filing_id, row["owner"])  # its process is gone: no need to wait out the lease
+        otherwise why it is skipped. Waits while a taxonomy load holds the taxonomy lease."""
+        told = False
+        while True:
+            row = self._acquire(filing_id, "")
+            dead = row["gate_owner"] or row["owner"]
+            if dead != self.owner and _dead_here(dead):
+                row = self._acquire(filing_id, dead)  # its process is gone: no need to wait out the lease
+            if row["gate_owner"] is None:
+                break
+            if not told and self.on_wait:
+                self.on_wait(f"waiting for the taxonomy load of {row['gate_owner']} to end")
+                told = True
+            time.sleep(POLL_SECONDS)  # the lease ends with that load (or expires when it died)
         if row["owner"] != self.owner:
             return f"claimed by another loader ({row['owner']}) until {_when(row['expires_at'])}"
         return None
 
     def _acquire(self, filing_id: str, dead_owner: str) -> dict[str, Any]:
-        params = {"key": filing_id, "owner": self.owner, "lease_seconds": self.lease_seconds, "dead_owner": dead_owner}
+        params = {
+            "key": filing_id,
+            "owner": self.owner,
+            "lease_seconds": self.lease_seconds,
+            "dead_owner": dead_owner,
+            "gate": TAXONOMY,
+        }
         for _ in range(_VANISHED_RETRIES):
             row: dict[str, Any] = self.graph.run("load.claim_acquire", **params)[0]
             # No owner: the MERGE matched a claim whose holder released (deleted) it before this
             # transaction got its lock. The claim is free now: the next MERGE creates it afresh.
-            if row["owner"] is not None:
+            if row["owner"] is not None or row["gate_owner"] is not None:
                 return row
-        return {"owner": "a loader that keeps releasing and retaking it", "expires_at": "now"}
+        return {"owner": "a loader that keeps releasing and retaking it", "expires_at": "now", "gate_owner": None}
+
+    def acquire_taxonomy(self) -> None:
+        """Take the taxonomy lease, waiting while another taxonomy load holds it or a filing is claimed."""
+        told = False
+        dead: list[str] = []
+        while True:
+            row = self.graph.run(
+                "load.taxonomy_lease", gate=TAXONOMY, owner=self.owner, lease_seconds=self.lease_seconds, dead_owners=dead
+            )[0]
+            if row["owner"] == self.owner:
+                return
+            others = [o for o in [row["owner"], *row["busy"]] if o and o != self.owner]
+            gone = [o for o in others if o not in dead and _dead_here(o)]
+            if gone:  # their processes are gone: no need to wait out their leases
+                dead += gone
+                continue
+            if not told and self.on_wait:
+                self.on_wait(f"waiting for {', '.join(sorted(set(others)))} to end (one taxonomy write at a time)")
+                told = True
+            time.sleep(POLL_SECONDS)
+
+    @contextmanager
+    def taxonomy_lease(self) -> Iterator[Claims]:
+        """Hold the taxonomy lease (renewed) while the block writes taxonomies; released at its end."""
+        self.acquire_taxonomy()
+        with self.held():
+            yield self
 
     def renew(self) -> int:
         """Extend the lease of every claim this loader holds; returns how many."""

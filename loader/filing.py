@@ -43,7 +43,8 @@ from auditgraph.loader.concepts import (
 )
 from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import add_fact_rows, context_rows
-from auditgraph.loader.filing_source import FilingInput, filing_input
+from auditgraph.loader.filing_guard import checked_input as filing_input  # refuses what Arelle must not see
+from auditgraph.loader.filing_source import FilingInput
 from auditgraph.loader.networks import relationship_rows
 from auditgraph.loader.packages import remembered_packages
 from auditgraph.loader.session import ArelleSession
@@ -616,6 +617,14 @@ class _InFlight:
         try:
             self.btx.wait()
         except Neo4jError as exc:
+            if "OutOfMemory" in (exc.code or "") or "MemoryPool" in (exc.code or ""):
+                # one filing is one transaction (all or nothing): the server's per-transaction memory must hold it
+                raise LoadError(
+                    f"{self.inp.entry}: the filing's transaction needs more memory than Neo4j lets one transaction "
+                    "use (db.memory.transaction.max; the local server gets half its heap); nothing of it was kept: "
+                    "raise the heap (`auditgraph neo4j install --heap 4g`, then `neo4j stop` and `neo4j start`) "
+                    "or, on your own server, db.memory.transaction.max in its neo4j.conf"
+                ) from exc
             raise LoadError(
                 f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
             ) from exc

@@ -103,7 +103,9 @@ def test_demo_ends_with_the_browser_and_the_guide(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.delenv("NEO4J_URI", raising=False)
     monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path))
-    from auditgraph.config import connection
+    from auditgraph.config import LocalServerSettings, connection, save_local_settings
+
+    save_local_settings(LocalServerSettings())  # what the demo's first run wrote before it got here
 
     _explore_hint(Console(), FILING)
     lines = capsys.readouterr().out.strip().splitlines()

@@ -331,7 +331,7 @@ def load_registry(path: str | None = None, terms: str | None = None) -> Registry
         p = Path(path)
         if not p.exists():
             raise ConfigError(f"{path}: no such registry file; pass a JSON file shaped like verifier/metrics_registry.json")
-        reg = _load(p.read_text(encoding="utf-8"), path)
+        reg = _load(_read_json_text(p, "registry"), path)
     if terms is None and path is not None and (Path(path).parent / TERMS_FILE).exists():
         terms = str(Path(path).parent / TERMS_FILE)
     if terms is None:
@@ -340,4 +340,21 @@ def load_registry(path: str | None = None, terms: str | None = None) -> Registry
     t = Path(terms)
     if not t.exists():
         raise ConfigError(f"{terms}: no such analyst terms file; pass a JSON file shaped like verifier/{TERMS_FILE}")
-    return _with_terms(reg, t.read_text(encoding="utf-8"), terms, strict=True)
+    return _with_terms(reg, _read_json_text(t, "analyst terms"), terms, strict=True)
+
+
+MAX_TABLE_BYTES = 16 * 2**20  # the shipped registry is ~100 KB: a larger "registry" is the wrong file
+
+
+def _read_json_text(p: Path, what: str) -> str:
+    """A user-given JSON table as text: a regular file of bounded size in UTF-8, else ConfigError naming it."""
+    if not p.is_file():
+        raise ConfigError(f"{p}: not a regular file; pass a {what} JSON file")
+    if p.stat().st_size > MAX_TABLE_BYTES:
+        raise ConfigError(
+            f"{p}: {p.stat().st_size:,} bytes, more than a {what} file has ({MAX_TABLE_BYTES:,}); pass the JSON file"
+        )
+    try:
+        return p.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start}); pass a {what} JSON file") from exc

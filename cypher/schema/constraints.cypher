@@ -13,6 +13,7 @@ CREATE CONSTRAINT context_key IF NOT EXISTS FOR (n:Context) REQUIRE n.key IS UNI
 CREATE CONSTRAINT period_key IF NOT EXISTS FOR (n:Period) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT unit_key IF NOT EXISTS FOR (n:Unit) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT load_claim_key IF NOT EXISTS FOR (n:LoadClaim) REQUIRE n.key IS UNIQUE;
+CREATE CONSTRAINT load_gate_key IF NOT EXISTS FOR (n:LoadGate) REQUIRE n.key IS UNIQUE;
 CREATE CONSTRAINT dqc_constant_key IF NOT EXISTS FOR (n:DqcConstant) REQUIRE n.key IS UNIQUE;
 CREATE INDEX dqc_constant_year_name IF NOT EXISTS FOR (n:DqcConstant) ON (n.year, n.name);
 CREATE INDEX concept_qname_year IF NOT EXISTS FOR (n:Concept) ON (n.qname, n.year);

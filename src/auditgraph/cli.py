@@ -1,6 +1,6 @@
 """`auditgraph` command line. Every error becomes one line on stderr and an exit code from the
 policy in auditgraph.errors (0 answered, 1 findings, 2 bad input, 3 environment, 4 a bug);
-`--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback instead.
+`--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback too, and keeps the exit code.
 
 The root only composes: each stage owns its click group (loader/taxonomy_cli.py, loader/filing_cli.py,
 checks/cli.py, agents/cli.py, verifier/cli.py, eval/cli.py), registered here by name and loaded only
@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import traceback
 import types
 from dataclasses import replace
 from importlib.resources import as_file, files
@@ -199,8 +200,8 @@ def neo4j_group() -> None:
 
 
 @neo4j_group.command("install")
-@click.option("--bolt-port", type=int, help="Bolt port (default 7687).")
-@click.option("--http-port", type=int, help="HTTP/Browser port (default 7474).")
+@click.option("--bolt-port", type=click.IntRange(1, 65535), help="Bolt port (default 7687).")
+@click.option("--http-port", type=click.IntRange(1, 65535), help="HTTP/Browser port (default 7474).")
 @click.option("--heap", help="JVM heap, e.g. 4g.")
 @click.option("--pagecache", help="Page cache, e.g. 4g.")
 @click.option("--no-auth", is_flag=True, help="Disable authentication (tests only).")
@@ -212,7 +213,12 @@ def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None
     }
     if no_auth:
         changes["auth"] = False
-    settings = config.save_local_settings(replace(settings, **changes))
+    settings = replace(settings, **changes)
+    if settings.bolt_port == settings.http_port:
+        raise click.BadParameter(
+            f"Bolt and HTTP both on port {settings.bolt_port}; give each its own port", param_hint="--bolt-port/--http-port"
+        )
+    settings = config.save_local_settings(settings)
     with console.status(f"Resolving Neo4j {config.NEO4J_VERSION} from Maven Central…"):
         rt = server.install()
     srv = server.LocalServer(config.data_dir() / "neo4j", settings)
@@ -224,9 +230,9 @@ def neo4j_install(bolt_port: int | None, http_port: int | None, heap: str | None
 @click.option("--docker", is_flag=True, help="Run docker/compose.yml instead of the local server.")
 def neo4j_start(docker: bool) -> None:
     """Start the server in the background and wait until Bolt answers."""
-    conn = config.connection()
-    if conn.external:
-        console.print(f"auditgraph is configured for the Neo4j at {conn.uri} (NEO4J_URI or config file); nothing to start.")
+    conn = config.external_connection()
+    if conn is not None:
+        console.print(f"auditgraph is configured for the Neo4j at {conn.shown_uri} ({conn.source}); nothing to start.")
         return
     if docker:
         _docker_up(config.save_local_settings(config.local_settings()))
@@ -246,10 +252,10 @@ def neo4j_start(docker: bool) -> None:
 @neo4j_group.command("password")
 def neo4j_password() -> None:
     """Print the password of the local server (user neo4j), to paste into the Browser."""
-    conn = config.connection()
-    if conn.external:
+    conn = config.external_connection()
+    if conn is not None:
         raise ConfigError(
-            f"auditgraph is configured for the Neo4j at {conn.uri} (NEO4J_URI or config file); its password is yours, not auditgraph's"
+            f"auditgraph is configured for the Neo4j at {conn.shown_uri} ({conn.source}); its password is yours, not auditgraph's"
         )
     settings = config.local_settings()
     if not settings.auth:
@@ -363,7 +369,7 @@ def neo4j_status(as_json: bool) -> None:
     st = srv.status()
     info = {
         "mode": "external" if conn.external else "local",
-        "uri": conn.uri,
+        "uri": conn.shown_uri,
         "running": st.running if not conn.external else None,
         "pid": st.pid,
         "version": st.version if not conn.external else None,
@@ -496,9 +502,9 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
     except Exception as exc:
-        if debug or _debug:
-            raise
         code, message = explain(exc)
+        if debug or _debug:  # the traceback, and still the exit code the error has (scripts branch on it)
+            traceback.print_exc()
         click.echo(f"error: {message}", err=True)
         sys.exit(code)
     sys.exit(rv if isinstance(rv, int) else 0)
@@ -508,8 +514,15 @@ def explain(exc: BaseException) -> tuple[int, str]:
     """The exit code and one-line message for an error that reached the command line."""
     from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 
+    from auditgraph.graph import timed_out
+
     if isinstance(exc, AuditGraphError):
         return exc.exit_code, str(exc)
+    if isinstance(exc, (ServiceUnavailable, SessionExpired)) and timed_out(exc):
+        return EXIT_ENVIRONMENT, (
+            "Neo4j timed out while the command ran: it sent nothing, not even a keep-alive, for longer than its "
+            "keep-alive time (frozen or overloaded); nothing half-done is kept: check `auditgraph neo4j status`, then rerun"
+        )
     if isinstance(exc, (ServiceUnavailable, SessionExpired)):
         return EXIT_ENVIRONMENT, (
             "Neo4j went away while the command ran (the server stopped or the connection broke); "

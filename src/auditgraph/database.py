@@ -45,8 +45,8 @@ def start_local_server() -> tuple[server.LocalServer, bool]:
 
 def open_graph(*, writes: bool = False) -> Graph:
     """Connect to the configured Neo4j, starting the local one when that is the configured one."""
-    conn = config.connection()
-    if not conn.external:
+    conn = config.external_connection()
+    if conn is None:  # the local server: a first run writes [local] (with a generated password) and starts it
         srv, started = start_local_server()
         if started:
             _status.print(

@@ -47,7 +47,7 @@ from neo4j.exceptions import (
 )
 
 from auditgraph import queries
-from auditgraph.config import Connection, connection
+from auditgraph.config import Connection, connect_timeout, connection, local_settings
 from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable, QueryFailed
 
 Row = dict[str, Any]
@@ -58,39 +58,96 @@ Row = dict[str, Any]
 logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
-HANDSHAKE_TIMEOUT_S = 5.0
 _SCHEMA_NAME = re.compile(r"CREATE (CONSTRAINT|INDEX) (\w+) IF NOT EXISTS", re.IGNORECASE)
+_SCHEMES = ("bolt", "neo4j", "bolt+s", "bolt+ssc", "neo4j+s", "neo4j+ssc")
+_BOLT_HELLO = b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8
 
 
-def _check_bolt(conn: Connection) -> None:
+def _address(conn: Connection) -> tuple[str, int]:
+    """Host and port of a Neo4j URI, or ConfigError naming the setting, the (redacted) URI and the fix."""
+    shown = conn.shown_uri
+    try:
+        parts = urlsplit(conn.uri)
+        port = parts.port
+    except ValueError:
+        raise ConfigError(f"{conn.source} {shown!r} has no valid port (1-65535); use bolt://HOST:7687") from None
+    if parts.scheme not in _SCHEMES or not parts.hostname:
+        raise ConfigError(f"{conn.source} {shown!r} is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687")
+    if port == 0:  # the driver would read 0 as "no port" and try 7687: someone else's server
+        raise ConfigError(f"{conn.source} {shown!r}: port 0 is no port; use bolt://HOST:7687")
+    if parts.path not in ("", "/") or parts.fragment:
+        raise ConfigError(
+            f"{conn.source} {shown!r} has a path ({parts.path or '#' + parts.fragment}); a Neo4j address has none: "
+            "use bolt://HOST:PORT (NEO4J_DATABASE names a database)"
+        )
+    if parts.username is not None or parts.password is not None:
+        raise ConfigError(
+            f"{conn.source} {shown!r} holds a user name or password, which the driver does not take from a URI; "
+            "remove it and set NEO4J_USER and NEO4J_PASSWORD"
+        )
+    host = parts.hostname
+    try:  # a name DNS could never resolve (a label over 63 or a name over 253 characters)
+        if len(host) > 253 or any(len(label) > 63 for label in host.split(".")):
+            raise UnicodeError
+        host.encode("idna")
+    except UnicodeError:
+        raise ConfigError(
+            f"{conn.source}: the host {host[:40]!r}{'...' if len(host) > 40 else ''} ({len(host)} characters) is not a "
+            "valid host name (at most 253 characters, 63 per label); check the address"
+        ) from None
+    return host, port or 7687
+
+
+def _check_bolt(conn: Connection, timeout: float) -> None:
     """Fail fast, with a clear message, when the address is not a Bolt server. The driver would
     wait for its connection-acquisition timeout on a listener that accepts and never answers
-    (another program on the Bolt port); here a plain socket asks for the Bolt handshake."""
-    parts = urlsplit(conn.uri)
-    if parts.scheme not in ("bolt", "neo4j", "bolt+s", "bolt+ssc", "neo4j+s", "neo4j+ssc") or not parts.hostname:
-        raise ConfigError(f"NEO4J_URI {conn.uri!r} is not a Neo4j address; use bolt://HOST:7687 or neo4j://HOST:7687")
-    try:
-        port = parts.port or 7687
-    except ValueError:
-        raise ConfigError(f"NEO4J_URI {conn.uri!r} has no valid port; use bolt://HOST:7687") from None
-    if parts.scheme.endswith(("+s", "+ssc")):
+    (another program on the Bolt port, or a frozen Neo4j); here a plain socket asks for the Bolt handshake."""
+    host, port = _address(conn)
+    if urlsplit(conn.uri).scheme.endswith(("+s", "+ssc")):
         return  # TLS first: the handshake below would not be understood; the driver's timeouts apply
     try:
-        with socket.create_connection((parts.hostname, port), timeout=HANDSHAKE_TIMEOUT_S) as sock:
-            sock.settimeout(HANDSHAKE_TIMEOUT_S)
-            sock.sendall(b"\x60\x60\xb0\x17" + b"\x00\x08\x08\x05" + b"\x00\x00\x04\x04" + b"\x00" * 8)
-            answer = sock.recv(4)
+        answer = _handshake(host, port, timeout)
     except TimeoutError:
         raise GraphUnavailable(
-            f"something at {parts.hostname}:{port} accepted the connection but gave no Bolt answer "
-            f"within {HANDSHAKE_TIMEOUT_S:g} s: it is not Neo4j; check NEO4J_URI"
+            f"timed out after {timeout:g} s waiting for the Bolt handshake at {host}:{port}: a frozen or overloaded "
+            f"Neo4j, or a program that is not Neo4j; check the server (`auditgraph neo4j status`) and {conn.source} "
+            "(AUDITGRAPH_CONNECT_TIMEOUT waits longer)"
         ) from None
     except OSError as exc:
         raise _unavailable(conn, exc) from exc
     if len(answer) != 4 or answer == b"\x00\x00\x00\x00":
-        raise GraphUnavailable(
-            f"what answers at {parts.hostname}:{port} does not speak Bolt (Neo4j 5): check NEO4J_URI"
-        ) from None
+        raise GraphUnavailable(f"what answers at {host}:{port} does not speak Bolt (Neo4j 5): check {conn.source}") from None
+
+
+def _handshake(host: str, port: int, timeout: float) -> bytes:
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        sock.settimeout(timeout)
+        sock.sendall(_BOLT_HELLO)
+        return sock.recv(4)
+
+
+def _answers(conn: Connection, timeout: float) -> bool | None:
+    """Does the server still answer a new connection's Bolt handshake within `timeout`? None: cannot tell (TLS)."""
+    try:
+        host, port = _address(conn)
+        if urlsplit(conn.uri).scheme.endswith(("+s", "+ssc")):
+            return None  # no plain handshake over TLS
+        return len(_handshake(host, port, timeout)) == 4
+    except (OSError, ConfigError):
+        return False
+
+
+def timed_out(exc: BaseException) -> bool:
+    """True when a driver error comes from a socket read that timed out: the server sent nothing, not even
+    the keep-alive it promised (its hint connection.recv_timeout_seconds), for that long."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, TimeoutError):
+            return True
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return False
 
 
 def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None) -> QueryFailed | GraphUnavailable:
@@ -115,10 +172,13 @@ def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None)
 
 def _unavailable(conn: Connection, exc: Exception) -> GraphUnavailable:
     if isinstance(exc, AuthError):
-        where = "NEO4J_PASSWORD" if conn.external else "the [local] password in ~/.config/auditgraph/config.toml"
-        return GraphUnavailable(f"Neo4j at {conn.uri} refused user {conn.user!r}: wrong password; set {where}")
-    fix = "check NEO4J_URI / the server" if conn.external else "start it with `auditgraph neo4j start`"
-    return GraphUnavailable(f"no Neo4j answers at {conn.uri}; {fix}")
+        if conn.external:
+            where = "NEO4J_PASSWORD" if conn.source == "NEO4J_URI" else f"the password beside the {conn.source}"
+        else:
+            where = f"the password of {conn.source.replace(' bolt_port', '')}"
+        return GraphUnavailable(f"Neo4j at {conn.shown_uri} refused user {conn.user!r}: wrong password; set {where}")
+    fix = f"check {conn.source} / the server" if conn.external else "start it with `auditgraph neo4j start`"
+    return GraphUnavailable(f"no Neo4j answers at {conn.shown_uri}; {fix}")
 
 
 # ---------------------------------------------------------------- the ad-hoc Cypher guard
@@ -264,36 +324,102 @@ class Graph:
         self.conn = conn
         self.database = database or os.environ.get("NEO4J_DATABASE") or None  # None: the user's home database
         self._user_functions: frozenset[str] | None = None
+        # set when the server stopped answering (frozen): every later call fails at once with this error
+        # instead of waiting out the driver's retries and handshakes again (a loader's cleanup, its lease renewer)
+        self._down: GraphUnavailable | None = None
+        self._recv_timeout: float | None = None
         auth = (conn.user, conn.password) if conn.password is not None else None
-        _check_bolt(conn)
+        self.connect_timeout = connect_timeout()
+        _check_bolt(conn, self.connect_timeout)
         # Notifications off: "property key does not exist" warnings on a fresh database are noise to users.
+        # Timeouts: connecting (TCP and the Bolt handshake) is bounded here; a connection that goes silent
+        # (a frozen server) is dropped after the server's own keep-alive hint (connection.recv_timeout_seconds,
+        # `[local] timeout` for the local server); the driver's retries of a managed transaction are bounded too.
         try:
             self.driver = GraphDatabase.driver(
                 conn.uri,
                 auth=auth,
-                connection_timeout=5,
+                connection_timeout=self.connect_timeout,
                 max_connection_lifetime=3600,
-                connection_acquisition_timeout=30,
+                connection_acquisition_timeout=max(30.0, 3 * self.connect_timeout),
+                max_transaction_retry_time=30.0,
+                keep_alive=True,
                 notifications_min_severity="OFF",
             )
         except (ConfigurationError, ValueError) as exc:
+            said = str(exc).replace(conn.uri, conn.shown_uri)
             raise ConfigError(
-                f"NEO4J_URI {conn.uri!r} is not a Neo4j address ({exc}); use bolt://HOST:7687 or neo4j://HOST:7687"
+                f"{conn.source} {conn.shown_uri!r} is not a Neo4j address ({said}); use bolt://HOST:7687 or neo4j://HOST:7687"
             ) from exc
         try:
             self.driver.verify_connectivity()
-        except (AuthError, ServiceUnavailable, OSError) as exc:
+        except (AuthError, ServiceUnavailable, SessionExpired, OSError) as exc:
             self.driver.close()
-            raise _unavailable(conn, exc) from exc
+            raise self._gone(exc) if isinstance(exc, (ServiceUnavailable, SessionExpired)) else _unavailable(conn, exc) from exc
         except DriverError as exc:  # e.g. a listener that speaks a Bolt version no Neo4j 5 does
             self.driver.close()
-            raise GraphUnavailable(f"what answers at {conn.uri} is not a Neo4j 5 server ({exc}); check NEO4J_URI") from exc
+            said = str(exc).replace(conn.uri, conn.shown_uri)
+            raise GraphUnavailable(
+                f"what answers at {conn.shown_uri} is not a Neo4j 5 server ({said}); check {conn.source}"
+            ) from exc
+        self.recv_timeout()
         if self.database:
             try:
                 self._check_database(self.database)
             except BaseException:
                 self.driver.close()
                 raise
+
+    def recv_timeout(self) -> float | None:
+        """Seconds the server lets a connection stay silent before the driver drops it (its Bolt hint), if known:
+        read once connected, as the connections that carry it are gone by the time it is needed."""
+        if self._recv_timeout is None:
+            self._recv_timeout = self._read_recv_timeout()
+        return self._recv_timeout
+
+    def _read_recv_timeout(self) -> float | None:
+        try:  # the driver keeps the hint per connection and has no public accessor; only for messages
+            for conns in self.driver._pool.connections.values():
+                for cx in conns:
+                    value = cx.connection_hints.get("connection.recv_timeout_seconds")
+                    if isinstance(value, int) and value > 0:
+                        return float(value)
+            return None if self.conn.external else float(local_settings().timeout)
+        except Exception:  # noqa: BLE001 - a message detail, never worth an error
+            return None
+
+    def _gone(self, exc: BaseException, *, request: str = "the request") -> GraphUnavailable:
+        """The error for a connection the driver gave up on. A read that timed out is told apart by asking the
+        server for a new handshake: no answer means it is frozen (later calls then fail at once); an answer
+        means it dropped this one request (a StackOverflowError on a deeply nested query does that)."""
+        if self._down is not None:
+            return self._down
+        if not timed_out(exc):
+            if isinstance(exc, Exception):
+                return _unavailable(self.conn, exc)
+            return GraphUnavailable(f"no Neo4j answers at {self.conn.shown_uri}")
+        n = self.recv_timeout()
+        after = f"after {n:g} s" if n else "(the server's keep-alive time)"
+        answers = _answers(self.conn, self.connect_timeout)
+        if answers is None:  # say only what is certain
+            return GraphUnavailable(
+                f"Neo4j at {self.conn.shown_uri} timed out {after}: it sent nothing, not even a keep-alive, to "
+                f"{request} (a frozen or overloaded server, or one that dropped it); check the server, then rerun"
+            )
+        if answers:
+            return GraphUnavailable(
+                f"Neo4j at {self.conn.shown_uri} dropped {request}: no answer {after}, while the server itself still "
+                "answers; its log (`auditgraph neo4j logs`) says why (a StackOverflowError: a query nested too deeply)"
+            )
+        self._down = GraphUnavailable(
+            f"Neo4j at {self.conn.shown_uri} timed out {after}: it sent nothing, not even a keep-alive, and does not "
+            "answer a new connection (frozen or overloaded); nothing half-done is kept: check the server, then rerun"
+        )
+        return self._down
+
+    def _check_down(self) -> None:
+        if self._down is not None:
+            raise self._down
 
     def _check_database(self, name: str) -> None:
         """NEO4J_DATABASE must name a database the server has: one line naming it and those it has (exit 3),
@@ -302,7 +428,7 @@ class Graph:
         try:
             records, _, _ = self.driver.execute_query(query.text, routing_=RoutingControl.READ)
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            raise self._gone(exc) from exc
         except ClientError:
             return
         known = {str(n).lower() for r in records for n in [r["name"], *(r["aliases"] or [])]}
@@ -315,7 +441,7 @@ class Graph:
         if name.lower() in known:
             return
         raise GraphUnavailable(
-            f"Neo4j at {self.conn.uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
+            f"Neo4j at {self.conn.shown_uri} has no database {name!r} (NEO4J_DATABASE); it has: {has}. "
             f"Unset NEO4J_DATABASE to use the default one, or create {name!r} (CREATE DATABASE; Enterprise edition)"
         )
 
@@ -336,6 +462,7 @@ class Graph:
         """Run one named query in its own transaction; returns rows as dicts."""
         query = queries.get(name)
         query.check_params(params)
+        self._check_down()
         routing = RoutingControl.READ if query.mode == "read" else RoutingControl.WRITE
         try:
             if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
@@ -343,7 +470,7 @@ class Graph:
                     return [r.data() for r in session.run(query.text, params)]
             records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=routing)
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            raise self._gone(exc) from exc
         except ClientError as exc:
             raise _failed(query, exc) from exc
         return [r.data() for r in records]
@@ -359,13 +486,14 @@ class Graph:
         `Record.data()` would cost about as much as the query; records index by column name."""
         query = queries.get(name)
         query.check_params(params)
+        self._check_down()
         try:
             # routing READ: a read transaction (Neo4j refuses writes in it), sent to a reader on a cluster
             records, _, _ = self.driver.execute_query(
                 neo4j.Query(query.text, timeout=timeout), params, database_=self.database, routing_=RoutingControl.READ
             )
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            raise self._gone(exc) from exc
         except ClientError as exc:
             raise _failed(query, exc, timeout) from exc
         return list(records)
@@ -403,6 +531,7 @@ class Graph:
         limit = max(1, int(limit))
         result = AdhocResult()
         functions = self.user_functions()
+        self._check_down()
         try:
             with self.driver.session(
                 database=self.database, default_access_mode=neo4j.READ_ACCESS, fetch_size=min(limit + 1, 1000)
@@ -432,7 +561,10 @@ class Graph:
         except CypherRefused:
             raise
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            gone = self._gone(exc, request="this query")
+            if self._down is None and timed_out(exc):  # the server is up: it was this query
+                raise CypherRefused(f"refused: {gone}; simplify the query") from exc
+            raise gone from exc
         except Neo4jError as exc:
             raise CypherRefused(_neo4j_refusal(exc, timeout)) from exc
         return result
@@ -441,12 +573,13 @@ class Graph:
         """Run every statement of a script query (schema files); returns how many ran."""
         query = queries.get(name)
         statements = query.statements()
+        self._check_down()
         try:
             with self.driver.session(database=self.database) as session:
                 for statement in statements:
                     session.run(statement).consume()
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            raise self._gone(exc) from exc
         except ClientError as exc:
             raise _failed(query, exc) from exc
         return len(statements)
@@ -469,6 +602,7 @@ class Graph:
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
         """One explicit write transaction: all or nothing."""
+        self._check_down()
         with self.driver.session(database=self.database) as session:
             with session.begin_transaction() as tx:
                 yield Tx(tx)
@@ -491,6 +625,7 @@ class Graph:
         transactions retry a deadlocked one; after any other failure no worker starts another chunk."""
         query = queries.get(name)
         query.check_params({"rows": rows, **params})
+        self._check_down()
         chunks = [list(rows[i : i + batch_size]) for i in range(0, len(rows), batch_size)]
         failed = threading.Event()
 
@@ -520,7 +655,7 @@ class Graph:
                     for future in [pool.submit(write, share) for share in shares]:
                         future.result()
         except (ServiceUnavailable, SessionExpired) as exc:
-            raise _unavailable(self.conn, exc) from exc
+            raise self._gone(exc) from exc
         except ClientError as exc:
             raise _failed(query, exc) from exc
         return len(rows)
@@ -590,6 +725,7 @@ class BackgroundTx:
     def _work(self) -> None:
         item: Any = None
         try:
+            self._graph._check_down()
             with self._graph.driver.session(database=self._graph.database) as session:
                 tx = session.begin_transaction()
                 try:
@@ -603,7 +739,10 @@ class BackgroundTx:
                 finally:
                     tx.close()  # rolls back unless committed
         except BaseException as exc:  # handed to the caller by wait()
-            self.error = exc
+            # a silent (frozen) server is named as such; a broken connection stays the driver's error
+            self.error = (
+                self._graph._gone(exc) if isinstance(exc, (ServiceUnavailable, SessionExpired)) and timed_out(exc) else exc
+            )
             while item not in (_COMMIT, _ROLLBACK):  # let finish() return; drop what was queued
                 item = self._queue.get()
         self._committing.set()  # also after a rollback: nobody waits for a commit that never comes

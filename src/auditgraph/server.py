@@ -194,6 +194,12 @@ def write_conf(home: Path, settings: LocalServerSettings, rt: Runtime) -> Path:
                 f"db.memory.transaction.max={_heap_share(settings.heap, 0.5)}",
                 f"db.memory.transaction.total.max={_heap_share(settings.heap, 0.7)}",
                 f"db.transaction.timeout={TRANSACTION_TIMEOUT}",
+                # A frozen server is told apart from a slow one by Bolt keep-alives: while a query runs the
+                # server sends a NOOP every keep_alive, and tells the driver to drop a connection silent for
+                # keep_alive x probes (the hint connection.recv_timeout_seconds): `[local] timeout`.
+                "server.bolt.connection_keep_alive_for_requests=ALL",
+                f"server.bolt.connection_keep_alive={max(1, settings.timeout // 2)}s",
+                "server.bolt.connection_keep_alive_probes=2",
                 # Only the plug-in procedures and functions the product uses are loaded: the schema
                 # introspection of langchain-neo4j/neo4j-graphrag and apoc.version; no apoc.load,
                 # apoc.import, apoc.export, apoc.periodic or apoc.cypher (server-side requests, writes).
@@ -314,8 +320,13 @@ class LocalServer:
         java = java_executable()
         for name, port in (("Bolt", self.settings.bolt_port), ("HTTP", self.settings.http_port)):
             if not port_free(port):
+                # not by this instance (its pid file names no live server): perhaps by the server of another data
+                # folder, e.g. when AUDITGRAPH_DATA_DIR points elsewhere than where `neo4j start` ran
+                where = "which does not exist" if not self.home.exists() else "where no server runs"
                 raise ServerError(
-                    f"{name} port {port} is already in use on 127.0.0.1; pick another with `auditgraph neo4j install --{name.lower()}-port N` or stop what uses it"
+                    f"{name} port {port} is already in use on 127.0.0.1, and not by the local server of {self.home} "
+                    f"({where}; AUDITGRAPH_DATA_DIR chooses it): point AUDITGRAPH_DATA_DIR at the folder of the server "
+                    f"that runs, pick another port with `auditgraph neo4j install --{name.lower()}-port N`, or stop what uses it"
                 )
         for sub in ("data", "logs", "run", "import"):
             (self.home / sub).mkdir(parents=True, exist_ok=True)
