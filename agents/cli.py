@@ -28,7 +28,7 @@ from rich.table import Table
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
 from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
-from auditgraph.agents.session import AgentSession, filing_cases, open_session
+from auditgraph.agents.session import AgentSession, filing_scope, open_session
 from auditgraph.checks.scope import require_reported
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
@@ -222,17 +222,40 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
         if concept:
             resolve_concept(graph, filing_id, concept)
             _check_fact(graph, filing_id, concept, period)
-        cases = (
-            [Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
-            if concept
-            else filing_cases(graph, filing_id, kw["sign_coverage"])
-        )
+        others: dict[str, int] = {}
+        if concept:
+            cases = [Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
+        else:
+            scope = filing_scope(graph, filing_id, kw["sign_coverage"])
+            cases, others = scope.cases, scope.others
+            if others and not kw["as_json"]:
+                console.print(_not_audited_note(filing_id, others))
         if not cases:
-            console.print(f"No checker finding in {filing_id}; pass --concept and --period to audit a fact.")
+            console.print(
+                f"No {AGENT_RULES_TEXT} finding in {filing_id} for the agents to audit"
+                + (" (the findings above are `auditgraph audit`'s)" if others else "")
+                + "; pass --concept and --period to audit one fact."
+            )
+            if kw["as_json"]:
+                click.echo(json.dumps({"summary": {"cases": 0, "not_audited": others}, "artifacts": []}))
             return
         out = out or Path(f"{filing_id.replace('/', '_')}.agents.jsonl")
         summary, session = _run(graph, cases, out, concurrency, kw)
-    _report(summary, session, kw["as_json"], show_cases=True)
+    _report(summary, session, kw["as_json"], show_cases=True, not_audited=others)
+
+
+AGENT_RULES_TEXT = "DQC.US.0015/0117/0126"
+
+
+def _not_audited_note(filing_id: str, others: dict[str, int]) -> str:
+    """The findings of `auditgraph audit` the agents leave to it, named and counted (the agents know three rules)."""
+    named = ", ".join(
+        f"{n} {'CALC11' if rule == 'calc11' else 'DQC.US.' + rule}" for rule, n in sorted(others.items(), key=lambda kv: -kv[1])
+    )
+    return (
+        f"[yellow]The agents audit {AGENT_RULES_TEXT} only; `auditgraph audit {filing_id}` reports "
+        f"{sum(others.values())} more finding(s) they do not audit: {named}.[/yellow]"
+    )
 
 
 @agents.command("run")
@@ -298,7 +321,9 @@ _SHOW_COLS = (
 _STEP_COLS = (Col("step", "number"), Col("event", "id"), Col("detail"))
 
 
-def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
+def _report(
+    summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool, not_audited: dict[str, int] | None = None
+) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
     info = {
         "cases": summary.cases,
@@ -315,6 +340,8 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
         "out": str(summary.out),
         "trajectory": str(summary.trajectory),
     }
+    if not_audited is not None:  # `agents audit FILING`: the findings of `audit` outside the agents' rules
+        info["not_audited"] = not_audited
     click.echo(summary.line(), err=True)  # stderr, whatever the output format
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
