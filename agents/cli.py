@@ -24,6 +24,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
@@ -35,7 +36,7 @@ from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
 from auditgraph.graph import Graph
 from auditgraph.llm.providers import ModelSpec, api_key
-from auditgraph.tables import Col, fit_table, print_table
+from auditgraph.tables import Col, dropped, fit_table, fits, print_table
 from auditgraph.tools.base import filing_release, resolve_concept
 
 console = Console(stderr=True)
@@ -363,7 +364,7 @@ def _report(
                 ]
                 for a in arts
             ]
-            print_table(out, fit_table(_CASE_COLS, cells, out.width, title=f"AuditFlow ({session.label})"))
+            _print_cases(out, cells, f"AuditFlow ({session.label})")
         summary_table = Table(show_header=False, title="Summary")
         for k, v in info.items():
             summary_table.add_row(k, ", ".join(f"{c} {n}" for c, n in v.items()) if isinstance(v, dict) else str(v))
@@ -376,6 +377,27 @@ def _report(
             f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
             "command: failed calls are not cached and those cases are audited again"
         )
+
+
+def _print_cases(out: Console, cells: list[list[str]], title: str) -> None:
+    """One table when concept and period fit beside the verdict and values; else the cases grouped under their
+    concept (a line the terminal wraps, never cut) and the title as its own line, so nothing splits a word."""
+    width = out.width
+    if fits(_CASE_COLS, cells, width):
+        print_table(out, fit_table(_CASE_COLS, cells, width, title=title))
+        left_out = dropped(_CASE_COLS, cells, width)
+    else:
+        out.print(title, style="italic", justify="center", soft_wrap=True)
+        groups: dict[str, list[list[str]]] = {}
+        for row in cells:
+            groups.setdefault(row[0], []).append(row[1:])
+        left_out = []
+        for concept, rows in groups.items():
+            out.print(Text(concept, style="bold"), soft_wrap=True, highlight=False)
+            print_table(out, fit_table(_CASE_COLS[1:], rows, width))
+            left_out += [n for n in dropped(_CASE_COLS[1:], rows, width) if n not in left_out]
+    if left_out:
+        out.print(f"[dim]Not shown at {width} columns: {', '.join(left_out)} (--json shows every field).[/dim]", soft_wrap=True)
 
 
 @agents.command("replay-server")
