@@ -1,6 +1,10 @@
-"""Issue 37: the Browser guide for a real filing, used as a user uses it: every `:param` block and query is run
-from the guide's own HTML, every shell command it shows is run as written, and every Concept node the filing
-reports has a caption under the shipped style (the local name where a release has no labels)."""
+"""Issue 37, what a user reads about a real filing (ADN_FY_2023, from ../shared):
+
+- the Browser guide: every `:param` block and query is run from the guide's own HTML, every shell command it
+  shows is run as written, every Concept node the filing reports has a caption (the local name where a release
+  has no labels);
+- `auditgraph case` without dimensions answers for the non-dimensional fact;
+- `agents audit` names the findings of `audit` it does not audit, instead of "No checker finding"."""
 
 from __future__ import annotations
 
@@ -112,3 +116,38 @@ def test_every_concept_the_filing_reports_has_a_caption(adn: Graph):
     assert all(_caption(template, r) == f"({r['name']})" for r in unlabelled)
     labelled = next(r for r in rows if r["label"])
     assert _caption(template, labelled) == f"{labelled['label']} ({labelled['name']})"
+
+
+def _cli_json(*args: str) -> dict:
+    r = CliRunner().invoke(cli, list(args))
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_case_without_dimensions_is_the_non_dimensional_fact(adn: Graph, neo4j_connection: Connection, monkeypatch):
+    """GoodwillGross at 2022-12-31 is 30,030,000 in total and 631,000 for one acquisition (a member of an axis)."""
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    ask = ("case", "--filing", FILING, "--concept", "us-gaap:GoodwillGross", "--period", "instant:2022-12-31")
+    total = _cli_json(*ask)
+    assert (total["dimensions"], total["reported_value"], total["verdict"]) == ([], "30030000.0", "consistent")
+    assert {(tuple(e["dimensions"]), e["reported_value"]) for e in total["evidence"]} == {((), "30030000.0")}
+    member = "us-gaap:BusinessAcquisitionAxis=amcigroup.com:UltraCellLLCMember"
+    one = _cli_json(*ask, "--dimension", member)
+    assert (one["dimensions"], one["reported_value"]) == ([member], "631000.0")
+
+
+def test_agents_audit_says_which_findings_of_audit_it_leaves_to_audit(adn: Graph, neo4j_connection, monkeypatch, tmp_path):
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("COLUMNS", "80")
+    report = _cli_json("audit", FILING, "--json")
+    findings = len(report["findings"]) + len(report["calc11"])
+    assert len(report["calc11"]) == 24
+    r = CliRunner().invoke(cli, ["agents", "audit", FILING, "--llm", "none", "--out", str(tmp_path / "run.jsonl")])
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())  # the note as one paragraph, however the terminal wrapped it
+    assert "No checker finding" not in said
+    assert f"The agents audit DQC.US.0015/0117/0126 only; `auditgraph audit {FILING}` reports {findings} more" in said
+    assert "24 CALC11" in said and "DQC.US.0047" in said
+    assert f"No DQC.US.0015/0117/0126 finding in {FILING} for the agents to audit" in said
+    summary = _cli_json("agents", "audit", FILING, "--llm", "none", "--out", str(tmp_path / "run.jsonl"), "--json")["summary"]
+    assert summary["not_audited"]["calc11"] == 24 and sum(summary["not_audited"].values()) == findings
