@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from auditgraph.eval.cases import AuditCase
 from auditgraph.eval.judge import Label
