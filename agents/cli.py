@@ -397,7 +397,7 @@ def _print_cases(out: Console, cells: list[list[str]], title: str) -> None:
             print_table(out, fit_table(_CASE_COLS[1:], rows, width))
             left_out += [n for n in dropped(_CASE_COLS[1:], rows, width) if n not in left_out]
     if left_out:
-        out.print(f"[dim]Not shown at {width} columns: {', '.join(left_out)} (--json shows every field).[/dim]", soft_wrap=True)
+        out.print(f"[dim]Not shown at {width} columns: {', '.join(left_out)} (--json shows every field).[/dim]")
 
 
 @agents.command("replay-server")

@@ -140,10 +140,7 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
 def _say_dropped(console: Console, names: list[str], width: int) -> None:
     """A column left out for width is said, never silent."""
     if names:
-        console.print(
-            f"[dim]Not shown at {width} columns: {', '.join(names)} (--wide or --json shows every column).[/dim]",
-            soft_wrap=True,
-        )
+        console.print(f"[dim]Not shown at {width} columns: {', '.join(names)} (--wide or --json shows every column).[/dim]")
 
 
 def _status(r: CheckResult) -> str:
