@@ -229,9 +229,9 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
         else:
             scope = filing_scope(graph, filing_id, kw["sign_coverage"])
             cases, others = scope.cases, scope.others
+        if not cases:
             if others and not kw["as_json"]:
                 console.print(_not_audited_note(filing_id, others))
-        if not cases:
             console.print(
                 f"No {AGENT_RULES_TEXT} finding in {filing_id} for the agents to audit"
                 + (" (the findings above are `auditgraph audit`'s)" if others else "")
@@ -242,7 +242,7 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
             return
         out = out or Path(f"{filing_id.replace('/', '_')}.agents.jsonl")
         summary, session = _run(graph, cases, out, concurrency, kw)
-    _report(summary, session, kw["as_json"], show_cases=True, not_audited=others)
+    _report(summary, session, kw["as_json"], show_cases=True, not_audited=None if concept else (filing_id, others))
 
 
 AGENT_RULES_TEXT = "DQC.US.0015/0117/0126"
@@ -323,7 +323,11 @@ _STEP_COLS = (Col("step", "number"), Col("event", "id"), Col("detail"))
 
 
 def _report(
-    summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool, not_audited: dict[str, int] | None = None
+    summary: RunSummary,
+    session: AgentSession,
+    as_json: bool,
+    show_cases: bool,
+    not_audited: tuple[str, dict[str, int]] | None = None,  # `agents audit FILING`: the filing, audit's other findings
 ) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
     info = {
@@ -342,8 +346,10 @@ def _report(
         "trajectory": str(summary.trajectory),
     }
     if not_audited is not None:  # `agents audit FILING`: the findings of `audit` outside the agents' rules
-        info["not_audited"] = not_audited
+        info["not_audited"] = not_audited[1]
     click.echo(summary.line(), err=True)  # stderr, whatever the output format
+    if not_audited and not_audited[1] and not as_json:
+        console.print(_not_audited_note(*not_audited))
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
     else:

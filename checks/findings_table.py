@@ -127,11 +127,10 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
         table_rows = sorted(row[: len(cols)] for row in rows)
         if "difference" in dropped(cols, table_rows, width):  # the short header is often the few columns missing
             cols = [Col("diff", "number", drop=1) if c.name == "difference" else c for c in cols]
-        if any(any(row) for row in table_rows):  # a structural finding (no period, no value) is its heading and note
-            print_table(console, fit_table(cols, table_rows, width))
-            for name in dropped(cols, table_rows, width):
-                name = "difference" if name == "diff" else name
-                left_out += [] if name in left_out else [name]
+        print_table(console, fit_table(cols, table_rows, width))  # a structural finding too: one row per finding
+        for name in dropped(cols, table_rows, width):
+            name = "difference" if name == "diff" else name
+            left_out += [] if name in left_out else [name]
         for note in dict.fromkeys(row[-1] for row in rows if long_notes and row[-1]):
             console.print(Text(note), soft_wrap=True, highlight=False)
     _say_dropped(console, left_out, width)
