@@ -74,7 +74,7 @@ def audit_case(
             for s, own in zip(sessions, ("A1", "A2")):
                 s.messages.append({"role": "user", "content": prompts.refinement(rounds, feedback, own)})
             reports = [run_junior(s, policy, case, config, rounds, deadline) for s in sessions]
-    masses = [mapping.masses(r.rules, r.value_resolved) for r in reports]
+    masses = [fusion.NO_EVIDENCE if r.verdict is None else mapping.masses(r.rules, r.value_resolved) for r in reports]
     fused = fusion.combine(masses[0], masses[1]) if len(masses) == 2 else fusion.single(masses[0])
     verdict = fused.verdict if (config.fusion or len(reports) == 1) else _union_verdict(reports)
     rules = (
@@ -169,7 +169,7 @@ def _junior_state(session: JuniorSession) -> JuniorState:
 
 
 def settle(
-    verdict: Verdict,
+    verdict: Verdict | None,
     rules: tuple[str, ...],
     juniors: list[JuniorState],
     observations: list[tuple[str, Any]],
@@ -205,6 +205,8 @@ def settle(
         return Outcome("violation", tuple(sorted(set(rules) | set(standing))), floor=floor, reason=note)
     if gap:
         return Outcome("inconclusive", (), gap[0], gap[1])
+    if verdict is None:  # no junior reached a verdict (cannot happen without a gap; never read as consistent)
+        return Outcome("inconclusive", (), "provider", "no junior reached a verdict")
     if not checkers:  # the no-checkers ablation: rules are the agents' own, nothing to hold them to
         return Outcome(verdict, rules)
     if verdict == "consistent" and not any(_status(r) in ("ok", "violation") for _, r in results):

@@ -25,18 +25,19 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.reports import Artifact, Case
 from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
-from auditgraph.agents.session import AgentSession, filing_cases, open_session
+from auditgraph.agents.session import AgentSession, filing_scope, open_session
 from auditgraph.checks.scope import require_reported
 from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
 from auditgraph.graph import Graph
 from auditgraph.llm.providers import ModelSpec, api_key
-from auditgraph.tables import Col, fit_table, print_table
+from auditgraph.tables import Col, dropped, fit_table, fits, print_table
 from auditgraph.tools.base import filing_release, resolve_concept
 
 console = Console(stderr=True)
@@ -225,17 +226,40 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
         if concept:
             resolve_concept(graph, filing_id, concept)
             _check_fact(graph, filing_id, concept, period)
-        cases = (
-            [Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
-            if concept
-            else filing_cases(graph, filing_id, kw["sign_coverage"])
-        )
+        others: dict[str, int] = {}
+        if concept:
+            cases = [Case(case_id=f"{filing_id}|{concept}|{period or ''}", filing_id=filing_id, concept=concept, period=period)]
+        else:
+            scope = filing_scope(graph, filing_id, kw["sign_coverage"])
+            cases, others = scope.cases, scope.others
         if not cases:
-            console.print(f"No checker finding in {filing_id}; pass --concept and --period to audit a fact.")
+            if others and not kw["as_json"]:
+                console.print(_not_audited_note(filing_id, others))
+            console.print(
+                f"No {AGENT_RULES_TEXT} finding in {filing_id} for the agents to audit"
+                + (" (the findings above are `auditgraph audit`'s)" if others else "")
+                + "; pass --concept and --period to audit one fact."
+            )
+            if kw["as_json"]:
+                click.echo(json.dumps({"summary": {"cases": 0, "not_audited": others}, "artifacts": []}))
             return
         out = out or Path(f"{filing_id.replace('/', '_')}.agents.jsonl")
         summary, session = _run(graph, cases, out, concurrency, kw)
-    _report(summary, session, kw["as_json"], show_cases=True)
+    _report(summary, session, kw["as_json"], show_cases=True, not_audited=None if concept else (filing_id, others))
+
+
+AGENT_RULES_TEXT = "DQC.US.0015/0117/0126"
+
+
+def _not_audited_note(filing_id: str, others: dict[str, int]) -> str:
+    """The findings of `auditgraph audit` the agents leave to it, named and counted (the agents know three rules)."""
+    named = ", ".join(
+        f"{n} {'CALC11' if rule == 'calc11' else 'DQC.US.' + rule}" for rule, n in sorted(others.items(), key=lambda kv: -kv[1])
+    )
+    return (
+        f"[yellow]The agents audit {AGENT_RULES_TEXT} only; `auditgraph audit {filing_id}` reports "
+        f"{sum(others.values())} more finding(s) they do not audit: {named}.[/yellow]"
+    )
 
 
 @agents.command("run")
@@ -303,7 +327,13 @@ _SHOW_COLS = (
 _STEP_COLS = (Col("step", "number"), Col("event", "id"), Col("detail"))
 
 
-def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_cases: bool) -> None:
+def _report(
+    summary: RunSummary,
+    session: AgentSession,
+    as_json: bool,
+    show_cases: bool,
+    not_audited: tuple[str, dict[str, int]] | None = None,  # `agents audit FILING`: the filing, audit's other findings
+) -> None:
     arts = [Artifact.model_validate(json.loads(x)) for x in summary.out.read_text(encoding="utf-8").splitlines()]
     info = {
         "cases": summary.cases,
@@ -320,7 +350,11 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
         "out": str(summary.out),
         "trajectory": str(summary.trajectory),
     }
+    if not_audited is not None:  # `agents audit FILING`: the findings of `audit` outside the agents' rules
+        info["not_audited"] = not_audited[1]
     click.echo(summary.line(), err=True)  # stderr, whatever the output format
+    if not_audited and not_audited[1] and not as_json:
+        console.print(_not_audited_note(*not_audited))
     if as_json:
         click.echo(json.dumps({"summary": info, "artifacts": [json.loads(a.to_json()) for a in arts] if show_cases else None}))
     else:
@@ -341,7 +375,7 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
                 ]
                 for a in arts
             ]
-            print_table(out, fit_table(_CASE_COLS, cells, out.width, title=f"AuditFlow ({session.label})"))
+            _print_cases(out, cells, f"AuditFlow ({session.label})")
         summary_table = Table(show_header=False, title="Summary")
         for k, v in info.items():
             summary_table.add_row(k, ", ".join(f"{c} {n}" for c, n in v.items()) if isinstance(v, dict) else str(v))
@@ -354,6 +388,27 @@ def _report(summary: RunSummary, session: AgentSession, as_json: bool, show_case
             f"failed ({summary.first_provider_reason}); fix the provider or --llm and rerun the same "
             "command: failed calls are not cached and those cases are audited again"
         )
+
+
+def _print_cases(out: Console, cells: list[list[str]], title: str) -> None:
+    """One table when concept and period fit beside the verdict and values; else the cases grouped under their
+    concept (a line the terminal wraps, never cut) and the title as its own line, so nothing splits a word."""
+    width = out.width
+    if fits(_CASE_COLS, cells, width):
+        print_table(out, fit_table(_CASE_COLS, cells, width, title=title))
+        left_out = dropped(_CASE_COLS, cells, width)
+    else:
+        out.print(title, style="italic", justify="center", soft_wrap=True)
+        groups: dict[str, list[list[str]]] = {}
+        for row in cells:
+            groups.setdefault(row[0], []).append(row[1:])
+        left_out = []
+        for concept, rows in groups.items():
+            out.print(Text(concept, style="bold"), soft_wrap=True, highlight=False)
+            print_table(out, fit_table(_CASE_COLS[1:], rows, width))
+            left_out += [n for n in dropped(_CASE_COLS[1:], rows, width) if n not in left_out]
+    if left_out:
+        out.print(f"[dim]Not shown at {width} columns: {', '.join(left_out)} (--json shows every field).[/dim]")
 
 
 @agents.command("replay-server")

@@ -11,7 +11,8 @@ Combination (equal weights, fully reliable sources, where the ER rule reduces to
 orthogonal sum): m*(X) = m1(X)m2(X) + m1(X)m2(Θ) + m1(Θ)m2(X) for X in {v, c},
 m*(Θ) = m1(Θ)m2(Θ), conflict K = m1(v)m2(c) + m1(c)m2(v), normalised m+ = m*/(1-K),
 trustworthiness τ = 1 - m+(Θ). The verdict splits the remaining ignorance equally over v and c
-and predicts violation only when the violation side is strictly larger.
+and predicts violation only when the violation side is strictly larger. A junior that reached no
+verdict (its model failed) carries no evidence (m(Θ) = 1); fusion over no evidence has no verdict.
 
 Masses are Decimals so hand-computed values (0.9975 for 0015 + 0126) compare exactly.
 """
@@ -52,6 +53,9 @@ class Masses:
         return {"v": _fmt(self.v), "c": _fmt(self.c), "theta": _fmt(self.theta)}
 
 
+NO_EVIDENCE = Masses(v=Decimal(0), c=Decimal(0), theta=_ONE)  # a junior that reached no verdict: all mass on Θ
+
+
 @dataclass(frozen=True)
 class MassMapping:
     """The deterministic report -> mass mapping; reliabilities per rule id, default for others."""
@@ -87,7 +91,7 @@ class Fusion:
     tau: Decimal
     bet_v: Decimal  # violation mass after redistributing Θ
     bet_c: Decimal
-    verdict: Verdict
+    verdict: Verdict | None  # None: no evidence at all (every mass on Θ), so nothing to decide
 
     @property
     def unnormalized(self) -> dict[str, Decimal]:
@@ -129,7 +133,7 @@ def single(m: Masses) -> Fusion:
 def _decide(m1: Masses, m2: Masses, conflict: Decimal, fused: Masses) -> Fusion:
     half = fused.theta / 2
     bet_v, bet_c = fused.v + half, fused.c + half
-    verdict: Verdict = "violation" if bet_v > bet_c else "consistent"
+    verdict: Verdict | None = None if fused.theta == _ONE else "violation" if bet_v > bet_c else "consistent"
     return Fusion(m1, m2, conflict, fused, _ONE - fused.theta, bet_v, bet_c, verdict)
 
 

@@ -40,8 +40,11 @@ from auditgraph.agents.toolbox import (
     candidates_from,
     is_ok,
     observed_values,
+    scoped,
 )
 from auditgraph.errors import ContextOverflow, ProviderError
+
+UNFINISHED: tuple[JuniorStatus, ...] = ("provider_failure", "deadline")  # a junior that reached no verdict
 
 MAX_PROVIDER_FAILURES = 3  # consecutive failed model calls before the invocation gives up
 
@@ -213,7 +216,7 @@ def run_junior(
                 if other:  # it runs (an investigation), but it is no evidence about the case: the gate ignores it
                     session.off_case[call["id"]] = other
                 # argument names the tool does not take are a failed call (Toolbox.call refuses them)
-                obs = session.toolbox.call(name, args)
+                obs = scoped(name, args, session.toolbox.call(name, args))
                 events.append(
                     {
                         "step": steps,
@@ -406,7 +409,8 @@ def build_report(
     return JuniorReport(
         role=role,
         status=status,
-        verdict="violation" if rules else "consistent",
+        # a junior whose model failed or ran out of time reached no verdict; what it observed stays in its rules
+        verdict=None if status in UNFINISHED else "violation" if rules else "consistent",
         rules=tuple(sorted(rules)),
         reported_value=reported,
         expected_value=expected,

@@ -154,7 +154,7 @@ class JuniorReport(BaseModel):
     model_config = ConfigDict(frozen=True)
     role: Role
     status: JuniorStatus
-    verdict: Verdict
+    verdict: Verdict | None  # None: the junior did not finish (provider_failure, deadline), so it decided nothing
     rules: tuple[str, ...]
     reported_value: str | None
     expected_value: str | None

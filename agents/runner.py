@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import audit_case, deadline_artifact, error_artifact, settle
+from auditgraph.agents.audit import _system_name, audit_case, deadline_artifact, error_artifact, settle
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, Deadline
 from auditgraph.agents.records import read_records
 from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
-from auditgraph.errors import AuditGraphError
+from auditgraph.errors import AuditGraphError, ConfigError
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,31 @@ def _read_done(path: Path) -> dict[str, str]:
         ):
             done[obj["case_id"]] = line
     return done
+
+
+def _refuse_another_run(path: Path, identity: dict[str, Any]) -> None:
+    """Resume only a run made the same way: artifacts of another --llm, system or configuration are not this
+    run's answers (a run with the model server down once printed an earlier `--llm none` run's verdicts)."""
+    if not path.exists():
+        return
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict) or "case_id" not in obj:
+            continue
+        theirs = {k: obj.get(k) for k in identity}
+        if theirs == identity:
+            return
+        differ = [f"{k} {theirs[k]!r} (this run: {identity[k]!r})" for k in ("llm", "system") if theirs[k] != identity[k]]
+        if theirs["config"] != identity["config"]:
+            mine, old = identity["config"], theirs["config"] if isinstance(theirs["config"], dict) else {}
+            differ += [f"{k}={old.get(k)!r} (this run: {mine.get(k)!r})" for k in sorted(mine) if old.get(k) != mine.get(k)]
+        raise ConfigError(
+            f"--out {path} holds a run made another way: {'; '.join(differ)}; resuming would mix the two runs' "
+            f"answers: give another --out, or delete {path} (and its .trajectory.jsonl) to audit again"
+        )
 
 
 def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Artifact, dict[str, Any]]:
@@ -151,6 +176,12 @@ def run_cases(
     deadline without any call. A call already running is bounded by the provider's timeout."""
     out.parent.mkdir(parents=True, exist_ok=True)
     side = trajectory_path(out)
+    identity = {
+        "llm": policy.label if policy else "none",
+        "system": _system_name(config) if policy else "checker-only",
+        "config": config.as_json(),
+    }
+    _refuse_another_run(out, identity)
     done = _read_done(out)
     done_traj = _read_done(side)
     todo = [c for c in cases if c.case_id not in done]

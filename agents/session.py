@@ -70,13 +70,35 @@ def open_session(
     return AgentSession(box, ModelPolicy(client), client)
 
 
+AGENT_RULES = ("0015", "0117", "0126")  # the rule families AuditFlow's juniors, tools and fusion know (reports.RULES)
+
+
+@dataclass(frozen=True)
+class FilingScope:
+    """What `agents audit FILING` audits, and what `audit` reports beyond it (so a user is told where the rest are)."""
+
+    cases: list[Case]
+    others: dict[str, int]  # rule family ("0047", "calc11") -> findings the agents do not audit
+
+
 def filing_cases(graph: Any, filing_id: str, coverage: str = "expanded") -> list[Case]:
     """One case per distinct fact the checkers flag in the filing (concept, period, dims, unit)."""
+    return filing_scope(graph, filing_id, coverage, every_rule=False).cases
+
+
+def filing_scope(graph: Any, filing_id: str, coverage: str = "expanded", *, every_rule: bool = True) -> FilingScope:
+    """The agents' cases (findings of AGENT_RULES) and, with `every_rule`, the count of every other finding
+    `auditgraph audit` reports (CALC11 and the other DQC families), from one run of the same rules."""
     from auditgraph.checks.audit import audit_filing
 
-    report = audit_filing(graph, filing_id, rules=("0015", "0117", "0126"), coverage=coverage)  # type: ignore[arg-type]
+    report = audit_filing(graph, filing_id, rules=None if every_rule else AGENT_RULES, coverage=coverage)  # type: ignore[arg-type]
     cases: dict[tuple, Case] = {}
+    others: dict[str, int] = {}
     for f in report.findings:
+        family = f.rule_id.rsplit(".", 1)[-1]
+        if family not in AGENT_RULES:
+            others[family] = others.get(family, 0) + 1
+            continue
         if not f.concept:
             continue
         key = (f.concept, f.period, tuple(sorted(f.dimensions)), f.unit)
@@ -84,7 +106,9 @@ def filing_cases(graph: Any, filing_id: str, coverage: str = "expanded") -> list
             dims = "|".join(key[2])
             cid = f"{filing_id}|{f.concept}|{f.period or ''}" + (f"|{dims}" if dims else "")
             cases[key] = Case(case_id=cid, filing_id=filing_id, concept=f.concept, period=f.period, dims=key[2], unit=f.unit)
-    return list(cases.values())
+    if report.calc11:
+        others["calc11"] = len(report.calc11)
+    return FilingScope(list(cases.values()), others)
 
 
 def audit_cases(

@@ -29,6 +29,7 @@ __all__ = [
     "checker_results",
     "is_ok",
     "observed_values",
+    "scoped",
 ]
 
 REQUIRED = {
@@ -84,15 +85,31 @@ def case_args(spec: ToolSpec, case: Case, extra: Mapping[str, Any] | None = None
     return args
 
 
+BEYOND_SCOPE = "beyond_rule_scope"  # marks a result no rule decided: what a checker tool computed outside its rule
+
+
+def scoped(tool: str, args: Mapping[str, Any], observation: Any) -> Any:
+    """An observation as the agents may use it. check_calc_tree with whole_tree=true sums the whole calculation
+    tree of any period, beyond DQC.US.0126's own selection (statement totals of the current period), which `check`
+    follows: its results say so (the model reads it too) and are calculation evidence, never the rule's verdict."""
+    if tool != "check_calc_tree" or not args.get("whole_tree") or not is_ok(observation) or not isinstance(observation, dict):
+        return observation
+    note = "check_calc_tree whole_tree: the calculation tree outside DQC.US.0126's scope; not the rule's result"
+    items = observation.get("results")
+    if isinstance(items, list):
+        return {**observation, "results": [{**r, BEYOND_SCOPE: note} if isinstance(r, dict) else r for r in items]}
+    return {**observation, BEYOND_SCOPE: note}
+
+
 def checker_results(tool: str, observation: object) -> list[dict[str, Any]]:
-    """The CheckResult dicts inside a checker observation (one result or a `results` list)."""
+    """The CheckResult dicts inside a checker observation (one result or a `results` list) that a rule decided."""
     if tool not in CHECKERS or not is_ok(observation):
         return []
     assert isinstance(observation, dict)
     items = observation.get("results")
     if isinstance(items, list):
-        return [r for r in items if isinstance(r, dict)]
-    return [observation]
+        return [r for r in items if isinstance(r, dict) and BEYOND_SCOPE not in r]
+    return [] if BEYOND_SCOPE in observation else [observation]
 
 
 def _local(qname: object) -> str:

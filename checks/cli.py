@@ -47,12 +47,16 @@ def _require_filing(graph: Graph, filing_ref: str) -> str:
     return resolve_filing(graph, filing_ref)
 
 
-def _case_json(graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str) -> str:
-    """The paper's case-level artifact (expected value by rule priority 0126 > 0015 > 0117)."""
+def _case_json(
+    graph: Graph, filing_id: str, concept: str, period: str | None, coverage: str, dimensions: tuple[str, ...] = ()
+) -> str:
+    """The paper's case-level artifact (expected value by rule priority 0126 > 0015 > 0117) for the fact named: no
+    dimensions is the non-dimensional fact, never a member's (a VIE breakdown is not the consolidated total)."""
     from auditgraph.checks.case import translate  # its models are built only for --case
 
     results, _, _ = run_rules(graph, filing_id, ("0015", "0117", "0126"), coverage)  # type: ignore[arg-type]
-    return translate(filing_id, concept, period, [r for rs in results.values() for r in rs]).model_dump_json(indent=2)
+    rows = [r for rs in results.values() for r in rs]
+    return translate(filing_id, concept, period, rows, dimensions=sorted(dimensions)).model_dump_json(indent=2)
 
 
 _WITHOUT_CONCEPT = "`auditgraph check {}` without --concept checks every fact"  # what to run instead
@@ -62,14 +66,27 @@ _WITHOUT_CONCEPT = "`auditgraph check {}` without --concept checks every fact"  
 @click.option("--filing", "filing_id", required=True, help="Filing id (see `auditgraph filing list`).")
 @click.option("--concept", required=True, help="Concept QName, e.g. us-gaap:Assets.")
 @click.option("--period", default=None, help="Period key (instant:2024-12-31, duration:2024-01-01/2024-12-31).")
+@click.option(
+    "--dimension",
+    "dimensions",
+    multiple=True,
+    metavar="AXIS=MEMBER",
+    help="A member of the fact's context (repeat), as results name them: us-gaap:StatementBusinessSegmentsAxis="
+    "abc:WidgetsMember; none: the non-dimensional fact.",
+)
 @click.option("--coverage", type=click.Choice(["expanded", "limited"]), default="expanded", show_default=True)
-def case(filing_id: str, concept: str, period: str | None, coverage: str) -> None:
+def case(filing_id: str, concept: str, period: str | None, dimensions: tuple[str, ...], coverage: str) -> None:
     """The checker-only system: the case artifact for one fact (verdict, values, rules, evidence) as JSON."""
     _quiet_driver()
+    bad = [d for d in dimensions if "=" not in d]
+    if bad:
+        raise ConfigError(
+            f"--dimension {bad[0]!r}: write AXIS=MEMBER, e.g. us-gaap:StatementBusinessSegmentsAxis=abc:WidgetsMember"
+        )
     with open_graph() as graph:
         filing_id = _require_filing(graph, filing_id)
         require_reported(graph, filing_id, concept, period, hint=_WITHOUT_CONCEPT.format(filing_id))
-        click.echo(_case_json(graph, filing_id, concept, period, coverage))
+        click.echo(_case_json(graph, filing_id, concept, period, coverage, dimensions))
 
 
 @click.command("check")

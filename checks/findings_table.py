@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.result import CheckResult
-from auditgraph.tables import Col, fit_table, fits, print_table
+from auditgraph.tables import Col, dropped, fit_table, fits, print_table
 
 if TYPE_CHECKING:  # portfolio imports audit, which imports this module
     from auditgraph.checks.portfolio import PortfolioReport
@@ -30,11 +31,19 @@ def list_label(r: CheckResult) -> str:
     return f"{r.list_file} ({r.list_version})" if r.list_file else ""
 
 
+def number(value: str | None) -> str:
+    """One format for every value a table shows, reported or computed: the exact decimal without a float's
+    noise ("-261000.0" -> "-261000", as the expected value "-1517000" is written); JSON keeps the fact's text."""
+    if value is None:
+        return ""
+    return fmt(parse_value(value)) or value
+
+
 def detail(r: CheckResult) -> str:
     """Why: the rule's reason (a CALC11 total: computed vs reported), then the difference and tolerance."""
     parts = [r.reason] if r.reason else []
     if r.difference is not None:
-        parts.append(f"diff {r.difference}, tol {r.tolerance}")
+        parts.append(f"diff {number(r.difference)}, tol {number(r.tolerance)}")
     elif not parts and r.message:
         parts.append(r.message)
     return "; ".join(parts)
@@ -60,8 +69,8 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
             r.sub_rule,
             *([_status(r)] if status else []),
             r.concept or "",
-            r.reported_value or "",
-            r.expected_value or "",
+            number(r.reported_value),
+            number(r.expected_value),
             r.period or "",
             "\n".join(r.dimensions),
             escape(detail(r)),
@@ -72,32 +81,65 @@ def print_findings(console: Console, results: list[CheckResult], *, title: str, 
     width = console.width  # read once: rich works it out from the terminal each time
     if wide or fits(flat_cols, flat, width):
         print_table(console, fit_table(flat_cols, flat, width, wide=wide, title=title, show_lines=True), wide=wide)
+        _say_dropped(console, [] if wide else dropped(flat_cols, flat, width), width)
         return
     console.print(title, style="italic", justify="center", soft_wrap=True)
-    groups: dict[tuple[str, str, tuple[str, ...]], list[list[str]]] = {}
+    groups: dict[tuple[str, str, tuple[str, ...]], list[CheckResult]] = {}
     for r in results:
-        note = escape(r.reason or r.message or "") if r.difference is None else ""
-        row = [r.period or "", *([_status(r)] if status else []), r.reported_value or "", r.expected_value or ""]
-        groups.setdefault((r.sub_rule, r.concept or "", tuple(r.dimensions)), []).append([*row, r.difference or "", note])
-    group_cols = [
-        Col("period", "id"),
-        *([Col("status", "id")] if status else []),
-        Col("reported", "number"),
-        Col("expected", "number"),
-        Col("difference", "number", drop=1),
-        Col("detail", drop=2),
-    ]
-    for (rule, concept, dims), rows in groups.items():
+        groups.setdefault((r.sub_rule, r.concept or "", tuple(r.dimensions)), []).append(r)
+    left_out: list[str] = []
+    for (rule, concept, dims), group in groups.items():
+        # one status for the whole group goes on its heading: the room it frees keeps the difference column
+        shared = group[0].status if status and len({r.status for r in group}) == 1 else None
         where = f" [{', '.join(dims)}]" if dims else ""
         # a Text, not markup: nothing in the names is read as a tag, and there is nothing to parse
-        console.print(Text.assemble((rule, "bold"), f" {concept}{where}"), soft_wrap=True, highlight=False)
+        heading = Text.assemble((rule, "bold"), f" {concept}{where}")
+        if shared:
+            heading.append_text(Text.assemble(": ", (shared, _STATUS_STYLE.get(shared, ""))))
+        console.print(heading, soft_wrap=True, highlight=False)
+        with_status = status and not shared
+        cols = [
+            Col("period", "id"),
+            *([Col("status", "id")] if with_status else []),
+            Col("reported", "number"),
+            Col("expected", "number"),
+            Col("difference", "number", drop=1),
+            Col("detail", drop=2),
+        ]
+        rows = [
+            [
+                r.period or "",
+                *([_status(r)] if with_status else []),
+                number(r.reported_value),
+                number(r.expected_value),
+                number(r.difference),
+                escape(r.reason or r.message or "") if r.difference is None else "",
+            ]
+            for r in group
+        ]
         # a short note is a column; a long one (a structural rule's message names whole QNames, which no column can
         # break) follows the table as lines the terminal wraps, so the table itself fits
         long_notes = any(len(row[-1]) > LONG_NOTE for row in rows)
-        cols = group_cols if any(row[-1] for row in rows) and not long_notes else group_cols[:-1]
-        print_table(console, fit_table(cols, sorted(row[: len(cols)] for row in rows), width))
+        if not any(row[-1] for row in rows) or long_notes:
+            cols = cols[:-1]
+        if not any(row[len(cols) - 1] for row in rows) and cols[-1].name == "difference":
+            cols = cols[:-1]  # no row has a difference (a structural rule): an empty column says nothing
+        table_rows = sorted(row[: len(cols)] for row in rows)
+        if "difference" in dropped(cols, table_rows, width):  # the short header is often the few columns missing
+            cols = [Col("diff", "number", drop=1) if c.name == "difference" else c for c in cols]
+        print_table(console, fit_table(cols, table_rows, width))  # a structural finding too: one row per finding
+        for name in dropped(cols, table_rows, width):
+            name = "difference" if name == "diff" else name
+            left_out += [] if name in left_out else [name]
         for note in dict.fromkeys(row[-1] for row in rows if long_notes and row[-1]):
             console.print(Text(note), soft_wrap=True, highlight=False)
+    _say_dropped(console, left_out, width)
+
+
+def _say_dropped(console: Console, names: list[str], width: int) -> None:
+    """A column left out for width is said, never silent."""
+    if names:
+        console.print(f"[dim]Not shown at {width} columns: {', '.join(names)} (--wide or --json shows every column).[/dim]")
 
 
 def _status(r: CheckResult) -> str:

@@ -12,6 +12,7 @@ import html
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from auditgraph.eval.cases import AuditCase
 from auditgraph.eval.judge import Label
@@ -188,21 +189,36 @@ def plot_families(runs: list[ScoredRun], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    fig = families_figure(runs)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def families_figure(runs: list[ScoredRun]) -> Any:
+    """Figure 2: a bar per system and family with cases; a family a system has no case of (n = 0) is written
+    "n/a" where its bar would be, never drawn as a 0.0 bar, which would read as 0% accuracy."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(7, 3.4 + 0.25 * len(runs)))
     width = 0.8 / max(1, len(runs))
     for i, run in enumerate(runs):
         fams = by_family(list(run.scored))
-        vals = [100 * fams[f].joint_acc if f in fams else 0 for f in FAMILIES]
         xs = [j + i * width for j in range(len(FAMILIES))]
-        bars = ax.bar(xs, vals, width, label=run.name)
+        have = [(x, 100 * fams[f].joint_acc) for x, f in zip(xs, FAMILIES, strict=True) if f in fams and fams[f].n]
+        bars = ax.bar([x for x, _ in have], [v for _, v in have], width, label=run.name, color=f"C{i}")
         ax.bar_label(bars, fmt="%.1f", fontsize=7)
+        for x, f in zip(xs, FAMILIES, strict=True):
+            if not (f in fams and fams[f].n):
+                ax.text(x, 1, "n/a", ha="center", va="bottom", fontsize=7, color=f"C{i}")
     ax.set_xticks([j + width * (len(runs) - 1) / 2 for j in range(len(FAMILIES))], [f"DQC.US.{f}" for f in FAMILIES])
     ax.set_ylabel("Joint ACC (%)")
     ax.set_ylim(0, 110)
     ax.legend(fontsize=8, frameon=False, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.1))
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    return fig
 
 
 def _md_table(t: Table) -> str:

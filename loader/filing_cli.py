@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from auditgraph import collector
 from auditgraph.database import open_graph
@@ -159,7 +160,6 @@ _LOAD_COLS = (
     Col("edges", "number", drop=3),
     Col("errors", "number"),
     Col("seconds", "number", drop=4),
-    Col("message", drop=1),
 )
 
 
@@ -175,8 +175,13 @@ def _print_load_results(results: list[LoadResult], wide: bool) -> None:
         )
         wrote = r.status in ("loaded", "replaced")  # the counts are what this load wrote: none for the others
         counts = [f"{r.facts:,}", f"{r.contexts:,}", f"{r.edges:,}", str(r.errors)] if wrote else ["", "", "", ""]
-        cells.append([r.id, status, *counts, f"{r.arelle_seconds + r.write_seconds:.2f}", r.message or ""])
+        cells.append([r.id, status, *counts, f"{r.arelle_seconds + r.write_seconds:.2f}"])
     print_table(out, fit_table(_LOAD_COLS, cells, out.width, wide=wide, title="Filings"), wide=wide)
+    # messages (a path, an Arelle error) go below the table, one paragraph per filing wrapped to the console: in a
+    # column their longest word set the table's width, and every row wrapped at 80 columns
+    for r in results:
+        if r.message:
+            out.print(Text.assemble((r.id, "bold"), f": {r.message}"), overflow="fold")
 
 
 @filing.command("relink")

@@ -35,16 +35,16 @@ FETCHED = (*FASB_TAXONOMIES, "sec")  # FASB's package zips, and one package pack
 
 
 class RichReporter(Reporter):
-    """One progress bar per write step, messages above it."""
+    """One live bar, the current step's; messages above it. A finished step's bar is removed: kept, about ten
+    bars a package piled up until rich, taller than the terminal, showed `...` in place of the live one."""
 
     def __init__(self, progress: Progress):
         self.progress = progress
         self.task: TaskID | None = None
 
     def step(self, name: str, total: int | None) -> None:
-        if self.task is not None:  # close the previous step's bar
-            prev = self.progress.tasks[self.task].total
-            self.progress.update(self.task, total=prev or 1, completed=prev or 1)
+        if self.task is not None:
+            self.progress.remove_task(self.task)
         # total None: a pulsing bar (Arelle gives no progress); 0 rows: an already-full bar
         self.task = self.progress.add_task(
             name, total=None if total is None else max(total, 1), completed=0 if total else (1 if total == 0 else 0)

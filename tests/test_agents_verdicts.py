@@ -70,6 +70,52 @@ def test_nothing_listening_is_inconclusive_and_exits_3(agents, tmp_path):
     assert json.loads(res.stdout)["summary"]["reasons"] == {"provider": 3}
     # no refinement round against a dead provider: both juniors tried, the senior was never asked
     assert {a["rounds"] for a in arts} == {0} and {a["trace"]["senior_calls"] for a in arts} == {0}
+    # a junior whose model failed reached no verdict, and fusion over no evidence decides nothing
+    for a in arts:
+        assert [(j["status"], j["verdict"]) for j in a["juniors"].values()] == [("provider_failure", None)] * 2
+        assert (a["masses"]["verdict"], a["masses"]["fused"], a["masses"]["used_for_verdict"]) == (
+            None,
+            {"v": "0", "c": "0", "theta": "1"},
+            False,
+        )
+
+
+def test_a_run_of_another_llm_in_the_same_out_is_refused_not_resumed(agents, tmp_path):
+    """`--llm none` first, then a model whose server is down, into the same file: the first run's verdicts must
+    not come back as the second's (they once did: 3 violations, 0 model calls, `llm: openai-compatible:none`)."""
+    out = tmp_path / "run.jsonl"
+    first = agents("audit", FILING, "--llm", "none", "--out", str(out))
+    assert first.exit_code == 0, first.output
+    before = out.read_text()
+    dead = ("--llm", "openai-compatible:none", "--base-url", "http://127.0.0.1:9/v1", "--no-cache", "--max-retries", "0")
+    second = agents("audit", FILING, *dead, "--out", str(out))
+    assert second.exit_code == 2, second.output
+    assert f"error: --out {out} holds a run made another way: llm 'none' (this run: 'openai-compatible:none')" in second.stderr
+    assert "give another --out, or delete" in second.stderr and "violation" not in second.stdout
+    assert out.read_text() == before  # the first run's artifacts are left as they were
+    other = agents("audit", FILING, "--llm", "none", "--override", "--agents", "a1", "--out", str(out))
+    assert other.exit_code == 2 and "agents='both' (this run: 'a1')" in other.stderr  # configuration counts too
+    again = agents("audit", FILING, "--llm", "none", "--out", str(out), "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["summary"]["resumed"] == 3  # the same run resumes
+
+
+def test_a_whole_tree_sum_is_calculation_evidence_not_the_rules_verdict(sample_filing_graph):
+    """check_calc_tree with whole_tree=true sums any period's tree, beyond DQC.US.0126's scope: what it finds is
+    named as such and decides nothing; the rule's own call (as `check` runs it) is what makes the finding."""
+    from auditgraph.agents.toolbox import BEYOND_SCOPE, checker_results, scoped
+
+    box = catalog_toolbox(sample_filing_graph)
+    args = case_args(box.specs["check_calc_tree"], ASSETS)
+    tree = scoped("check_calc_tree", {**args, "whole_tree": True}, box.call("check_calc_tree", {**args, "whole_tree": True}))
+    assert tree["status"] == "ok" and all(BEYOND_SCOPE in r for r in tree["results"])
+    assert any(r["status"] == "violation" and r["concept"] == "us-gaap:Assets" for r in tree["results"])
+    assert checker_results("check_calc_tree", tree) == []
+    a1 = JuniorState("A1", None, (), ())
+    alone = settle("consistent", (), [a1], [("check_calc_tree", tree)], ASSETS)
+    assert (alone.verdict, alone.code) == ("not_evaluable", "not_evaluable")
+    rule = box.call("check_calc_tree", args)
+    both = settle("consistent", (), [a1], [("check_calc_tree", tree), ("check_calc_tree", rule)], ASSETS)
+    assert (both.verdict, both.rules) == ("violation", ("DQC.US.0126",))
 
 
 PROSE = {"content": "I have reviewed the balance sheet and the figures look fine to me."}

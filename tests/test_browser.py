@@ -79,7 +79,7 @@ def test_style_captions_use_graph_model_properties():
     assert captions["Filing"] == "{ticker} {form} {period_end}"
     assert captions["Fact"] == "{value} {concept_qname}"  # the value first: a long QName is cut in the circle
     assert captions["Period"] == "{start} {end}"
-    assert captions["Concept"] == "{label}"
+    assert captions["Concept"] == "{label} ({name})"  # a release without labels still shows the local name
     assert "{instant}" in captions["Context"]
 
 

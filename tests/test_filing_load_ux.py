@@ -52,3 +52,23 @@ def test_json_output_stays_pure_json_and_draws_no_spinner(terminal: io.StringIO)
     assert r.exit_code == 0, r.output
     assert terminal.getvalue() == ""
     assert [json.loads(line)["status"] for line in r.stdout.splitlines()] == ["replaced"]
+
+
+def test_the_result_table_fits_80_columns_with_every_message_below_it(
+    terminal: io.StringIO, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+):
+    """A reload ("same content already loaded") and a failure (a message naming a long path) at 80 columns."""
+    monkeypatch.setattr(filing_cli, "out", Console(width=80))  # stdout as an 80-column terminal shows it
+    assert load().exit_code == 0
+    bad = tmp_path / "a-folder-with-a-rather-long-name-as-filings-have" / "not-an-instance-20231231.htm"
+    bad.parent.mkdir()
+    bad.write_text("<html><body>no XBRL here</body></html>", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["filing", "load", str(SAMPLE_FILING), str(bad), "--packages", str(SAMPLE_TAXONOMY)])
+    assert r.exit_code == 2, r.output
+    lines = r.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), r.stdout
+    rows = {cells[1].strip(): cells[2].strip() for line in lines if len(cells := line.split("│")) > 3}
+    assert rows["smpl-20251231"] == "unchanged" and "failed" in rows.values()
+    below = "\n".join(line for line in lines if "│" not in line)  # the messages follow the table, whole
+    assert "smpl-20251231: same content already loaded" in below
+    assert str(bad) in below.replace("\n", "")

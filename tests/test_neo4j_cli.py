@@ -107,3 +107,19 @@ def test_maven_that_cannot_reach_central_is_named(tmp_path, monkeypatch):
     with pytest.raises(ServerError, match=r"^Maven could not reach Maven Central .*rerun `auditgraph neo4j install`$"):
         server.install()
     assert not server.runtime().installed
+
+
+def test_status_at_80_columns_prints_the_browser_url_whole(user_home, monkeypatch):
+    """The Browser URL (with its connection parameters) is longer than a table cell at 80 columns: it follows the
+    table on a line of its own, never wrapped inside the cell."""
+    from rich.console import Console
+
+    import auditgraph.cli
+
+    monkeypatch.setattr(auditgraph.cli, "console", Console(soft_wrap=True, width=80))
+    out = CliRunner().invoke(cli, ["neo4j", "status"])
+    assert out.exit_code == 3  # nothing runs here
+    lines = out.output.splitlines()
+    assert f"browser: {config.local_settings().browser_url}" in lines, out.output  # whole, on one line
+    table = [line for line in lines if line.startswith("│")]
+    assert "│ browser   │ (below)" in "\n".join(table) and all(len(line) <= 80 for line in table)

@@ -388,9 +388,13 @@ def neo4j_status(as_json: bool) -> None:
         click.echo(json.dumps(info))
         return
     table = Table(show_header=False)
+    room = console.width - max(map(len, info)) - 7  # the value column of a two-column box table
+    below = {k: str(v) for k, v in info.items() if len(str(v)) > room}  # a URL or path is never wrapped in a cell
     for k, v in info.items():
-        table.add_row(k, str(v))
+        table.add_row(k, "(below)" if k in below else str(v))
     console.print(table)
+    for k, v in below.items():
+        console.print(f"{k}: {v}", highlight=False)  # one line the terminal may wrap but nothing cuts
     if not info["running"]:
         sys.exit(3)
 

@@ -58,11 +58,7 @@ def fit_table(
     """A rich Table of the columns that fit ``width`` (all of them with ``wide``)."""
     texts = [[_text(cell) for cell in r] for r in rows]
     need = [_need(c, [r[i] for r in texts]) for i, c in enumerate(cols)]
-    keep = list(range(len(cols)))
-    if not wide:
-        by_rank = sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: -cols[i].drop)
-        while by_rank and sum(need[i] + _PER_COLUMN for i in keep) + 1 > width:
-            keep.remove(by_rank.pop(0))
+    keep = list(range(len(cols))) if wide else _keep(cols, need, width)
     table = PlainTable(**table_kwargs)  # type: ignore[arg-type]
     for i in keep:
         c = cols[i]
@@ -73,6 +69,22 @@ def fit_table(
     for r in texts:
         table.add_row(*(r[i] for i in keep))
     return table
+
+
+def _keep(cols: Sequence[Col], need: Sequence[int], width: int) -> list[int]:
+    keep = list(range(len(cols)))
+    by_rank = sorted((i for i, c in enumerate(cols) if c.drop), key=lambda i: -cols[i].drop)
+    while by_rank and sum(need[i] + _PER_COLUMN for i in keep) + 1 > width:
+        keep.remove(by_rank.pop(0))
+    return keep
+
+
+def dropped(cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """The names of the columns fit_table leaves out at ``width`` (for a note saying so)."""
+    texts = [[_text(cell) for cell in r] for r in rows]
+    need = [_need(c, [r[i] for r in texts]) for i, c in enumerate(cols)]
+    keep = _keep(cols, need, width)
+    return [c.name for i, c in enumerate(cols) if i not in keep]
 
 
 def fits(cols: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> bool:
@@ -113,4 +125,4 @@ def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     console.print(table, crop=False)  # it fits: nothing to crop, and rich need not re-split every line to check
 
 
-__all__ = ["Col", "fit_table", "fits", "output_console", "print_table"]
+__all__ = ["Col", "dropped", "fit_table", "fits", "output_console", "print_table"]

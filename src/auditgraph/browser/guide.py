@@ -111,7 +111,7 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
         Slide(
             "The auditgraph style",
             "<p>Captions from the graph model: a Filing shows ticker, form and period end; a Fact its concept and "
-            "exact value; a Period its dates; a Concept its label. ▶ applies it to this Browser "
+            "exact value; a Period its dates; a Concept its label and local name (the name alone where a release has no labels). ▶ applies it to this Browser "
             "(<code>:style reset</code> goes back).</p>",
             extra=f'<pre class="code runnable">{html.escape(style_command(), quote=False)}</pre>',
         ),
@@ -166,18 +166,30 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
         Slide(
             "Placeholders",
             "<p>A fact whose us-gaap, srt or dei release is not loaded reports to a <code>Concept:Placeholder</code> "
-            "(same key, no labels or networks). Load the release with <code>auditgraph taxonomy load</code>, then "
+            "(same key, no labels or networks). Load the release with <code>auditgraph taxonomy load PACKAGE.zip</code>, then "
             "<code>auditgraph filing relink</code> bridges the facts to it.</p>",
             (Step("filing.placeholder_facts"),),
         ),
     ]
     if v["dqc_rules"] and v["release"]:
+        release = {"release": v["release"]}
+        # a rule with rule data in this release (0014, 0015's neighbour, when it has some): its list is never empty
+        listed = [r["rule_id"] for r in graph.run("taxonomy.dqc_rules", **release) if r["concepts"]]
+        rule = "DQC.US.0014" if "DQC.US.0014" in listed else listed[0] if listed else None
+        year = str(v["release"]).rsplit("/", 1)[-1]
         out.append(
             Slide(
                 "DQC rule data",
                 "<p>The <code>dqcrules</code> taxonomy inside a us-gaap package becomes <code>DqcRule</code> nodes with "
-                "<code>LISTS</code> edges to the concepts each rule names.</p>",
-                (Step("taxonomy.dqc_list", {"rule_id": "DQC.US.0015", "release": v["release"]}),),
+                "<code>LISTS</code> edges to the concepts each rule names. Not every rule has such data: DQC.US.0015's "
+                "list of concepts that must not be negative is not in it, so auditgraph ships that list "
+                f"(<code>dqc_15_usgaap_{html.escape(year)}_concepts.csv</code>; "
+                f"<code>auditgraph check {html.escape(filing_id)} --rule 0015 --all --wide</code> names it beside each "
+                "result).</p>",
+                (
+                    Step("taxonomy.dqc_rules", release),
+                    *([Step("taxonomy.dqc_list", {"rule_id": rule, **release})] if rule else []),
+                ),
             )
         )
     if PORTFOLIO_QUERY in queries.registry():
@@ -200,7 +212,8 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
             "grouped by rule family, with a verdict</li>"
             "<li><code>auditgraph audit --all</code>: every loaded filing, a summary per filing and per rule family</li>"
             "<li><code>auditgraph queries</code>: every read query with its parameters; "
-            "<code>auditgraph queries --browser NAME --param k=v</code> prints one ready to paste here</li></ul>"
+            f"<code>auditgraph queries --browser tools.filing --param filing_id={html.escape(filing_id)}</code> "
+            "prints one ready to paste here</li></ul>"
             "<p>The whole model: <code>docs/graph-model.md</code>.</p>",
         )
     )
