@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -27,7 +30,14 @@ def test_a_name_no_filing_answers_to_is_an_input_error(sample_filing_graph: Grap
     assert err.value.exit_code == 2
 
 
-def test_agents_audit_accepts_ticker_form_and_year(agents: Callable[..., SimpleNamespace]) -> None:
-    done = agents("audit", "SMPL 10-K 2025", "--llm", "none", "--no-cache", "--out", "/dev/null")
+def test_agents_audit_accepts_ticker_form_and_year(agents: Callable[..., SimpleNamespace], tmp_path: Path) -> None:
+    done = agents("audit", "SMPL 10-K 2025", "--llm", "none", "--no-cache", "--out", str(tmp_path / "run.jsonl"))
     assert done.exit_code == 0, done.output
     assert "3 cases: 3 violation" in done.output  # the sample filing's three seeded findings
+
+
+def test_agents_audit_refuses_a_device_as_out_and_leaves_it_a_device(agents: Callable[..., SimpleNamespace]) -> None:
+    done = agents("audit", "SMPL 10-K 2025", "--llm", "none", "--no-cache", "--out", "/dev/null")
+    assert done.exit_code == 2
+    assert "--out /dev/null: not a regular file" in done.output
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)  # once replaced by a regular file when tests ran as root
