@@ -26,6 +26,7 @@ from auditgraph.agents.records import read_records
 from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError, ConfigError
+from auditgraph.files import check_output
 
 
 @dataclass(frozen=True)
@@ -174,10 +175,7 @@ def run_cases(
     No model is asked after a case's `case_timeout` or the run's `run_timeout` (seconds, None = no
     limit): those cases end inconclusive with reason "deadline", cases not started by the run
     deadline without any call. A call already running is bounded by the provider's timeout."""
-    if out.exists() and not out.is_file():
-        # the run is rewritten by replacing the file: a device such as /dev/null would be replaced by a regular
-        # file (as root), and the .trajectory.jsonl sidecar would be created beside it
-        raise ConfigError(f"--out {out}: not a regular file; give a file path (the run's artifacts stay there and resume)")
+    check_output(out)  # the run is rewritten by replacing the file, and its sidecar is made beside it
     out.parent.mkdir(parents=True, exist_ok=True)
     side = trajectory_path(out)
     identity = {

@@ -7,8 +7,6 @@ error answer without loading them.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from auditgraph.errors import ConfigError
+from auditgraph.files import check_output, write_whole
 
 err = Console(stderr=True)
 out = Console()
@@ -89,6 +88,8 @@ def ask(
     from auditgraph.verifier.verify import Verifier
 
     questions = pipeline.read_questions(batch) if batch is not None else None
+    if out_path is not None:
+        check_output(out_path)  # before any model call, not after the batch
     graph = open_graph()
     try:
         verifier = Verifier(graph)
@@ -121,10 +122,7 @@ def ask(
     if out_path is None:
         click.echo(lines, nl=False)
     else:  # whole or nothing: a batch stopped by a dead server leaves no half file
-        fd, tmp = tempfile.mkstemp(dir=out_path.parent or Path("."), prefix=f".{out_path.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(lines)
-        os.replace(tmp, out_path)
+        write_whole(out_path, lines)
     (out if out_path else err).print(
         ask_table(records, title=f"{len(records)} questions" + (f" -> {out_path}" if out_path else ""))
     )
