@@ -434,7 +434,7 @@ class ServerTools:
         """The one filing a path names, under the roots, as a regular file or a filing folder; LoadError otherwise.
         Symlinks are followed first, so one pointing out of the roots is refused like the place it points to."""
         from auditgraph.errors import LoadError
-        from auditgraph.loader.filing_source import _pick_entry, refuse_special
+        from auditgraph.loader.filing_source import pick_entry, refuse_special
 
         path = Path(given).expanduser()
         real = Path(os.path.realpath(path))  # never raises; a loop or a missing part stays unresolved
@@ -451,7 +451,7 @@ class ServerTools:
             return real
         if next(itertools.islice(real.iterdir(), MAX_FOLDER_ENTRIES, None), None) is not None:
             raise LoadError(f"{given}: more than {MAX_FOLDER_ENTRIES:,} entries; pass the filing's instance file itself")
-        entry = _pick_entry(real)
+        entry = pick_entry(real)
         if entry is None:
             raise LoadError(
                 f"{given}: no filings in this folder; load_filing takes one filing (an instance .xml, inline .htm, "

@@ -43,8 +43,10 @@ from auditgraph.loader.concepts import (
 )
 from auditgraph.loader.duplicates import mark_duplicates
 from auditgraph.loader.facts import add_fact_rows, context_rows
-from auditgraph.loader.filing_guard import checked_input as filing_input  # refuses what Arelle must not see
-from auditgraph.loader.filing_source import FilingInput
+from auditgraph.loader.filing_source import (
+    FilingInput,
+    filing_input,  # refuses what Arelle must not see
+)
 from auditgraph.loader.networks import relationship_rows
 from auditgraph.loader.packages import remembered_packages
 from auditgraph.loader.session import ArelleSession

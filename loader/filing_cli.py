@@ -69,7 +69,7 @@ def load_cmd(
     """
     from auditgraph.loader.claims import Claims
     from auditgraph.loader.coverage import add_coverage, print_coverage_warnings
-    from auditgraph.loader.filing_guard import checked_expand as expand
+    from auditgraph.loader.filing_source import expand
 
     with collector.paused(freeze=True):  # Arelle's modules (~0.3 s of imports) live until exit: see collector.py
         from auditgraph.loader.jobs import default_jobs, load_filings

@@ -144,7 +144,7 @@ def _is_instance_root(path: Path) -> bool:
     return False
 
 
-def _pick_entry(folder: Path) -> Path | None:
+def pick_entry(folder: Path) -> Path | None:
     """A filing folder's entry: its XBRL instance, else its inline document. A folder with several
     instances is refused with their names: loading one of them silently would lose the others."""
     files = sorted(p for p in folder.iterdir() if p.is_file())
@@ -183,14 +183,14 @@ def _zip_entry(path: Path) -> str:
     return f"{path}/{chosen}"
 
 
-def filing_input(path: Path) -> FilingInput:
+def _read_input(path: Path) -> FilingInput:
     """The one filing a file, zip or filing folder holds; raises LoadError naming the path."""
     path = Path(path)
     if not path.exists():
         raise LoadError(f"{path}: no such file or folder; pass an instance, an inline .htm, a filing zip or a folder")
     refuse_special(path)
     if path.is_dir():
-        entry = _pick_entry(path)
+        entry = pick_entry(path)
         if entry is None:
             raise LoadError(f"{path}: no XBRL instance or inline XBRL document in this folder")
         rec = _manifest_record(entry)
@@ -205,7 +205,7 @@ def filing_input(path: Path) -> FilingInput:
     return FilingInput(entry=str(path.resolve()), source=path, content_hash=content_hash(path), **info)
 
 
-def expand(paths: list[Path]) -> list[Path | LoadError]:
+def _expand(paths: list[Path]) -> list[Path | LoadError]:
     """The filings under the given paths: a folder of filings becomes one item per filing.
 
     Items that cannot be resolved come back as LoadError so a batch can report and skip them.
@@ -214,7 +214,7 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
     for path in map(Path, paths):
         try:
             refuse_special(path)
-            single = not path.is_dir() or _pick_entry(path) is not None
+            single = not path.is_dir() or pick_entry(path) is not None
         except LoadError as exc:
             out.append(exc)
             continue
@@ -235,12 +235,115 @@ def expand(paths: list[Path]) -> list[Path | LoadError]:
             out.append(LoadError(f"{path}: no filings found in this folder"))
         for child in children:
             try:
-                nested = child.is_dir() and _pick_entry(child) is None
+                nested = child.is_dir() and pick_entry(child) is None
             except LoadError as exc:
                 out.append(exc)
                 continue
             if nested:
-                out.extend(expand([child]))
+                out.extend(_expand([child]))
             elif child.is_dir() or child.suffix.lower() == ".zip" or is_instance(child) or is_inline(child):
                 out.append(child)
     return out
+
+
+# ------------------------------------------------------------------ what is refused before Arelle or zipfile sees it
+# Each a LoadError (exit 2) naming the file and the fix, never an internal error or a silent empty result:
+# a zip member with the encryption flag or a compression method zipfile cannot read; an instance or inline
+# document in UTF-32 (XML parsers read it as an empty document); a manifest.json that is not
+# {"filings": [{"path": ..., "instance"?: ...}, ...]} (the shape of ../shared/filings/manifest.json) or not a
+# small regular file; paths that name no filing at all (a folder whose only file links to /etc/passwd).
+MAX_MANIFEST_BYTES = 16 * 2**20  # ../shared/filings/manifest.json is ~40 KB for 91 filings
+# what zipfile reads (bzip2 and lzma only when Python was built with them; zipfile says so then)
+_ZIP_METHODS = {
+    zipfile.ZIP_STORED: "stored",
+    zipfile.ZIP_DEFLATED: "deflate",
+    zipfile.ZIP_BZIP2: "bzip2",
+    zipfile.ZIP_LZMA: "lzma",
+}
+_UTF32_HEADS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"<\x00\x00\x00", b"\x00\x00\x00<")
+
+
+def check_zip(path: Path) -> None:
+    """Refuse a zip with an encrypted member or one packed with a method zipfile cannot read."""
+    try:
+        with zipfile.ZipFile(path) as zf:
+            for info in zf.infolist():
+                if info.flag_bits & 0x1:
+                    raise LoadError(f"{path}: {info.filename} is encrypted; pass the filing package unencrypted")
+                if info.compress_type not in _ZIP_METHODS:
+                    raise LoadError(
+                        f"{path}: {info.filename} is packed with zip compression method {info.compress_type}, which "
+                        f"cannot be read (supported: {', '.join(_ZIP_METHODS.values())}); repack it with `zip`"
+                    )
+    except (zipfile.BadZipFile, OSError):
+        return  # filing_input says what is wrong with it, as before
+
+
+def check_encoding(path: Path) -> None:
+    """Refuse an instance or inline document in UTF-32, which XML parsers take for an empty document."""
+    if path.suffix.lower() not in (".xml", *INLINE_SUFFIXES) or not path.is_file():
+        return
+    with path.open("rb") as fh:
+        head = fh.read(4)
+    if head.startswith(_UTF32_HEADS):
+        raise LoadError(
+            f"{path}: the document is UTF-32 encoded, which XBRL does not use; convert it to UTF-8 (iconv -f UTF-32 -t UTF-8)"
+        )
+
+
+def check_manifest(folder: Path) -> None:
+    """A folder's manifest.json, if it has one, must be `{"filings": [{"path": "...", "instance"?: "..."}]}`."""
+    manifest = folder / "manifest.json"
+    if not manifest.exists() and not manifest.is_symlink():
+        return
+    fix = 'write {"filings": [{"path": "FOLDER", "instance": "FILE.xml"}, ...]} or remove it'
+    if not manifest.is_file():
+        raise LoadError(f"{manifest}: not a regular file; {fix}")
+    if manifest.stat().st_size > MAX_MANIFEST_BYTES:
+        raise LoadError(f"{manifest}: {manifest.stat().st_size:,} bytes, too large for a manifest; {fix}")
+    try:
+        doc: Any = json.loads(manifest.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise LoadError(f"{manifest}: not valid JSON ({exc}); {fix}") from None
+    filings = doc.get("filings") if isinstance(doc, dict) else None
+    if not isinstance(filings, list):
+        raise LoadError(f'{manifest}: needs an object with a list under "filings"; {fix}')
+    for n, rec in enumerate(filings):
+        ok = isinstance(rec, dict) and isinstance(rec.get("path"), str) and isinstance(rec.get("instance", ""), (str, type(None)))
+        if not ok:
+            raise LoadError(f'{manifest}: filing {n} is {json.dumps(rec)[:80]}, not an object with a "path" string; {fix}')
+
+
+def filing_input(path: Path) -> FilingInput:
+    """The one filing a file, zip or filing folder holds, after the checks above; raises LoadError naming the path."""
+    path = Path(path)
+    if path.suffix.lower() == ".zip" and path.is_file():
+        check_zip(path)
+    check_encoding(path)
+    folder = path if path.is_dir() else path.parent
+    for parent in (folder, *list(folder.parents)[:3]):  # the manifest filing_source reads the filing's record from
+        if (parent / "manifest.json").is_file():
+            check_manifest(parent)
+            break
+    inp = _read_input(path)
+    check_encoding(Path(inp.entry))  # the entry a folder holds
+    return inp
+
+
+def expand(paths: list[Path]) -> list[Path | LoadError]:
+    """The filings under the given paths, one item per filing (a LoadError for one that cannot be resolved, so a
+    batch reports and skips it), after the manifest check; no filing at all under the paths is a LoadError."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            check_manifest(path)
+    items = _expand(list(paths))
+    if not items or all(isinstance(i, LoadError) for i in items):
+        for path in map(Path, paths):  # a document the sniffing of filing_source could not read: say why
+            for doc in sorted(path.iterdir()) if path.is_dir() else [path]:
+                check_encoding(doc)
+    if not items:
+        names = ", ".join(str(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+        raise LoadError(
+            f"{names}: no XBRL instance, inline document or filing zip found; pass a filing's instance, zip or folder"
+        )
+    return items

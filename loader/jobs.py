@@ -41,8 +41,10 @@ from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.claims import Claims
 from auditgraph.loader.filing import FilingLoader, LoadResult, Recording, record_filing, write_recording
-from auditgraph.loader.filing_guard import checked_input as filing_input  # refuses what Arelle must not see
-from auditgraph.loader.filing_source import FilingInput
+from auditgraph.loader.filing_source import (
+    FilingInput,
+    filing_input,  # refuses what Arelle must not see
+)
 
 MAX_TASKS = 25  # filings per worker process before it is replaced (memory stays flat whatever Arelle keeps)
 DEADLOCK_RETRIES = 3
