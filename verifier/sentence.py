@@ -444,16 +444,20 @@ def split_sentences(text: str) -> list[str]:
         if not para:
             continue
         parts = re.split(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z$(\"“‘])", para)
-        buf = ""
+        buf: list[str] = []
         for p in parts:
-            buf = f"{buf} {p}".strip() if buf else p
-            if re.search(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$", buf):
+            buf.append(p)
+            # only the part's last few characters: searching the growing buffer is quadratic
+            if _ABBREVIATION.search(p, max(0, len(p) - 12)):
                 continue
-            out.append(buf)
-            buf = ""
+            out.append(" ".join(buf).strip())
+            buf = []
         if buf:
-            out.append(buf)
+            out.append(" ".join(buf).strip())
     return out
+
+
+_ABBREVIATION = re.compile(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$")
 
 
 def find_periods(text: str) -> list[PeriodMention]:

@@ -35,6 +35,7 @@ from auditgraph.verifier.ground import (
     resolve_period,
 )
 from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
+from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
@@ -53,7 +54,7 @@ from auditgraph.verifier.types import (
     Verdict,
 )
 
-MAX_SENTENCE_CHARS = 2000
+MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
 _GROWTH_QUESTION = re.compile(
     r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
     r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$",
@@ -121,6 +122,12 @@ class Verifier:
                 AbstainReason.UNKNOWN_FILING,
                 f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id",
             )
+        for what, value in (("question", question or ""), ("claim", str(claim))):
+            if len(value) > MAX_CLAIM_CHARS:  # the MCP tool's path; the CLI refuses these with exit 2 first
+                return abstain(
+                    AbstainReason.CLAIM_UNPARSABLE,
+                    f"the {what} has {len(value):,} characters; give one sentence of at most {MAX_CLAIM_CHARS:,}",
+                )
         own = entity.matcher(filing.entity_name, filing.ticker)
         if others := [x for x in entity.mentions(question or "") if not own(x)]:
             return abstain(
