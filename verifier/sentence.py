@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
 from auditgraph.verifier.plan import MONTHS, _SCALE, _SCALES, extract_period
+from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
 from auditgraph.verifier.types import PeriodRequest
 
 MAX_METRIC_WORDS = 12
@@ -409,6 +410,8 @@ class SubClaim:
     hedge: str | None = None  # comparison hedge: "more than doubled"
     direction: int = 1  # +1 rose / -1 fell, for growth and change
     at_base: bool = False  # a level of the compared period ("… compared with $31.6 billion a year earlier")
+    scope: str | None = None  # the segment, region, instrument or class the clause names ("Unregulated Energy")
+    scope_member: str | None = None  # its member QName, when the filer's labels name it
 
 
 @dataclass(frozen=True)
@@ -746,6 +749,11 @@ class _Ctx:
     unread: list[str] = field(default_factory=list)
     masked: str = ""  # the text with asides in parentheses blanked (same length)
     directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
+    knows: Knows | None = None
+    scopes: list[MemberMention] = field(default_factory=list)
+
+    def known(self, k: frozenset[str]) -> bool:
+        return bool(self.knows and self.knows(k))
 
 
 def read(
@@ -753,6 +761,7 @@ def read(
     knows: Knows,
     entity_words: frozenset[str] = frozenset(),
     entity_finder: Callable[[str], list[str]] | None = None,
+    member_finder: Callable[[str], list[MemberMention]] | None = None,
 ) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
     text = sentence.strip()
@@ -765,7 +774,8 @@ def read(
     if m := _SCALE_CONTEXT.search(text):
         scale = _SCALES[(m[1] or m[2]).lower()]
         numbers = [n for n in numbers if not (m.start() <= n.start < m.end())]
-    ctx = _Ctx(text, periods, metrics, numbers, masked=masked)
+    ctx = _Ctx(text, periods, metrics, numbers, masked=masked, knows=knows)
+    ctx.scopes = member_finder(text) if member_finder else []
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
@@ -813,20 +823,34 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         direction = -1 if re.match(r"decl|decr|drop|fall|reduc|contr", g["w"], re.I) else 1
         _add(ctx, "growth", n, metric, direction=direction)
         return
-    if n.kind is Kind.PER_SHARE and not (before and _per_share_metric(before[-1])):
-        metric = MetricSpan(
-            n.start,
-            n.end,
-            _PER_SHARE_METRIC[n.per_share or ""],
-            _PER_SHARE_METRIC[n.per_share or ""],
-            implied=True,
-            negated=bool(before and before[-1].negated),
-        )
-        _add(ctx, "level", n, metric)
+    # units are a constraint: words that say "per share" take a per-share figure, never an amount
+    lead = text[before[-1].end if before else lo : n.start]
+    said_per_share = bool(before and _per_share_metric(before[-1])) or bool(_PER_SHARE_WORDS.search(lead))
+    if said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER) and n.scale_word:
+        ctx.unread.append(f"{n.text!r}: an amount, but the words say per share; a per-share figure is dollars per share")
+        return
+    if n.kind is Kind.PER_SHARE or (said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER)):
+        if not (before and _per_share_metric(before[-1])):
+            got = _per_share_of(ctx, n, before, lo, lead)
+            if isinstance(got, str):
+                ctx.unread.append(f"{n.text!r}: {got}")
+            else:
+                _add(ctx, "level", n, got)
+            return
+    if not before and (spm := _per_share_phrase(text, lo, n.start)):
+        _add(ctx, "level", n, spm)  # "Loss per share of $(3.67)": the words name EPS although no entry matched
+        return
+    if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
+        _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
+        return
+    if not before and n.kind is Kind.SHARES and (m := _SHARES_AFTER.match(tail)) and ctx.known(key(f"shares {m['w']}")):
+        # "3,194 million shares outstanding": the metric after the number
+        words = f"shares {m['w'].lower()}"
+        _add(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), text[n.start : n.end + m.end()], words))
         return
     if not before:
         if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I):
-            _add(ctx, "level", n, after[0])  # "$33.7 billion in revenue"
+            _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
             return
         ctx.unread.append(f"{n.text!r}: no metric named before it")
         return
@@ -853,7 +877,7 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         # "the increase in net income of $916 million": an amount of change, not a level
         _add(ctx, "change", n, before[-1], direction=-1 if re.match(r"decr|decl|drop|fall|reduc", m[1], re.I) else 1)
         return
-    metric = _respectively(ctx, before[-1], n, hi)
+    metric = _respectively(ctx, _signed(before[-1], text[before[-1].end : n.start]), n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end : n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
         ctx.unread.append(f"{n.text!r}: the words {stray!r} stand between it and {before[-1].matched!r}")
@@ -1099,8 +1123,100 @@ def _sign(g: re.Match[str], metric: MetricSpan) -> int:
     return d
 
 
+_SIGN_VERB = re.compile(
+    r"\b(?:used|lost|burned|burnt|negative)\b(?:\s+(?:approximately|about|nearly|roughly|a|an))?\s*$"
+    r"|\b(?:used|lost|burned|burnt)\s+(?:(?:net\s+)?cash\s+)?(?:of\s+)?$",
+    re.I,
+)
+
+
+def _signed(metric: MetricSpan, lead: str) -> MetricSpan:
+    """ "Operating activities used $225.8 million", "used $225.8 million of cash in operating
+    activities", "free cash flow was negative $3 million": the figure is minus the concept's value."""
+    if metric.negated or not _SIGN_VERB.search(lead):
+        return metric
+    return replace(metric, negated=True)
+
+
 def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
+
+
+_PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(?:basic|diluted|fully\s+diluted)\s+)?(?:common\s+)?share\b|\beps\b", re.I)
+_EARNINGS_WORDS = re.compile(r"\b(?:income|earnings?|profits?|loss(?:es)?|eps)\b", re.I)
+_EARNING_VERB = re.compile(
+    r"\b(?:earned|earning|earns|made|lost|losing|loses|loss\s+of|earnings\s+of|income\s+of|profit\s+of)\b[^.;$\d]{0,30}$", re.I
+)
+_LOSS_WORD = re.compile(r"\b(?:lost|losing|loses|loss(?:es)?)\b(?!\s*\))", re.I)
+_PS_PHRASE = re.compile(
+    r"(?:\b(?P<k1>basic|diluted)\s+(?:and\s+(?:basic|diluted)\s+)?)?(?:\bnet\s+)?\b(?P<what>loss|earnings|income)"
+    r"(?:\s*\((?:loss|earnings)\))?\s+per\s+(?:(?P<k2>basic|diluted)\s+)?(?:common\s+)?share(?:\s*[-,]?\s*(?P<k3>basic|diluted))?"
+    r"\s*(?:,\s*)?(?:of|was|were|is|totaled|amounted\s+to|came\s+in\s+at|:)?\s*(?:approximately|about)?\s*$",
+    re.I,
+)
+_SHARES_AFTER = re.compile(
+    r"^\s*(?:of\s+(?:our\s+|its\s+|the\s+company's\s+)?(?:class\s+[a-z]\s+)?common\s+stock\s+)?(?P<w>outstanding|issued\s+and\s+outstanding)\b",
+    re.I,
+)
+
+
+def _per_share_of(ctx: _Ctx, n: Mention, before: list[MetricSpan], lo: int, lead: str) -> MetricSpan | str:
+    """The per-share metric a per-share figure is about, or why none is said.
+
+    Earnings words ("net income … or $12.03 per diluted share", "lost $5.78 per diluted share")
+    make it EPS, basic or diluted as written; another metric's words make it that metric per share
+    when the filing has one ("dividends … $0.25 per share"); a price paid per share, or no words
+    at all, is no line item ("216,719 shares were purchased at an average price of $193.52 per share")."""
+    text = ctx.text
+    near = text[max(lo, n.start - 60) : n.start]
+    kind = n.per_share if n.per_share is not None else _share_kind(lead)
+    eps = _PER_SHARE_METRIC[kind or ""]
+    if before and _EARNINGS_WORDS.search(before[-1].matched):
+        negated = before[-1].negated or bool(_LOSS_WORD.search(lead))
+        return MetricSpan(n.start, n.end, eps, eps, implied=True, negated=negated)
+    if _EARNING_VERB.search(near) or (not before and _per_share_phrase(text, lo, n.start)):
+        negated = bool(_LOSS_WORD.search(near)) and not re.search(r"\b(?:income|earnings)\s*\(loss\)", near, re.I)
+        return MetricSpan(n.start, n.end, eps, eps, implied=True, negated=negated)
+    if before:
+        words = f"{before[-1].matched} per share"
+        if ctx.known(key(words)):
+            return MetricSpan(before[-1].start, before[-1].end, before[-1].text, words, negated=before[-1].negated)
+        return f"a per-share figure, and no per-share line item is named {before[-1].matched!r} per share"
+    return "a per-share figure with no earnings or line-item words (a price or an amount per share is not reported as such)"
+
+
+_ACTIVITIES = re.compile(
+    r"\b(?P<x>operating|investing|financing)\s+activities\s+(?:(?P<used>used|consumed|burned)|provided|generated)"
+    r"(?:\s+(?:net\s+)?cash\s+of)?\s*(?:approximately|about|nearly|roughly)?\s*$",
+    re.I,
+)
+
+
+def _activities_phrase(ctx: _Ctx, lo: int, pos: int) -> MetricSpan | None:
+    """ "Financing activities provided $1.2 billion", "operating activities used $225.8 million":
+    the net cash of those activities, minus it when used."""
+    m = _ACTIVITIES.search(ctx.text, lo, pos)
+    if not m:
+        return None
+    words = f"net cash provided by {m['x'].lower()} activities"
+    if not ctx.known(key(words)):
+        return None
+    return MetricSpan(m.start(), m.end(), ctx.text[m.start() : m.end()], words, negated=bool(m["used"]))
+
+
+def _share_kind(words: str) -> str:
+    m = re.search(r"\b(basic|diluted)\b", words, re.I)
+    return m[1].lower() if m else ""
+
+
+def _per_share_phrase(text: str, lo: int, pos: int) -> MetricSpan | None:
+    """ "Loss per share of $(3.67)", "basic and diluted net loss per share was $0.12": EPS named in words."""
+    m = _PS_PHRASE.search(text, lo, pos)
+    if not m or m.end() != pos and text[m.end() : pos].strip():
+        return None
+    kind = (m["k1"] or m["k2"] or m["k3"] or "").lower()
+    eps = _PER_SHARE_METRIC[kind]
+    return MetricSpan(m.start(), m.end(), eps, eps, implied=True, negated=m["what"].lower() == "loss")
 
 
 _MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against)\b", re.I)
@@ -1147,6 +1263,7 @@ def _add(
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
+    scope, member = _scope(ctx, n.start, metric, other)
     ctx.subclaims.append(
         SubClaim(
             kind,
@@ -1161,8 +1278,28 @@ def _add(
             None,
             direction,
             at_base,
+            scope,
+            member,
         )
     )
+
+
+def _scope(ctx: _Ctx, pos: int, metric: MetricSpan, other: MetricSpan | None) -> tuple[str | None, str | None]:
+    """The member (or the bare segment words) the clause of the figure at `pos` names outside its
+    metric's own words: "The Unregulated Energy segment reported operating income of $0.2 million"."""
+    lo, hi = _clause_bounds(ctx.text, pos)
+    own = [(m.start, m.end) for m in (metric, other) if m is not None and not m.implied]
+
+    def outside(s: int, e: int) -> bool:
+        return lo <= s and e <= hi and not any(a <= s and e <= b for a, b in own)
+
+    for mm in ctx.scopes:
+        if outside(mm.start, mm.end):
+            return mm.words, mm.qname
+    for m in SCOPE_WORDS.finditer(ctx.text, lo, hi):
+        if outside(m.start(), m.end()):
+            return m[0], None
+    return None, None
 
 
 def _comparisons(ctx: _Ctx) -> None:

@@ -39,6 +39,7 @@ from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
+from auditgraph.verifier.scope import Members
 from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
 from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import (
@@ -307,7 +308,7 @@ class Verifier:
         lex = self.lexicon(filing_id)
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
-        reading = read(text, lex.knows, words, entity.mentions)
+        reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find)
         others = [m for m in reading.entities if not own(m)]
         if others:
             return abstain(
@@ -410,6 +411,14 @@ class Verifier:
         def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
+        if sc.scope:
+            # never the consolidated fact for a part of the company (docs/verifier.md, "Dimensions")
+            member = f" ({sc.scope_member})" if sc.scope_member else ""
+            return abstain(
+                AbstainReason.OPERAND_UNGROUNDED,
+                f"the figure is about {sc.scope!r}{member}, a part of the company; the verifier checks "
+                "consolidated facts only, so no filed fact it reads decides it",
+            )
         rows = self._periods(filing.id)
         cur = resolve_period(sc.period, filing, rows)
         if isinstance(cur, PeriodProblem):
@@ -550,6 +559,13 @@ class Verifier:
             fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
             shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
         return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
+
+    def _members(self, filing_id: str, entity_words: frozenset[str], lex: Lexicon) -> Members:
+        """The filer's member names (segments, regions, instruments, classes), read once."""
+        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
+        if "members" not in cache:
+            cache["members"] = Members.from_rows(self.graph.run("verify.members", filing_id=filing_id), entity_words, lex.knows)
+        return cache["members"]
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""
