@@ -289,7 +289,7 @@ _BY = re.compile(r"\bby\s*$", re.I)
 _FORWARD = re.compile(
     r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|projection|guidance|"
     r"guides?|guided|outlook|anticipates?|anticipated|targets?|targeting|plans? to|aims? to|"
-    r"will|would|could|should|may|might|estimates?|consensus|predicts?|predicted|next year|"
+    r"will|would|could|should|(?-i:may)(?!\s+\d)|might|estimates?|consensus|predicts?|predicted|next year|"
     r"going forward|is on track|on pace)\b",
     re.I,
 )
@@ -318,7 +318,8 @@ _PERIODS = [
     (
         "half",
         re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)\s+half(?:\s+of)?(?:\s+(?:fiscal\s+|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)[- ]half(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"|\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h3>first\s+)?(?:six|6)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y3>{_YY}))?\b"
             rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
             re.I,
         ),
@@ -326,7 +327,7 @@ _PERIODS = [
     (
         "nine",
         re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?nine\s+months(?:\s+of)?(?:\s+(?:fiscal\s+)?(?P<y>{_YY}))?\b",
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?(?:nine|9)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?)?(?P<y>{_YY}))?\b",
             re.I,
         ),
     ),
@@ -347,7 +348,8 @@ _PERIODS = [
     (
         "yearend",
         re.compile(
-            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?year)\b", re.I
+            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?year)\b",
+            re.I,
         ),
     ),
     (
@@ -355,7 +357,9 @@ _PERIODS = [
         re.compile(
             r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
             r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
-            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b",
+            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year)|"
+            r"(?:the\s+)?(?:corresponding|comparable|same)\s+(?:(?:three|six|nine|3|6|9)[- ]month\s+)?(?:period|quarter)"
+            r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:prior\s+year|(?:fiscal\s+)?(?:19|20)\d{2}))?)\b",
             re.I,
         ),
     ),
@@ -508,10 +512,10 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
         req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
     elif kind == "half":
         h = (m["h"] or m["h2"] or "").lower()
-        first = h in ("first", "h1", "1h")
+        first = h in ("first", "h1", "1h") or (not h and bool(m["h3"] or re.search(r"six|6", text)))
         if not first:
             return None  # a second half is no period a filing reports
-        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=2, months=6, phrase=text.strip())
+        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"] or m["y3"]), quarter=2, months=6, phrase=text.strip())
     elif kind == "nine":
         req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=3, months=9, phrase=text.strip())
     elif kind == "quarter":
@@ -520,7 +524,8 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
     elif kind == "fy":
         req = PeriodRequest(fiscal_year=_yy(m["y"]), months=12, phrase=text.strip())
     elif kind == "yearend":
-        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True)
+        prior = bool(re.search(r"\b(?:prior|previous|last)\b", text, re.I))
+        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True, prior=prior)
     elif kind == "year":
         req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
     elif kind == "ytdm":
@@ -756,6 +761,15 @@ class _Ctx:
         return bool(self.knows and self.knows(k))
 
 
+# "HOUSTON, May 2, 2024 --", "LOS GATOS, Calif., Oct. 17, 2024 /PRNewswire/ --", "NEW YORK--(BUSINESS WIRE)--May 2, 2024--":
+# where and when a release was issued, not the period of its figures and no forecast
+_DATELINE = re.compile(
+    rf"^\s*[A-Z][A-Z.'’ -]{{1,40}}(?:,\s*[A-Z][A-Za-z.]{{1,15}})*"
+    rf"(?:,?\s+|\s*[-–—]{{1,2}}\s*\((?:[A-Z][A-Za-z ]+)\)\s*[-–—]{{1,2}}\s*){_DATE}"
+    rf"\s*(?:/[^/]{{1,40}}/)?\s*(?:[-–—]{{1,2}}|:)\s*"
+)
+
+
 def read(
     sentence: str,
     knows: Knows,
@@ -765,6 +779,8 @@ def read(
 ) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
     text = sentence.strip()
+    if dl := _DATELINE.match(text):
+        text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
@@ -783,7 +799,13 @@ def read(
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(
-        text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None, market[0] if market else None, scale
+        sentence.strip(),
+        tuple(ctx.subclaims),
+        tuple(ctx.unread),
+        entities,
+        fwd[0] if fwd else None,
+        market[0] if market else None,
+        scale,
     )
 
 
@@ -867,6 +889,11 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         names = [m for m in ctx.metrics if lo <= m.start and m.end <= nums[0].start]
         if len(names) == len(nums) >= 2:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
             _add(ctx, "level", n, names[nums.index(n)])
+            return
+        pers = [p for p in ctx.periods if p.request is not None and nums[-1].end <= p.start < hi]
+        if len(names) == 1 and len(pers) == len(nums) >= 2:
+            # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
+            _add(ctx, "level", n, names[0], period=pers[nums.index(n)].request)
             return
         if len(names) != len(nums):
             ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
@@ -1257,9 +1284,20 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
 
 
 def _add(
-    ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1, base: bool = False
+    ctx: _Ctx,
+    kind: str,
+    n: Mention,
+    metric: MetricSpan,
+    other: MetricSpan | None = None,
+    direction: int = 1,
+    base: bool = False,
+    period: PeriodRequest | None = None,
 ) -> None:
-    period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
+    """`period`: the figure's own period when the sentence pairs them ("…, respectively")."""
+    if period is not None:
+        base_period, relative, own = None, None, True
+    else:
+        period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
@@ -1399,3 +1437,33 @@ def _comparisons(ctx: _Ctx) -> None:
                 relation="less" if m["less"] else "exceed",
             )
         )
+
+
+_PRONOUN_LEAD = re.compile(
+    r"^(?:it|this|that|they|the\s+figure|the\s+amount|the\s+total)\s+(?:was|were|is|came\s+to|totaled|amounted\s+to)\b\s*", re.I
+)
+
+
+def completed_answer(question: str, answer: str, knows: Knows, entity_words: frozenset[str] = frozenset()) -> str:
+    """The answer sentence with what the question says and the answer leaves out: the metric when
+    the answer names none before its first figure, the period when it names none at all.
+
+    ("What was Netflix's revenue in 2023?", "It was $33.7 billion, up 6.7%.")
+    -> "revenue was $33.7 billion, up 6.7% in 2023"
+    """
+    text = answer.strip().rstrip(".")
+    q = question.strip().rstrip("?")
+    q_periods = find_periods(q)
+    q_numbers = [(n.start, n.end) for n in find_numbers(q)]
+    q_metrics = find_metrics(_asides_masked(q), knows, [(p.start, p.end) for p in q_periods] + q_numbers, entity_words)
+    a_periods = find_periods(text)
+    a_numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in a_periods)]
+    if q_metrics and a_numbers:
+        blocked = [(p.start, p.end) for p in a_periods] + [(n.start, n.end) for n in a_numbers]
+        first = a_numbers[0].start
+        named = find_metrics(_asides_masked(text), knows, blocked, entity_words)  # before or after its figure
+        if not named and not _per_share_phrase(text, 0, first):
+            text = f"{q_metrics[0].text} was {_PRONOUN_LEAD.sub('', text)}"
+    if not a_periods and (own := [p for p in q_periods if p.request is not None]):
+        text = f"{text} {own[0].text.strip()}"
+    return text

@@ -40,7 +40,7 @@ from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
 from auditgraph.verifier.scope import Members
-from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
+from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, completed_answer, read, split_sentences
 from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import (
     AbstainReason,
@@ -56,6 +56,7 @@ from auditgraph.verifier.types import (
 )
 
 MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
+_SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
 _GROWTH_QUESTION = re.compile(
     r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
     r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$",
@@ -154,6 +155,8 @@ class Verifier:
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
+            if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim):
+                return self._answer_sentence(base, filing_id, question, claim)
             return abstain(AbstainReason.CLAIM_UNPARSABLE, str(exc), plan=plan)
         cv = _read_claim(raw, plan)
         if isinstance(cv, str):
@@ -254,6 +257,34 @@ class Verifier:
             )
         return replace(
             base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common
+        )
+
+    def _answer_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict:
+        """A model's answer written as a sentence ("Netflix's revenue was $33.7 billion, up 6.7%") is
+        read as a sentence; the question supplies the metric and period the answer leaves out
+        ("What was revenue in 2023?" + "It was $33.7 billion" reads "revenue … $33.7 billion in 2023")."""
+        lex = self.lexicon(filing_id)
+        filing = self.filing(filing_id)
+        assert filing is not None
+        words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
+        text = completed_answer(question, answer.strip(), lex.knows, words)
+        sv = self.verify_sentence(filing_id, text, case_id=base.case_id)
+        subs = sv.subclaims
+        extra = {**base.extra, "answer_read_as": text}
+        if not subs:
+            return replace(
+                base, abstain_reason=sv.abstain_reason, reason=f"the answer read as {text!r}: {sv.reason}", extra=extra
+            )
+        pick = next((v for v in subs if v.decision is sv.decision), subs[0])
+        return replace(
+            pick,
+            decision=sv.decision,
+            abstain_reason=sv.abstain_reason if sv.decision is Decision.ABSTAIN else None,
+            claim=base.claim,
+            question=base.question,
+            case_id=base.case_id,
+            reason=f"the answer read as {text!r}: {sv.reason}",
+            extra={**pick.extra, **extra, "subclaims": [v.to_json() for v in subs]},
         )
 
     def _growth_question(self, base: Verdict, filing_id: str, m: re.Match[str], claim: str) -> Verdict:
