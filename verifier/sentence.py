@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
-from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
+from auditgraph.verifier.numbers import SCALES, _HEDGES, Kind, Mention, find_numbers
 from auditgraph.verifier.plan import MONTHS, _SCALE, _SCALES, extract_period
 from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
 from auditgraph.verifier.types import PeriodRequest
@@ -839,6 +839,17 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     before = [m for m in ctx.metrics if lo <= m.start and m.end <= n.start]
     after = [m for m in ctx.metrics if n.end <= m.start and m.end <= hi]
     tail = text[n.end : hi]
+    if why := _note_specific(ctx, n, lo, hi):
+        ctx.unread.append(f"{n.text!r}: {why}")
+        return
+    if n.kind is Kind.SHARES and (m := _SHARES_AFTER.match(tail)):
+        # "3,194 million shares outstanding", "with 298,742,643 shares issued and outstanding": the metric after it
+        words = f"shares {m['w'].lower()}"
+        if ctx.known(key(words)):
+            _add(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), text[n.start : n.end + m.end()], words))
+        else:
+            ctx.unread.append(f"{n.text!r}: the words after it ({words!r}) name no line item of the filing")
+        return
     # "a 6.7% increase in revenue", "$33.7 billion in revenue"
     if n.kind is Kind.PERCENT and (g := _GROWTH_NOUN.match(tail)) and after and after[0].start - n.end <= g.end() + 3:
         metric = after[0]
@@ -865,15 +876,11 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
         _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
-    if not before and n.kind is Kind.SHARES and (m := _SHARES_AFTER.match(tail)) and ctx.known(key(f"shares {m['w']}")):
-        # "3,194 million shares outstanding": the metric after the number
-        words = f"shares {m['w'].lower()}"
-        _add(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), text[n.start : n.end + m.end()], words))
-        return
     if not before:
         if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I):
-            _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
-            return
+            if not re.fullmatch(r"cash|stock|shares?|common\s+stock", after[0].matched, re.I):  # "paid $1.2 million in cash"
+                _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
+                return
         ctx.unread.append(f"{n.text!r}: no metric named before it")
         return
     if (
@@ -887,17 +894,22 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if re.search(r"\brespectively\b", text[lo:hi], re.I):
         nums = [x for x in ctx.numbers if lo <= x.start < hi]
         names = [m for m in ctx.metrics if lo <= m.start and m.end <= nums[0].start]
-        if len(names) == len(nums) >= 2:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
+        listed = all(re.fullmatch(r"\s*(?:,\s*)?(?:and\s+|&\s+)?", text[a.end : b.start]) for a, b in zip(names, names[1:]))
+        if len(names) == len(nums) >= 2 and listed:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
             _add(ctx, "level", n, names[nums.index(n)])
             return
-        pers = [p for p in ctx.periods if p.request is not None and nums[-1].end <= p.start < hi]
+        if stray := _stray_words(ctx, names[-1].end if names else lo, nums[0].start):
+            ctx.unread.append(
+                f"{n.text!r}: the words {stray!r} stand between it and {names[-1].matched if names else 'the clause start'!r}"
+            )
+            return
+        pers = _respective_periods(ctx, nums[-1].end, hi)
         if len(names) == 1 and len(pers) == len(nums) >= 2:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
-            _add(ctx, "level", n, names[0], period=pers[nums.index(n)].request)
+            _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
             return
-        if len(names) != len(nums):
-            ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
-            return
+        ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers")
+        return
     if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
         r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end : n.start]
     ):
@@ -908,6 +920,9 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end : n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
         ctx.unread.append(f"{n.text!r}: the words {stray!r} stand between it and {before[-1].matched!r}")
+        return
+    if why := _not_the_metric(ctx, before[-1], n, lo, hi, bridge):
+        ctx.unread.append(f"{n.text!r}: {why}")
         return
     if n.kind is Kind.PERCENT and (r := _RATIO_OF.match(tail)) and after and after[0].start - n.end <= r.end() + 1:
         _add(ctx, "ratio", n, metric, other=after[0])
@@ -1163,6 +1178,149 @@ def _signed(metric: MetricSpan, lead: str) -> MetricSpan:
     if metric.negated or not _SIGN_VERB.search(lead):
         return metric
     return replace(metric, negated=True)
+
+
+_NOUN_OF = re.compile(
+    r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:of|for|to|on|from|toward|towards|under|with)\s+(?:the\s+|its\s+|our\s+|their\s+|a\s+|an\s+)?$",
+    re.I,
+)
+_CONJOINED = re.compile(r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:and|or|&)\s+$", re.I)
+_LIST_LINK = re.compile(r"^\s*,?\s*(?:and|or|,)\s*(?:approximately|about)?\s*$", re.I)
+_RANGE_LINK = re.compile(r"^\s*(?:to|–|-|—)\s*$")
+
+
+def _not_the_metric(ctx: _Ctx, metric: MetricSpan, n: Mention, lo: int, hi: int, bridge: str) -> str | None:
+    """Why the figure after a metric's words is not that metric's value, in the prose of notes:
+
+    - the metric is the object of a preposition after another noun ("advances to suppliers for the
+      acquisition of fixed assets of $4.9 million": the amount is the advances');
+    - it is one noun of a pair ("a ROU asset and liability of $187,863");
+    - the figure is one end of a range ("equities – 15% to 35%");
+    - it is one of several figures of the same kind for the one metric, with nothing pairing them
+      with periods or members ("11.9% and 9.2% for the years ended …")."""
+    text = ctx.text
+    if not metric.implied and not metric.unexplained:
+        head = text[max(lo, metric.start - 60) : metric.start]
+        if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]):
+            return f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
+        if (m := _CONJOINED.search(head)) and _plain_word(ctx, max(lo, metric.start - 60) + m.start("w"), m["w"]):
+            return f"{metric.matched!r} is one of a pair ({m['w']} and {metric.matched}); the figure may be the pair's"
+    same = [x for x in ctx.numbers if lo <= x.start < hi and x.kind is n.kind and x is not n]
+    paired = _PAIRED.search(text[max(0, metric.start - 24) : metric.start])  # "basic and diluted EPS of $6.15 and $6.11"
+    for x in same:
+        first = x if x.end <= n.start else n
+        link = text[x.end : n.start] if x.end <= n.start else text[n.end : x.start]
+        opener = _RANGE_OPEN.search(text[max(lo, first.start - 30) : first.start]) or first.text[:1] in "–—-"
+        if _RANGE_LINK.match(link) and opener:
+            return "one end of a range, not a reported figure"
+        if _LIST_LINK.match(link) and not paired and not re.search(r"\brespectively\b", text[lo:hi], re.I):
+            return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
+    return None
+
+
+_RANGE_OPEN = re.compile(r"(?:[–—:-]|\brang(?:es?|ing)\s+(?:of|from)|\bbetween)\s*$", re.I)
+
+
+def _plain_word(ctx: _Ctx, pos: int, w: str) -> bool:
+    """A noun of the prose, not a verb, a number's scale word, a period or "basic"/"diluted"."""
+    spans = [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]
+    spans += [(x.start, x.end) for x in ctx.metrics]
+    return not (
+        _is_verbish(w)
+        or w.lower() in ("basic", "diluted", "both", "between", "each")
+        or w.lower() in SCALES
+        or any(a <= pos < b for a, b in spans)
+    )
+
+
+_TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
+_MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+
+
+def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
+    """The periods a "respectively" list pairs figures with, in order: "in 2023, 2022 and 2021";
+    "for the three and six months ended June 30, 2023" is two periods ending on one date."""
+    pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
+    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
+        req = pers[0].request
+        assert req is not None
+        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
+    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end)):
+        req = pers[0].request
+        assert req is not None
+        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
+    return [p.request for p in pers if p.request is not None]
+
+
+# A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
+# on this conversion", "Through January 31, 2024, the Company had revenues of $49,012" (since inception)
+_ONE_TRANSACTION = re.compile(
+    r"\b(?:this|that|these|those|such|each)\s+(?:\w+\s+)?(?:conversions?|leases?|agreements?|notes?|transactions?|offerings?|"
+    r"acquisitions?|loans?|amendments?|settlements?|issuances?|exchanges?|purchases?|sales?|grants?|awards?|arrangements?|"
+    r"contracts?|facilit(?:y|ies)|debentures?|warrants?|options?|units?|properties|property|projects?|customers?)\b",
+    re.I,
+)
+_CUMULATIVE = re.compile(
+    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d|\bcumulative(?:ly)?\b|\bto\s+date\b",
+    re.I,
+)
+_NEW_PREDICATE = re.compile(
+    r"\b(?:and|but|while|then)\s+(?:also\s+|has\s+|had\s+)?(?:provided|used|recorded|recognized|recognised|paid|received|"
+    r"borrowed|incurred|generated|issued|repaid|spent|raised|sold|purchased|acquired|invested|contributed|made|accrued|"
+    r"amortized|wrote|reclassified|transferred|converted|redeemed|granted)\b",
+    re.I,
+)
+
+
+_PART_OF = re.compile(
+    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?:included|recorded|reported|classified|presented|allocated)"
+    r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
+    re.I,
+)
+
+
+def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
+    """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
+    part of another line item ("… included in cost of goods sold", "of revenue … that was included in
+    deferred revenue", "Of the $40.0 million in gross proceeds, $24.3 million was allocated to …"), or
+    another predicate's."""
+    text = ctx.text
+    if m := _PART_OF.search(text, lo, hi):
+        return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
+    if m := _ONE_TRANSACTION.search(text, lo, hi):
+        return f"a figure of one transaction ({m[0]!r}), not a line item of the statements"
+    if m := _CUMULATIVE.search(text[lo:hi]):
+        return f"a cumulative figure ({m[0].strip()!r}) that no reporting period states"
+    prior = [x for x in ctx.numbers if lo <= x.end <= n.start]
+    if prior and _NEW_PREDICATE.search(text, prior[-1].end, n.start):
+        metrics_between = [x for x in ctx.metrics if prior[-1].end <= x.start and x.end <= n.start]
+        if not metrics_between:
+            return "the figure of another predicate than the metric named before it"
+    return None
+
+
+def _is_verbish(w: str) -> bool:
+    w = w.lower()
+    return (
+        w in _BOUNDARY_VERBS
+        or w.endswith("ed")
+        or w
+        in (
+            "is",
+            "was",
+            "were",
+            "are",
+            "be",
+            "been",
+            "consist",
+            "consists",
+            "comprise",
+            "comprises",
+            "include",
+            "includes",
+            "than",
+        )
+    )
 
 
 def _per_share_metric(m: MetricSpan) -> bool:

@@ -155,7 +155,7 @@ class Verifier:
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
-            if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim):
+            if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim) and "is a range" not in str(exc):
                 return self._answer_sentence(base, filing_id, question, claim)
             return abstain(AbstainReason.CLAIM_UNPARSABLE, str(exc), plan=plan)
         cv = _read_claim(raw, plan)
