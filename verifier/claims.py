@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from auditgraph.errors import ClaimParseError
 from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for answers and sentences
 from auditgraph.verifier.types import ClaimValue
+from auditgraph.verifier.vocabulary import CLAIM_NUMBER
 
 SCALE_WORDS: dict[str, Decimal] = {
     "thousand": Decimal(10) ** 3,
@@ -33,7 +34,7 @@ SCALE_WORDS: dict[str, Decimal] = {
     "tn": Decimal(10) ** 12,
 }
 _CURRENCY = r"(?:US\$|\$|USD|usd|€|EUR|£|GBP)"
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+"
+_NUMBER = CLAIM_NUMBER
 _CLAIM = re.compile(
     rf"^\s*(?P<neg1>[-−–])?\s*(?P<open>\()?\s*(?P<neg2>[-−–])?\s*{_CURRENCY}?\s*(?P<neg3>[-−–])?\s*"
     rf"(?P<num>{_NUMBER})\s*(?P<scale>thousands?|millions?|billions?|trillions?|bn|mm|mn|tn|k|m|b)?\b\s*(?P<pct>%|percent|per\s*cent)?\s*(?P<close>\))?\s*"

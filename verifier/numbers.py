@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from auditgraph.verifier.vocabulary import HEDGE_WORDS
+
 MAX_RELATIVE_TOLERANCE = Decimal("0.05")
 
 SCALES: dict[str, Decimal] = {
@@ -62,15 +64,7 @@ class Hedge(str, Enum):
     NEARLY = "nearly"  # nearly, almost, close to, just under
 
 
-_HEDGES = [
-    (r"approximately|approx\.?|about|roughly|around|some|circa|ca\.|~|an estimated|estimated", Hedge.ABOUT),
-    (
-        r"just over|just above|more than|over|above|exceeding|in excess of|upwards of|at least|north of|greater than|topping",
-        Hedge.OVER,
-    ),
-    (r"nearly|almost|close to|just under|just shy of|nearing", Hedge.NEARLY),
-    (r"less than|under|below|at most|no more than|fewer than|south of", Hedge.UNDER),
-]
+_HEDGES = [(p, Hedge(name)) for p, name in HEDGE_WORDS]
 _HEDGE_RX = re.compile(r"(?:^|(?<=[\s(]))(" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
 
 _CUR = r"(?:US\$|U\.S\.\s?\$|USD|US\s?dollars?|\$|€|EUR|£|GBP)"

@@ -20,10 +20,11 @@ from decimal import Decimal
 from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
-from auditgraph.verifier.numbers import SCALES, _HEDGES, Kind, Mention, find_numbers
-from auditgraph.verifier.plan import MONTHS, _SCALE, _SCALES, extract_period
+from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
+from auditgraph.verifier.plan import extract_period
 from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
 from auditgraph.verifier.types import PeriodRequest
+from auditgraph.verifier.vocabulary import CONTEXT_SCALES, HEDGE_PATTERN, MONTHS, SCALE_CONTEXT
 
 MAX_METRIC_WORDS = 12
 
@@ -300,7 +301,7 @@ _MARKET = re.compile(
     r"subscribers|members(?:hips)?|customers|users|stores|locations)\b",
     re.I,
 )
-_SCALE_CONTEXT = _SCALE  # "(in thousands)", "in millions of USD": the same words as in questions
+_SCALE_CONTEXT = SCALE_CONTEXT  # "(in thousands)", "in millions of USD": the same words as in questions
 _PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share", "": "earnings per share"}
 
 _DATE = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
@@ -429,6 +430,28 @@ class Reading:
     scale: Decimal = Decimal(1)
 
 
+@dataclass(frozen=True)
+class Context:
+    """What the text around a sentence says that the sentence leaves out.
+
+    `paragraph`: the sentences before it in its paragraph; a figure with no period words takes
+    the period they last named ("Revenue for 2023 was $33.7 billion. Net income was $5.4 billion.").
+    `scale_words`: the document's heading or table note ("(in millions)"), for bare figures."""
+
+    paragraph: str = ""
+    scale_words: str = ""
+
+    def period(self) -> PeriodRequest | None:
+        if not self.paragraph:
+            return None
+        last = split_sentences(self.paragraph)
+        for s in reversed(last):
+            named = [p.request for p in find_periods(s) if p.request is not None]
+            if named:
+                return named[0]
+        return None
+
+
 class Knows(Protocol):
     """Whether the lexicon has an entry with exactly these content words (Lexicon.knows)."""
 
@@ -441,6 +464,14 @@ class _Tok:
     start: int
     end: int
     norm: str = ""
+
+
+_PARAGRAPH = re.compile(r"\n\s*\n")
+
+
+def split_paragraphs(text: str) -> list[str]:
+    """Paragraphs of a text, at blank lines."""
+    return [p for p in _PARAGRAPH.split(text) if p.strip()]
 
 
 def split_sentences(text: str) -> list[str]:
@@ -756,6 +787,7 @@ class _Ctx:
     directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
     knows: Knows | None = None
     scopes: list[MemberMention] = field(default_factory=list)
+    default_period: PeriodRequest | None = None  # the paragraph's period, for a figure with no period words
 
     def known(self, k: frozenset[str]) -> bool:
         return bool(self.knows and self.knows(k))
@@ -776,8 +808,10 @@ def read(
     entity_words: frozenset[str] = frozenset(),
     entity_finder: Callable[[str], list[str]] | None = None,
     member_finder: Callable[[str], list[MemberMention]] | None = None,
+    context: Context | None = None,
 ) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
+    context = context or Context()
     text = sentence.strip()
     if dl := _DATELINE.match(text):
         text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
@@ -788,9 +822,11 @@ def read(
     metrics = find_metrics(masked, knows, blocked, entity_words)
     scale = Decimal(1)
     if m := _SCALE_CONTEXT.search(text):
-        scale = _SCALES[(m[1] or m[2]).lower()]
+        scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]
         numbers = [n for n in numbers if not (m.start() <= n.start < m.end())]
-    ctx = _Ctx(text, periods, metrics, numbers, masked=masked, knows=knows)
+    elif context.scale_words and (m := _SCALE_CONTEXT.search(context.scale_words)):
+        scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]  # "(in millions)" once for the whole note
+    ctx = _Ctx(text, periods, metrics, numbers, masked=masked, knows=knows, default_period=context.period())
     ctx.scopes = member_finder(text) if member_finder else []
     for n in numbers:
         _read_number(ctx, n)
@@ -992,7 +1028,7 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
     return metric
 
 
-_HEDGE_TAIL = re.compile(r"\s*\b(?:" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
+_HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
 _BRIDGE_OK = {
     "or",
     "and",
@@ -1261,7 +1297,7 @@ _ONE_TRANSACTION = re.compile(
     re.I,
 )
 _CUMULATIVE = re.compile(
-    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d|\bcumulative(?:ly)?\b|\bto\s+date\b",
+    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
     re.I,
 )
 _NEW_PREDICATE = re.compile(
@@ -1386,7 +1422,7 @@ def _activities_phrase(ctx: _Ctx, lo: int, pos: int) -> MetricSpan | None:
     words = f"net cash provided by {m['x'].lower()} activities"
     if not ctx.known(key(words)):
         return None
-    return MetricSpan(m.start(), m.end(), ctx.text[m.start() : m.end()], words, negated=bool(m["used"]))
+    return MetricSpan(m.start(), m.end(), ctx.text[m.start() : m.end()].strip(), words, negated=bool(m["used"]))
 
 
 def _share_kind(words: str) -> str:
@@ -1431,7 +1467,7 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     if base and after and not before:  # "compared with $4.5 billion, or $9.95 a share, in 2022": 2022 is its own
         return after[0].request, None, relative, True  # type: ignore[return-value]
     sentence = before or after
-    current = sentence[0].request if sentence else PeriodRequest()
+    current = sentence[0].request if sentence else (ctx.default_period or PeriodRequest())
     if base:
         rel = next((p for p in ctx.periods if p.request is None and p.start >= end), None)
         return current, (marked[0].request if marked else None), (rel.relative if rel else "prior"), False  # type: ignore[return-value]

@@ -40,7 +40,16 @@ from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
 from auditgraph.verifier.scope import Members
-from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, completed_answer, read, split_sentences
+from auditgraph.verifier.sentence import (
+    Context,
+    MetricSpan,
+    Reading,
+    SubClaim,
+    completed_answer,
+    read,
+    split_paragraphs,
+    split_sentences,
+)
 from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import (
     AbstainReason,
@@ -56,6 +65,21 @@ from auditgraph.verifier.types import (
 )
 
 MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
+_PAST = {
+    "rise": "rose",
+    "fall": "fell",
+    "double": "doubled",
+    "triple": "tripled",
+    "quadruple": "quadrupled",
+    "halve": "halved",
+    "narrow": "narrowed",
+    "widen": "widened",
+    "exceed": "exceeded the other metric",
+    "less": "was less than the other metric",
+    "faster": "grew faster than the other metric",
+    "slower": "grew slower than the other metric",
+}
+_SCALE_HEADING = re.compile(r"\(\s*in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)  # "(in millions, except per share)"
 _SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
 _GROWTH_QUESTION = re.compile(
     r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
@@ -206,6 +230,28 @@ class Verifier:
             },
         )
         expected = _fmt_range(res.expected)
+        if base.extra.get("kind") == "comparison" and res.decision is not Decision.ABSTAIN:
+            # "net income fell": no figure to over- or understate; say what was read and what the filing gives
+            *hedge, rel = cv.text.split() or [""]
+            said = " ".join([plan.target_label, *hedge, _PAST.get(rel, rel)])
+            if res.decision is Decision.VERIFIED:
+                return replace(
+                    base,
+                    decision=Decision.VERIFIED,
+                    entailed=res.entailed,
+                    **common,
+                    reason=f"the claim that {said} agrees with the filed figures ({_sources(est.formulas)})",
+                )
+            return replace(
+                base,
+                decision=Decision.VIOLATED,
+                core=res.core,
+                direction=None,
+                entailed=False,
+                **common,
+                reason=f"the claim that {said} does not hold: the filed figures give {expected} for "
+                f"{_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}",
+            )
         if res.decision is Decision.VERIFIED:
             how = "every value the facts allow" if res.entailed else "the filed facts and formula"
             return replace(
@@ -311,8 +357,12 @@ class Verifier:
             cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.run("verify.lexicon", filing_id=filing_id))
         return cache["lexicon"]
 
-    def verify_sentence(self, filing_id: str, sentence: str, case_id: str | None = None) -> SentenceVerdict:
-        """Every checkable number of a claim sentence as a sub-claim (docs/verifier.md, "Sentences")."""
+    def verify_sentence(
+        self, filing_id: str, sentence: str, case_id: str | None = None, context: Context | None = None
+    ) -> SentenceVerdict:
+        """Every checkable number of a claim sentence as a sub-claim (docs/verifier.md, "Sentences").
+
+        `context`: the paragraph before it and the document's scale words (verify_text passes them)."""
         text = (sentence or "").strip()
         base = SentenceVerdict(text, filing_id, Decision.ABSTAIN, "", case_id=case_id)
 
@@ -339,7 +389,7 @@ class Verifier:
         lex = self.lexicon(filing_id)
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
-        reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find)
+        reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find, context)
         others = [m for m in reading.entities if not own(m)]
         if others:
             return abstain(
@@ -430,10 +480,18 @@ class Verifier:
         return kept, still + tuple(refused)
 
     def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
-        """Every sentence with a number in a document (an earnings release, an MD&A excerpt)."""
-        return [
-            self.verify_sentence(filing_id, s, case_id=f"s{i}") for i, s in enumerate(split_sentences(text), 1) if find_numbers(s)
-        ]
+        """Every sentence with a number in a document (an earnings release, an MD&A excerpt); each
+        reads with its paragraph's period and the document's scale words as context."""
+        out: list[SentenceVerdict] = []
+        scale = _SCALE_HEADING.search(text[:2000])
+        for para in split_paragraphs(text):
+            done: list[str] = []
+            for s in split_sentences(para):
+                if find_numbers(s):
+                    ctx = Context(" ".join(done[-3:]), scale[0] if scale else "")
+                    out.append(self.verify_sentence(filing_id, s, case_id=f"s{len(out) + 1}", context=ctx))
+                done.append(s)
+        return out
 
     def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
