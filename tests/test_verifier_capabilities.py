@@ -160,7 +160,9 @@ def test_the_corresponding_period_is_a_year_earlier_of_the_same_length(verifier:
 
 
 def test_the_year_ago_quarter(verifier: Verifier):
-    sv = verifier.verify_sentence(NFLX_Q, "Revenue was $9.82 billion in the third quarter, compared with $8.54 billion in the year-ago quarter")
+    sv = verifier.verify_sentence(
+        NFLX_Q, "Revenue was $9.82 billion in the third quarter, compared with $8.54 billion in the year-ago quarter"
+    )
     assert sv.decision is Decision.VERIFIED, sv.reason
     assert every_binding(sv) == {
         ("us-gaap:Revenues", "duration:2024-07-01/2024-09-30"),
@@ -169,7 +171,9 @@ def test_the_year_ago_quarter(verifier: Verifier):
 
 
 def test_a_balance_compared_with_the_prior_year_end(verifier: Verifier):
-    sv = verifier.verify_sentence(NFLX_Q, "Cash and cash equivalents were $7.46 billion, up from $7.12 billion at the end of the prior year")
+    sv = verifier.verify_sentence(
+        NFLX_Q, "Cash and cash equivalents were $7.46 billion, up from $7.12 billion at the end of the prior year"
+    )
     assert sv.decision is Decision.VERIFIED, sv.reason
     assert every_binding(sv) == {
         ("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2024-09-30"),
@@ -217,7 +221,29 @@ def test_a_sentence_answer_takes_the_question_s_metric_and_period(verifier: Veri
 def test_a_sentence_answer_with_its_own_metric(verifier: Verifier):
     v = verifier.verify(NFLX, "What was net income in fiscal 2023?", "Net income was $5.4 billion, or $12.03 per diluted share.")
     assert v.decision is Decision.VERIFIED, v.reason
-    assert {s["extra_kind"] if "extra_kind" in s else s.get("kind") for s in v.extra["subclaims"]} == {"level"}
+    assert v.extra["answer_read_as"] == "Net income was $5.4 billion, or $12.03 per diluted share in fiscal 2023"
+    targets = [{b["concept"] for b in sub["bindings"] if b["stage"] == "target"} for sub in v.extra["subclaims"]]
+    assert targets == [{"us-gaap:NetIncomeLoss"}, {"us-gaap:EarningsPerShareDiluted"}]
+
+
+def test_a_figure_without_period_words_takes_its_paragraph_s_period(verifier: Verifier):
+    text = (
+        "Revenue for the nine months ended September 30, 2024 was $28.75 billion. Net income was $6.84 billion.\n\n"
+        "Net income was $2.36 billion."
+    )
+    nine, also_nine, quarter = verifier.verify_text(NFLX_Q, text)
+    assert every_binding(nine) == {("us-gaap:Revenues", "duration:2024-01-01/2024-09-30")}
+    assert also_nine.decision is Decision.VERIFIED and every_binding(also_nine) == {
+        ("us-gaap:NetIncomeLoss", "duration:2024-01-01/2024-09-30")
+    }
+    # a new paragraph: the filing's own period (the quarter), not the paragraph before's
+    assert every_binding(quarter) == {("us-gaap:NetIncomeLoss", "duration:2024-07-01/2024-09-30")}
+
+
+def test_comparison_messages_say_what_was_read(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenue more than doubled in 2023")
+    assert sv.decision is Decision.VIOLATED
+    assert sv.subclaims[0].reason.startswith("the claim that Revenue (us-gaap:Revenues) more than doubled does not hold")
 
 
 # ---------------------------------------------------------------- notes prose: abstain, never a generic line
