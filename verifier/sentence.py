@@ -878,6 +878,14 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if why := _note_specific(ctx, n, lo, hi):
         ctx.unread.append(f"{n.text!r}: {why}")
         return
+    if n.kind is Kind.SHARES and (m := _AUTHORIZED.search(text, lo, n.start)) and (k := _CLASS_AFTER.match(tail)):
+        # "authorized to issue 500,000,000 shares of common stock": that class's shares authorized
+        words = f"{k['c'].lower()} stock shares authorized"
+        if ctx.known(key(words)):
+            _add(ctx, "level", n, MetricSpan(n.start, n.end + k.end(), text[n.start : n.end + k.end()], words))
+        else:
+            ctx.unread.append(f"{n.text!r}: {words!r} names no line item of the filing")
+        return
     if n.kind is Kind.SHARES and (m := _SHARES_AFTER.match(tail)):
         # "3,194 million shares outstanding", "with 298,742,643 shares issued and outstanding": the metric after it
         words = f"shares {m['w'].lower()}"
@@ -940,6 +948,9 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             )
             return
         pers = _respective_periods(ctx, nums[-1].end, hi)
+        if _CHANGE_WORDS.search(text, lo, nums[0].start):  # "the net change in … was an increase of $0.5 million and …"
+            ctx.unread.append(f"{n.text!r}: an amount of change per period, not a level the filing states")
+            return
         if len(names) == 1 and len(pers) == len(nums) >= 2:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
             _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
@@ -1269,6 +1280,7 @@ def _plain_word(ctx: _Ctx, pos: int, w: str) -> bool:
     )
 
 
+_CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
 _TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
 _MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 
@@ -1277,6 +1289,12 @@ def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
     """The periods a "respectively" list pairs figures with, in order: "in 2023, 2022 and 2021";
     "for the three and six months ended June 30, 2023" is two periods ending on one date."""
     pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
+    lo = _clause_bounds(ctx.text, start)[0]
+    before = [p for p in ctx.periods if p.request is not None and lo <= p.start < start]
+    if (
+        not pers and len(before) >= 2
+    ):  # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
+        return [p.request for p in before if p.request is not None]
     if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
         req = pers[0].request
         assert req is not None
@@ -1375,6 +1393,8 @@ _PS_PHRASE = re.compile(
     r"\s*(?:,\s*)?(?:of|was|were|is|totaled|amounted\s+to|came\s+in\s+at|:)?\s*(?:approximately|about)?\s*$",
     re.I,
 )
+_AUTHORIZED = re.compile(r"\bauthori[sz]ed\s+(?:to\s+issue\s+)?(?:(?:up\s+to|a\s+total\s+of)\s+)?$", re.I)
+_CLASS_AFTER = re.compile(r"^\s*of\s+(?:its\s+|our\s+|the\s+company's\s+)?(?P<c>common|preferred)\s+stock\b", re.I)
 _SHARES_AFTER = re.compile(
     r"^\s*(?:of\s+(?:our\s+|its\s+|the\s+company's\s+)?(?:class\s+[a-z]\s+)?common\s+stock\s+)?(?P<w>outstanding|issued\s+and\s+outstanding)\b",
     re.I,
