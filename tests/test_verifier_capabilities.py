@@ -261,3 +261,30 @@ def test_note_specific_amounts_abstain(verifier: Verifier, sentence):
     sv = verifier.verify_sentence(NFLX, sentence)
     assert sv.decision is Decision.ABSTAIN, sv.reason
     assert every_binding(sv) == set()
+
+
+def test_respectively_with_the_dates_before_the_figures(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX,
+        "As of December 31, 2023 and December 31, 2022, cash and cash equivalents were $7.12 billion and $5.15 billion, "
+        "respectively",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    first, second = sv.subclaims
+    assert bound(first) == {("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2023-12-31")}
+    assert bound(second) == {("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2022-12-31")}
+
+
+def test_changes_per_period_are_not_levels(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX,
+        "The net change in cash for the years ended December 31, 2023 and 2022 was an increase of $2.0 billion and "
+        "$0.6 billion, respectively",
+    )
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+
+
+def test_authorized_shares_of_a_class(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "The Company is authorized to issue 4,990,000,000 shares of common stock")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:CommonStockSharesAuthorized", "instant:2023-12-31")}
