@@ -288,3 +288,18 @@ def test_authorized_shares_of_a_class(verifier: Verifier):
     sv = verifier.verify_sentence(NFLX, "The Company is authorized to issue 4,990,000,000 shares of common stock")
     assert sv.decision is Decision.VERIFIED, sv.reason
     assert every_binding(sv) == {("us-gaap:CommonStockSharesAuthorized", "instant:2023-12-31")}
+
+
+def test_spending_words_name_the_metric_after_the_figure(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Netflix spent $2.66 billion on marketing in 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:MarketingExpense", FY23)}
+
+
+def test_flat_is_a_comparison_with_the_year_before(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenue was flat in 2023")  # it rose 6.7%
+    assert sv.decision is Decision.VIOLATED
+    (sub,) = sv.subclaims
+    assert sub.extra["kind"] == "comparison"
+    assert every_binding(sv) == {("us-gaap:Revenues", FY23), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")}
+    assert sub.reason.startswith("the claim that Revenue (us-gaap:Revenues) was flat (within 1%) does not hold")

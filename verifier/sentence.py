@@ -921,7 +921,10 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
     if not before:
-        if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I):
+        spent = _SPENT.search(text, lo, n.start) and re.match(
+            r"^\s*(?:on|for)\s+(?:the\s+)?$", text[n.end : after[0].start] if after else "x"
+        )
+        if after and (spent or re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I)):
             if not re.fullmatch(r"cash|stock|shares?|common\s+stock", after[0].matched, re.I):  # "paid $1.2 million in cash"
                 _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
                 return
@@ -1041,6 +1044,10 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
 
 _HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
 _BRIDGE_OK = {
+    "unchanged",
+    "flat",
+    "stable",
+    "remained",
     "or",
     "and",
     "respectively",
@@ -1280,6 +1287,12 @@ def _plain_word(ctx: _Ctx, pos: int, w: str) -> bool:
     )
 
 
+_SPENT = re.compile(r"\b(?:spent|invested|paid|incurred)\s*(?:approximately|about|nearly|roughly)?\s*$", re.I)
+_FLAT = re.compile(
+    r"\b(?:was|were|is|are|remained|stayed|held|came\s+in)\s+(?:essentially\s+|roughly\s+|about\s+|relatively\s+|largely\s+)?"
+    r"(?P<w>flat|unchanged|stable)\b",
+    re.I,
+)
 _CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
 _TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
 _MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
@@ -1609,6 +1622,26 @@ def _comparisons(ctx: _Ctx) -> None:
                     hedge,
                 )
             )
+    for m in _FLAT.finditer(text):  # "revenue was flat", "remained unchanged at $33.7 billion": no change a year on
+        lo, _ = _clause_bounds(text, m.start())
+        before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
+        if not before:
+            ctx.unread.append(f"{m[0]!r}: no metric named before it")
+            continue
+        period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
+        ctx.subclaims.append(
+            SubClaim(
+                "comparison",
+                text[before[-1].start : m.end()],
+                before[-1],
+                None,
+                period,
+                base_period,
+                relative or "prior",
+                None,
+                "flat",
+            )
+        )
     for m in _FASTER.finditer(text):
         lo, hi = _clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]

@@ -72,6 +72,7 @@ _PAST = {
     "triple": "tripled",
     "quadruple": "quadrupled",
     "halve": "halved",
+    "flat": "was flat (within 1%)",
     "narrow": "narrowed",
     "widen": "widened",
     "exceed": "exceeded the other metric",
