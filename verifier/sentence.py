@@ -21,249 +21,26 @@ from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
-from auditgraph.verifier.plan import extract_period
+from auditgraph.verifier.periods import DATE_PATTERN, PeriodMention, find_periods
 from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
 from auditgraph.verifier.types import PeriodRequest
-from auditgraph.verifier.vocabulary import CONTEXT_SCALES, HEDGE_PATTERN, MONTHS, SCALE_CONTEXT
+from auditgraph.verifier.vocabulary import (
+    BOUNDARY_VERBS,
+    BRIDGE_WORDS,
+    CONTEXT_SCALES,
+    CUE_WORDS,
+    CURRENCY_WORDS,
+    EDGE_STOP_WORDS,
+    HEDGE_PATTERN,
+    MONTHS,
+    NEUTRAL_WORDS,
+    OWNER_WORDS,
+    SCALE_CONTEXT,
+)
 
 MAX_METRIC_WORDS = 12
 
 _WORD = re.compile(r"\[[^\]]*\]|[A-Za-z][A-Za-z&'’.-]*[A-Za-z&]|[A-Za-z]|[$]?\d[\d,.]*%?|[;:()+]|,")
-# Words around a metric name that neither change what it is nor are part of it.
-_NEUTRAL = {
-    "total",
-    "reported",
-    "consolidated",
-    "gaap",
-    "overall",
-    "record",
-    "strong",
-    "solid",
-    "robust",
-    "weak",
-    "healthy",
-    "higher",
-    "lower",
-    "annual",
-    "quarterly",
-    "full-year",
-    "full",
-    "year",
-    "fiscal",
-    "quarter",
-    "fourth-quarter",
-    "third-quarter",
-    "second-quarter",
-    "first-quarter",
-    "half-year",
-    "first-half",
-    "year-end",
-    "period-end",
-    "company's",
-    "companys",
-    "company",
-    "its",
-    "their",
-    "our",
-    "the",
-    "a",
-    "an",
-    "of",
-    "in",
-    "for",
-    "at",
-    "on",
-    "this",
-    "that",
-    "same",
-    "comparable",
-    "group",
-    "firm's",
-    "firm",
-    "group's",
-    "combined",
-    "aggregate",
-    "net",
-}
-_BOUNDARY_VERBS = {
-    "reported",
-    "posted",
-    "generated",
-    "delivered",
-    "recorded",
-    "recognized",
-    "recognised",
-    "had",
-    "booked",
-    "grew",
-    "increased",
-    "raised",
-    "cut",
-    "reduced",
-    "lowered",
-    "expanded",
-    "improved",
-    "incurred",
-    "earned",
-    "produced",
-    "achieved",
-    "returned",
-    "spent",
-    "paid",
-    "invested",
-    "ended",
-    "closed",
-    "held",
-    "carried",
-    "agreed",
-    "traced",
-    "vouched",
-    "tested",
-    "recalculated",
-    "tied",
-    "noted",
-    "saw",
-    "with",
-    "and",
-    "while",
-    "as",
-    "but",
-    "whereas",
-    "than",
-    "versus",
-    "vs",
-    "vs.",
-    "compared",
-    "against",
-    "exceeded",
-    "surpassed",
-    "topped",
-    "outpaced",
-    "to",
-    "from",
-    "by",
-    "was",
-    "were",
-    "is",
-    "are",
-    "of",
-    "reached",
-    "totaled",
-    "totalled",
-    "amounted",
-    "came",
-    "stood",
-    "or",
-    "also",
-    "which",
-    "where",
-    "when",
-    "after",
-    "before",
-    "during",
-    "up",
-    "down",
-    "rose",
-    "fell",
-    "declined",
-    "decreased",
-    "jumped",
-    "climbed",
-    "dropped",
-    "slipped",
-    "gained",
-    "improving",
-    "including",
-    "excluding",
-    # audit work-paper verbs
-    "computed",
-    "calculated",
-    "recomputed",
-    "footed",
-    "confirmed",
-    "verified",
-    "reconciled",
-    "obtained",
-    "inspected",
-    "examined",
-    "reviewed",
-    "checked",
-    "matched",
-    "observed",
-    "found",
-    "determined",
-}
-# words after a metric name that start what is said about it
-_CUES = {
-    "hit",
-    "topped",
-    "amounted",
-    "reached",
-    "came",
-    "stood",
-    "totaled",
-    "totalled",
-    "equaled",
-    "equalled",
-    "represented",
-    "accounted",
-    "margin",
-    "growth",
-    "increase",
-    "decrease",
-    "decline",
-    "gain",
-    "loss",
-    "per",
-    "rate",
-    "ratio",
-    "compared",
-    "versus",
-    "vs",
-    "respectively",
-    "each",
-    "both",
-    "year-over-year",
-    "yoy",
-    "sequentially",
-    "attributable",
-    "available",
-    "before",
-    "after",
-    "excluding",
-    "including",
-    "net",
-    "less",
-    "minus",
-    "plus",
-    "over",
-    "under",
-    "about",
-    "approximately",
-    "nearly",
-    "almost",
-    "roughly",
-    "around",
-    "exceeded",
-    "surpassed",
-    "outpaced",
-    "trailed",
-    "lagged",
-    "narrowed",
-    "widened",
-    "doubled",
-    "tripled",
-    "halved",
-    "more",
-    "fewer",
-    "than",
-    "improved",
-    "expanded",
-    "contracted",
-    "remained",
-    "ended",
-    "closed",
-}
 _RISE = r"widened|deepened|changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|improvement|\+"
 _FALL = r"narrowed|shrank|fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|worsened|deteriorated|-"
 _GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
@@ -303,90 +80,6 @@ _MARKET = re.compile(
 )
 _SCALE_CONTEXT = SCALE_CONTEXT  # "(in thousands)", "in millions of USD": the same words as in questions
 _PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share", "": "earnings per share"}
-
-_DATE = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
-_YY = r"'?(?:\d{4}|\d{2})"
-_PERIODS = [
-    (
-        "dated",
-        re.compile(
-            rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
-            rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{_DATE}",
-            re.I,
-        ),
-    ),
-    ("date", re.compile(rf"\b(?:(?:as\s+of|as\s+at|at|on|ending|ended)\s+)?{_DATE}", re.I)),
-    (
-        "half",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)[- ]half(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
-            rf"|\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h3>first\s+)?(?:six|6)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y3>{_YY}))?\b"
-            rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
-            re.I,
-        ),
-    ),
-    (
-        "nine",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?(?:nine|9)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?)?(?P<y>{_YY}))?\b",
-            re.I,
-        ),
-    ),
-    (
-        "quarter",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
-            rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
-            re.I,
-        ),
-    ),
-    (
-        "fy",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I
-        ),
-    ),
-    (
-        "yearend",
-        re.compile(
-            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?year)\b",
-            re.I,
-        ),
-    ),
-    (
-        "prior",
-        re.compile(
-            r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
-            r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
-            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year)|"
-            r"(?:the\s+)?(?:corresponding|comparable|same)\s+(?:(?:three|six|nine|3|6|9)[- ]month\s+)?(?:period|quarter)"
-            r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:prior\s+year|(?:fiscal\s+)?(?:19|20)\d{2}))?)\b",
-            re.I,
-        ),
-    ),
-    (
-        "sequential",
-        re.compile(
-            r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b",
-            re.I,
-        ),
-    ),
-    ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
-    ("ytdm", re.compile(r"\b(?P<m>3|6|9|12)M\s?'?(?P<y>\d{2}|\d{4})\b|\b(?:ytd|year[- ]to[- ]date)\b", re.I)),
-    ("qend", re.compile(r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end\s+of\s+the\s+quarter|quarter[- ]end)\b", re.I)),
-    ("thisq", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?quarter\b", re.I)),
-    ("thisy", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?(?:fiscal\s+)?year\b", re.I)),
-]
-_ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-
-
-@dataclass(frozen=True)
-class PeriodMention:
-    start: int
-    end: int
-    text: str
-    request: PeriodRequest | None  # None for the relative markers
-    relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
 
 
 @dataclass(frozen=True)
@@ -498,84 +191,6 @@ def split_sentences(text: str) -> list[str]:
 _ABBREVIATION = re.compile(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$")
 
 
-def find_periods(text: str) -> list[PeriodMention]:
-    taken: list[tuple[int, int]] = []
-    out = []
-    for kind, rx in _PERIODS:
-        for m in rx.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            pm = _period(kind, m)
-            if pm is None:
-                continue
-            taken.append((m.start(), m.end()))
-            out.append(pm)
-    return sorted(out, key=lambda p: p.start)
-
-
-def _yy(s: str | None) -> int | None:
-    if not s:
-        return None
-    y = int(s.lstrip("'"))
-    return y + 2000 if y < 100 else y
-
-
-def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
-    text = m[0]
-    req: PeriodRequest | None
-    if kind in ("dated", "date"):
-        req, _ = extract_period(text)
-        if req.end_date is None:
-            return None
-        months = req.months
-        if months is None and re.search(r"\bquarter\b", text, re.I):
-            months = 3
-        elif months is None and re.search(r"\byear\b", text, re.I):
-            months = 12
-        if re.search(r"\b(?:thirteen|13)[- ]weeks?\b", text, re.I):
-            months = 3
-        elif re.search(r"\b(?:twenty-six|26)[- ]weeks?\b", text, re.I):
-            months = 6
-        elif re.search(r"\b(?:thirty-nine|39)[- ]weeks?\b", text, re.I):
-            months = 9
-        elif re.search(r"\b(?:fifty-two|fifty-three|52|53)[- ]weeks?\b", text, re.I):
-            months = 12
-        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
-    elif kind == "half":
-        h = (m["h"] or m["h2"] or "").lower()
-        first = h in ("first", "h1", "1h") or (not h and bool(m["h3"] or re.search(r"six|6", text)))
-        if not first:
-            return None  # a second half is no period a filing reports
-        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"] or m["y3"]), quarter=2, months=6, phrase=text.strip())
-    elif kind == "nine":
-        req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=3, months=9, phrase=text.strip())
-    elif kind == "quarter":
-        q = _ORD[m["q"].lower()] if m["q"] else int(m["q2"] or m["q3"])
-        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=q, months=3, phrase=text.strip())
-    elif kind == "fy":
-        req = PeriodRequest(fiscal_year=_yy(m["y"]), months=12, phrase=text.strip())
-    elif kind == "yearend":
-        prior = bool(re.search(r"\b(?:prior|previous|last)\b", text, re.I))
-        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True, prior=prior)
-    elif kind == "year":
-        req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
-    elif kind == "ytdm":
-        if m["m"]:
-            months = int(m["m"])
-            req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=months // 3, months=months, phrase=text.strip())
-        else:
-            req = PeriodRequest(phrase=text.strip(), ytd=True)
-    elif kind == "qend":
-        req = PeriodRequest(phrase=text.strip())  # the filing's own period end
-    elif kind == "thisq":
-        req = PeriodRequest(months=3, phrase=text.strip())
-    elif kind == "thisy":
-        req = PeriodRequest(months=12, phrase=text.strip())
-    else:
-        return PeriodMention(m.start(), m.end(), text, None, kind)
-    return PeriodMention(m.start(), m.end(), text, req)
-
-
 # ------------------------------------------------------------------ metric spans
 def _tokens(text: str) -> list[_Tok]:
     out = []
@@ -629,12 +244,9 @@ def find_metrics(
     return out
 
 
-_EDGE_STOP = {"to", "of", "and", "the", "a", "an", "for", "in", "on", "at", "by", "from", "with", "or", "as", "than"}
-
-
 def _content(t: _Tok) -> bool:
     """A word that can start or end a metric name ("total" and "net" can start one)."""
-    return t.norm not in _EDGE_STOP and (bool(key(t.text)) or t.norm in ("total", "net"))
+    return t.norm not in EDGE_STOP_WORDS and (bool(key(t.text)) or t.norm in ("total", "net"))
 
 
 def _is_abbrev(text: str, t: _Tok) -> bool:
@@ -671,9 +283,6 @@ _NOT_NEGATING = re.compile(
 )
 
 
-_CURRENCY_WORDS = {"usd", "us", "eur", "gbp", "dollars", "dollar", "euro", "euros", "u.s"}
-
-
 def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
@@ -681,9 +290,9 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     k = i - 1
     while k >= 0 and _is_word(toks[k]) and not _contiguous_gap(text, toks[k], toks[k + 1]):
         norm = toks[k].norm
-        if norm in _BOUNDARY_VERBS or norm in entity_words or norm.endswith(("'s", "s'")) or _is_period_word(norm):
+        if norm in BOUNDARY_VERBS or norm in entity_words or norm.endswith(("'s", "s'")) or _is_period_word(norm):
             break
-        if norm not in _NEUTRAL:
+        if norm not in NEUTRAL_WORDS:
             unexplained.insert(0, toks[k].text)
             start = toks[k].start
         elif norm in ("the", "a", "an", "its", "their", "our", "of", "in", "for", "at", "on", "this", "that"):
@@ -707,14 +316,14 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     while w := re.match(r"\s*([A-Za-z][A-Za-z&'’-]*)", rest):
         word = w[1].lower()
         if (
-            word in _BOUNDARY_VERBS
-            or word in _NEUTRAL
+            word in BOUNDARY_VERBS
+            or word in NEUTRAL_WORDS
             or _GROWTH.fullmatch(word)
             or _is_period_word(word)
-            or word in _CUES
+            or word in CUE_WORDS
             or not key(word)
             or word in entity_words
-            or word in _CURRENCY_WORDS
+            or word in CURRENCY_WORDS
             or any(s <= end + w.start(1) < e for s, e in blocked)
         ):
             break
@@ -735,23 +344,6 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     return MetricSpan(start, end, full, words if not unexplained else full, tuple(unexplained), negated, qname)
 
 
-_OWNERS = {
-    "parent",
-    "company",
-    "shareholders",
-    "stockholders",
-    "shareowners",
-    "owners",
-    "equity",
-    "holders",
-    "us",
-    "registrant",
-    "group",
-    "firm",
-    "parent's",
-}
-
-
 def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
     """ "the company", "shareholders", "Kellanova", "Netflix, Inc." are the parent; "common
     stockholders" and "noncontrolling interests" are not."""
@@ -765,7 +357,7 @@ def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
     ):
         return False
     return all(
-        w.rstrip("'s").rstrip("’s") in _OWNERS or w in _OWNERS or w in entity_words or w.rstrip("'s") in entity_words
+        w.rstrip("'s").rstrip("’s") in OWNER_WORDS or w in OWNER_WORDS or w in entity_words or w.rstrip("'s") in entity_words
         for w in words
     )
 
@@ -797,7 +389,7 @@ class _Ctx:
 # where and when a release was issued, not the period of its figures and no forecast
 _DATELINE = re.compile(
     rf"^\s*[A-Z][A-Z.'’ -]{{1,40}}(?:,\s*[A-Z][A-Za-z.]{{1,15}})*"
-    rf"(?:,?\s+|\s*[-–—]{{1,2}}\s*\((?:[A-Z][A-Za-z ]+)\)\s*[-–—]{{1,2}}\s*){_DATE}"
+    rf"(?:,?\s+|\s*[-–—]{{1,2}}\s*\((?:[A-Z][A-Za-z ]+)\)\s*[-–—]{{1,2}}\s*){DATE_PATTERN}"
     rf"\s*(?:/[^/]{{1,40}}/)?\s*(?:[-–—]{{1,2}}|:)\s*"
 )
 
@@ -1043,146 +635,6 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
 
 
 _HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
-_BRIDGE_OK = {
-    "unchanged",
-    "flat",
-    "stable",
-    "remained",
-    "or",
-    "and",
-    "respectively",
-    "each",
-    "both",
-    "then",
-    "now",
-    "only",
-    "just",
-    "still",
-    "again",
-    "further",
-    "y/y",
-    "yoy",
-    "y-o-y",
-    "percent",
-    "percentage",
-    "points",
-    "point",
-    "basis",
-    "its",
-    "their",
-    "our",
-    "a",
-    "an",
-    "the",
-    "year-over-year",
-    "sequentially",
-    "overall",
-    "roughly",
-    "approximately",
-    "about",
-    "nearly",
-    "almost",
-    "around",
-    "some",
-    "over",
-    "under",
-    "more",
-    "less",
-    "than",
-    "at",
-    "least",
-    "most",
-    "close",
-    "slightly",
-    "significantly",
-    "sharply",
-    "modestly",
-    "substantially",
-    "strongly",
-    "firmly",
-    "marginally",
-    "considerably",
-    "notably",
-    "meanwhile",
-    "also",
-    "company",
-    "company's",
-    "group",
-    "firm",
-    "which",
-    "that",
-    "it",
-    "had",
-    "has",
-    "have",
-    "been",
-    "being",
-    "be",
-    "record",
-    "new",
-    "high",
-    "low",
-    "level",
-    "total",
-    "amount",
-    "figure",
-    "value",
-    "reported",
-    "came",
-    "in",
-    "on",
-    "for",
-    "ended",
-    "ending",
-    "end",
-    "year",
-    "years",
-    "quarter",
-    "quarters",
-    "period",
-    "periods",
-    "fiscal",
-    "prior",
-    "previous",
-    "preceding",
-    "earlier",
-    "ago",
-    "last",
-    "same",
-    "comparable",
-    "months",
-    "month",
-    "weeks",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "half",
-    "nine",
-    "six",
-    "three",
-    "twelve",
-    "full",
-    "quarterly",
-    "annual",
-    "consolidated",
-    "net",
-    "gaap",
-    "as",
-    "of",
-    "to",
-    "from",
-    "by",
-    "with",
-    "was",
-    "were",
-    "is",
-    "are",
-    "per",
-    "share",
-    "diluted",
-    "basic",
-}
 
 
 def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
@@ -1196,13 +648,13 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
             continue
         w = m[0].lower().rstrip(".")
         if not key(w) or (
-            w in _BRIDGE_OK
-            or w in _BOUNDARY_VERBS
-            or w in _NEUTRAL
-            or w in _CUES
+            w in BRIDGE_WORDS
+            or w in BOUNDARY_VERBS
+            or w in NEUTRAL_WORDS
+            or w in CUE_WORDS
             or _GROWTH.fullmatch(w)
             or _HEDGE_TAIL.search(w)
-            or w in _CURRENCY_WORDS
+            or w in CURRENCY_WORDS
             or _is_period_word(w)
             or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)
         ):
@@ -1369,7 +821,7 @@ def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
 def _is_verbish(w: str) -> bool:
     w = w.lower()
     return (
-        w in _BOUNDARY_VERBS
+        w in BOUNDARY_VERBS
         or w.endswith("ed")
         or w
         in (
