@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import statistics
 import subprocess
 import sys
@@ -30,7 +31,7 @@ from auditgraph.eval.benchdoc import machine, peak_rss_mb, write_section
 from auditgraph.graph import Graph
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = Path(os.environ.get("AUDITGRAPH_SHARED", REPO.parent / "shared"))  # a worktree elsewhere names it
 FILINGS = SHARED / "filings"
 COMMAND = "NEO4J_URI=... .venv/bin/python scripts/bench_claims.py --load"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import statistics
 import sys
 import time
@@ -27,7 +28,7 @@ from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.types import Decision
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = Path(os.environ.get("AUDITGRAPH_SHARED", REPO.parent / "shared"))  # a worktree elsewhere names it
 EDGAR = [
     "aapl-10k-2023-09-30",
     "amzn-10k-2022-12-31",

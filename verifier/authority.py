@@ -24,10 +24,11 @@ from decimal import Decimal
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.check import Authorised
 from auditgraph.verifier.ground import Grounded, Grounder
-from auditgraph.verifier.plan import LabelLookup, _ident, alias_hits, best_label, tokens
+from auditgraph.verifier.plan import LabelLookup, alias_hits, best_label, tokens
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.textdef import MAX_TERMS, FilingText, TextDefinition
 from auditgraph.verifier.types import AbstainReason, Binding, Formula, OperandSpec, Plan, Unit
+from auditgraph.verifier.vocabulary import role_name
 
 PLAUSIBLE_RELATIVE = Decimal("0.05")  # label-matched operands must be within 5% of the planner's reading
 # A text term has no planner reading to check a label match against; it may match a label with at
@@ -256,7 +257,7 @@ def map_term(phrase: str, registry: Registry, labels: LabelLookup | None) -> Ope
         return how
     if surplus > TEXT_LABEL_SURPLUS:
         return f"the closest label ({qname}) has {surplus} words the phrase lacks; too loose to stand for it"
-    return OperandSpec(_ident(qname), phrase, (qname,), stage="label")
+    return OperandSpec(role_name(qname), phrase, (qname,), stage="label")
 
 
 def _zero(expr: fx.Expr, roles: set[str]) -> fx.Expr:

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from auditgraph.errors import ClaimParseError
 from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for answers and sentences
 from auditgraph.verifier.types import ClaimValue
+from auditgraph.verifier.vocabulary import CLAIM_NUMBER
 
 SCALE_WORDS: dict[str, Decimal] = {
     "thousand": Decimal(10) ** 3,
@@ -33,14 +34,27 @@ SCALE_WORDS: dict[str, Decimal] = {
     "tn": Decimal(10) ** 12,
 }
 _CURRENCY = r"(?:US\$|\$|USD|usd|€|EUR|£|GBP)"
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+"
+_NUMBER = CLAIM_NUMBER
 _CLAIM = re.compile(
     rf"^\s*(?P<neg1>[-−–])?\s*(?P<open>\()?\s*(?P<neg2>[-−–])?\s*{_CURRENCY}?\s*(?P<neg3>[-−–])?\s*"
     rf"(?P<num>{_NUMBER})\s*(?P<scale>thousands?|millions?|billions?|trillions?|bn|mm|mn|tn|k|m|b)?\b\s*(?P<pct>%|percent|per\s*cent)?\s*(?P<close>\))?\s*"
     rf"(?:{_CURRENCY}|dollars?)?\s*(?:per\s+(?:diluted\s+|basic\s+)?share)?\s*\.?\s*$",
     re.IGNORECASE,
 )
-_RANGE = re.compile(rf"({_NUMBER}).*?(?:\bto\b|-|–|\band\b).*?({_NUMBER})|\bbetween\b", re.IGNORECASE)
+_FIRST_NUMBER = re.compile(_NUMBER)
+_RANGE_WORD = re.compile(r"\bto\b|-|–|\band\b", re.IGNORECASE)
+
+
+def _is_range(raw: str) -> bool:
+    """A number, then "to" / "-" / "and", then another number ("$1.2 to $1.3 billion"), or "between".
+
+    Three forward searches, each from where the last one ended: linear in the claim's length
+    (one regex with two lazy ``.*?`` retried from every number is quadratic on "1 1 1 …")."""
+    if re.search(r"\bbetween\b", raw, re.I):
+        return True
+    first = _FIRST_NUMBER.search(raw)
+    word = _RANGE_WORD.search(raw, first.end()) if first else None
+    return bool(word and _FIRST_NUMBER.search(raw, word.end()))
 
 
 def parse_claim(text: str | int | float | Decimal) -> ClaimValue:
@@ -56,7 +70,7 @@ def parse_claim(text: str | int | float | Decimal) -> ClaimValue:
         raise ClaimParseError("claim is empty; give one number such as 383285000000 or $383.3 billion")
     m = _CLAIM.match(raw)
     if not m:
-        if len(re.findall(_NUMBER, raw)) >= 2 and _RANGE.search(raw):
+        if _is_range(raw):
             raise ClaimParseError(f"claim {raw!r} is a range, not one number; give a single value")
         if not re.search(r"\d", raw):
             raise ClaimParseError(f"claim {raw!r} has no number; give a single value such as $1.2 billion")

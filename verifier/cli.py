@@ -113,6 +113,7 @@ def verify(
     auditgraph verify --filing F --narrative [--json]
     auditgraph verify --filing F -q "What was revenue in 2023?" -c "$33.7 billion"
     """
+    from auditgraph.verifier.limits import check_claim_sizes, read_text
     from auditgraph.verifier.model_proposals import ChatModel, LLMPlanner, SentenceProposer
     from auditgraph.verifier.registry import load_registry
     from auditgraph.verifier.verify import Verifier
@@ -149,14 +150,8 @@ def verify(
             "give --filing and a claim sentence, --filing and --text FILE, --filing and --narrative, --filing, "
             "--question and --claim, or --batch claims.jsonl"
         )
-    text = None
-    if text_path is not None:
-        try:
-            text = sys.stdin.read() if str(text_path) == "-" else text_path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(
-                f"{text_path}: cannot read it as UTF-8 text ({exc.__class__.__name__}); pass a plain-text file"
-            ) from None
+    check_claim_sizes(question=question, claim=claim, sentence=sentence)  # bounded input (verifier/limits.py)
+    text = read_text(text_path) if text_path is not None else None
     if repair_k < 0:
         raise click.UsageError("--repair takes a number of attempts >= 0")
     registry = load_registry(str(registry_path) if registry_path else None)

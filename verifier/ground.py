@@ -195,7 +195,8 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
     anchor_year = filing.fiscal_year_focus or filing.period_end.year
     if req.year_end and req.fiscal_year is None:
         # "at year end": the last fiscal year end the filing's period reaches (a 10-Q's is the prior one)
-        target = filing.period_end - timedelta(days=round((focus_q % 4) * 365.2425 / 4))
+        back = focus_q % 4 or (4 if req.prior else 0)  # a 10-K's prior year end is a year before its own
+        target = filing.period_end - timedelta(days=round(back * 365.2425 / 4))
         end = _snap(target, ends)
         if end is None:
             return PeriodProblem(

@@ -18,10 +18,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from auditgraph.verifier.plan import _BRACKETED as QNAME_IN_BRACKETS
 from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, Unit
+from auditgraph.verifier.vocabulary import QNAME_IN_BRACKETS
 
 MAX_CANDIDATES = 5
 

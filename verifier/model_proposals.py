@@ -23,9 +23,10 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from auditgraph.errors import ModelError, ProviderError
 from auditgraph.llm.providers import PROVIDERS, ModelSpec, PlainChat, api_key, check_served_model
 from auditgraph.verifier import formula as fx
-from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, _ident, exact_label, extract_period
+from auditgraph.verifier.plan import LabelLookup, PlanFailure, Planner, exact_label, extract_period
 from auditgraph.verifier.registry import Registry
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
+from auditgraph.verifier.vocabulary import role_name
 
 _QNAME = re.compile(r"^[a-z][a-z0-9-]*:[A-Z][A-Za-z0-9_]+$")
 _SCALES = {"units": Decimal(1), "thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
@@ -205,12 +206,16 @@ class LLMPlanner:
         if _QNAME.match(term):
             entry = self.registry.concept_for_qname(term)
             return OperandSpec(
-                entry.id if entry else _ident(term), term, (term,), stage="registry" if entry else "qname", extracted_value=value
+                entry.id if entry else role_name(term),
+                term,
+                (term,),
+                stage="registry" if entry else "qname",
+                extracted_value=value,
             )
         if labels is not None:
             qname, _, how = exact_label(term, labels)
             if qname:
-                return OperandSpec(_ident(qname), term, (qname,), stage="label", extracted_value=value)
+                return OperandSpec(role_name(qname), term, (qname,), stage="label", extracted_value=value)
             return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}): {how}")
         return PlanFailure(AbstainReason.PLAN_REJECTED, f"operand {var} ({term!r}) is not a registry concept or QName")
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from auditgraph.verifier.vocabulary import HEDGE_WORDS
+
 MAX_RELATIVE_TOLERANCE = Decimal("0.05")
 
 SCALES: dict[str, Decimal] = {
@@ -62,15 +64,7 @@ class Hedge(str, Enum):
     NEARLY = "nearly"  # nearly, almost, close to, just under
 
 
-_HEDGES = [
-    (r"approximately|approx\.?|about|roughly|around|some|circa|ca\.|~|an estimated|estimated", Hedge.ABOUT),
-    (
-        r"just over|just above|more than|over|above|exceeding|in excess of|upwards of|at least|north of|greater than|topping",
-        Hedge.OVER,
-    ),
-    (r"nearly|almost|close to|just under|just shy of|nearing", Hedge.NEARLY),
-    (r"less than|under|below|at most|no more than|fewer than|south of", Hedge.UNDER),
-]
+_HEDGES = [(p, Hedge(name)) for p, name in HEDGE_WORDS]
 _HEDGE_RX = re.compile(r"(?:^|(?<=[\s(]))(" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
 
 _CUR = r"(?:US\$|U\.S\.\s?\$|USD|US\s?dollars?|\$|€|EUR|£|GBP)"
@@ -78,7 +72,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
 _SCALE = r"thousands?|millions?|billions?|trillions?|bn|bln|mln|mm|mn|tn|k|m|b"
 _MENTION = re.compile(
     rf"(?P<sign>[-−–+])?\s?(?P<open>\()?\s?(?P<sign2>[-−–])?\s?(?P<cur>{_CUR})?\s?(?P<sign3>[-−–])?\s?(?P<open2>\()?"
-    rf"(?P<num>{_NUM})(?![\d,]*\.\d)"
+    rf"(?P<num>{_NUM})(?![\d,]{0, 40}\.\d)"  # bounded: unbounded, it rescans "1,1,1,…" from every number
     rf"(?:\s?(?P<scale>{_SCALE})(?![a-z]))?(?:\s?(?P<close>\)))?(?:\s?(?P<scale2>{_SCALE})(?![a-z]))?"
     rf"(?:\s?(?P<pct>%|percent\b|per\s?cent\b|pct\b)|\s?(?P<pts>percentage[- ]points?\b|pp\b|ppts?\b|basis[- ]points?\b|bps\b)"
     rf"|\s?(?P<mult>x\b|-?times\b|-?fold\b))?"
@@ -178,7 +172,7 @@ def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:
     scale_word = (m["scale"] or m["scale2"] or "").lower() or None
     negative = bool(m["sign"] in ("-", "−", "–") or m["sign2"] or m["sign3"])
     open_, close = bool(m["open"] or m["open2"]), bool(m["close"])
-    if open_ and close and not (m["open"] and _PARENTHETICAL.search(text[:start])):
+    if open_ and close and not (m["open"] and _PARENTHETICAL.search(text[max(0, start - 64) : start])):
         negative = True  # accounting negative: $(1.2) billion, ($1.2 billion); not "revenue ($33.7 billion)"
     elif close and not open_:
         end -= 1  # a closing parenthesis of the sentence, not of the number

@@ -18,27 +18,8 @@ from typing import Any
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.registry import Registry, normalise
 from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest, Plan, Unit
+from auditgraph.verifier.vocabulary import CONTEXT_SCALES, MONTHS, QNAME_IN_BRACKETS, SCALE_CONTEXT, role_name
 
-MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        1,
-    )
-}
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _DATE_MDY = re.compile(rf"\b{_MON}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I)
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})\s+{_MON},?\s+(\d{{4}})\b", re.I)
@@ -57,12 +38,6 @@ _FY = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?(\d{4}|\d{2})\b", re.I)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _ANNUAL = re.compile(r"\b(?:fiscal year|full year|annual|year ended|year ending|twelve months|12 months)\b", re.I)
 _QUARTERLY = re.compile(r"\b(?:quarter ended|quarter ending|quarterly|three months|3 months)\b", re.I)
-_CUR_WORDS = r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|dollars|\$)"
-_SCALE = re.compile(
-    r"\(\s*(?:[^()]*?\b)?(thousands|millions|billions)\b[^)]*\)"
-    rf"|\b(?:in\s+|,\s*)(?:{_CUR_WORDS}\s+)?(?:in\s+)?(thousands|millions|billions)\b(?:\s+of\s+(?:{_CUR_WORDS}|shares)(?!\w))?",
-    re.I,
-)
 # "…, in USD?", "(USD)", "in U.S. dollars": the currency is the unit's, not part of the metric's name
 _CUR_CODES = (
     r"(?:usd|us\$|u\.s\.\s+dollars|us\s+dollars|u\.s\.\s+\$|\$)"  # not a bare "dollars": "gross margin in dollars" is a line item
@@ -70,10 +45,8 @@ _CUR_CODES = (
 _CURRENCY_PHRASE = re.compile(
     rf",?\s*\b(?:in|of)\s+{_CUR_CODES}(?:\s+per\s+share)?(?!\w)|\(\s*{_CUR_CODES}(?:\s+per\s+share)?\s*\)", re.I
 )
-_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 _PERCENT = re.compile(r"(%|\bper ?cent(?:age)?\b|\bin percent\b)", re.I)
 _QNAME = re.compile(r"\b([a-z][a-z0-9-]*):([A-Z][A-Za-z0-9_]+)\b")
-_BRACKETED = re.compile(r"\[\s*([a-z][a-z0-9-]*):([A-Za-z][\w.-]*)\s*\]")
 _QUALIFIER_OPERAND = re.compile(r"^\s*(?:income\s+)?tax(?:es)?\b(?!\s+(?:expense|provision|payable|paid|receivable))", re.I)
 _CAMEL = re.compile(r"\b([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,})\b")
 _LEAD = re.compile(
@@ -216,7 +189,7 @@ def _year(s: str) -> int:
 
 def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
     """'What was Apple's total net sales for ?' -> 'total net sales'."""
-    text = _SCALE.sub(" ", text)
+    text = SCALE_CONTEXT.sub(" ", text)
     text = _CURRENCY_PHRASE.sub(" ", text)
     text = re.sub(
         r",?\s*\b(?:as|in|expressed as)\s+(?:a\s+)?(?:percent(?:age)?|fraction|ratio|decimal)\b(?!\s+of\b)|\(\s*%\s*\)|%",
@@ -238,11 +211,6 @@ def core_phrase(text: str, entity_words: Sequence[str] = ()) -> str:
             break
         text = new
     return re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I).strip()
-
-
-def _ident(qname: str) -> str:
-    """A formula-safe role name for a QName operand (us-gaap:Revenues -> us_gaap_Revenues)."""
-    return re.sub(r"\W", "_", qname)
 
 
 def tokens(text: str) -> frozenset[str]:
@@ -356,11 +324,11 @@ class Planner:
             return PlanFailure(AbstainReason.NO_METRIC, "the question is empty; ask for a metric, a concept or an operation")
         period, rest = extract_period(question)
         scale = Decimal(1)
-        if m := _SCALE.search(question):
-            scale = _SCALES[(m[1] or m[2]).lower()]
+        if m := SCALE_CONTEXT.search(question):
+            scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]
         percent_q = bool(_PERCENT.search(question))
         common: dict[str, Any] = dict(period=period, scale=scale, percent_question=percent_q)  # fields every plan shares
-        if m := _BRACKETED.search(question):  # the user named the concept: nothing to guess
+        if m := QNAME_IN_BRACKETS.search(question):  # the user named the concept: nothing to guess
             return self._concept_plan(f"{m[1]}:{m[2]}", "QName named in brackets", common)
         core = core_phrase(rest, entity_words)
         if self._alias_hits(core):  # a line item whose name contains "less"/"net of" is not an operation
@@ -484,11 +452,11 @@ class Planner:
                 c = self.registry.concepts[cid]
                 return OperandSpec(c.id, phrase, c.candidates, stage="registry")
         if m := _QNAME.search(phrase):
-            return OperandSpec(_ident(f"{m[1]}:{m[2]}"), phrase, (f"{m[1]}:{m[2]}",), stage="qname")
+            return OperandSpec(role_name(f"{m[1]}:{m[2]}"), phrase, (f"{m[1]}:{m[2]}",), stage="qname")
         if labels is not None:
             qname, failure, how = exact_label(phrase, labels)
             if qname:
-                return OperandSpec(_ident(qname), phrase, (qname,), stage="label")
+                return OperandSpec(role_name(qname), phrase, (qname,), stage="label")
             return PlanFailure(failure or AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}): {how}")
         return PlanFailure(AbstainReason.NO_METRIC, f"operand {var} ({phrase!r}) is not a registry concept or QName")
 

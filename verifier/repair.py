@@ -14,10 +14,11 @@ import re
 from dataclasses import dataclass
 
 from auditgraph.errors import ClaimParseError, ProviderError
-from auditgraph.verifier.claims import SCALE_WORDS, _NUMBER, parse_claim
+from auditgraph.verifier.claims import SCALE_WORDS, parse_claim
 from auditgraph.verifier.model_proposals import ChatModel
 from auditgraph.verifier.types import Decision, Verdict
 from auditgraph.verifier.verify import Verifier
+from auditgraph.verifier.vocabulary import CLAIM_NUMBER
 
 PROSE = "the model answered in prose, not a number"
 NUMBER_ONLY = (
@@ -77,7 +78,7 @@ def not_a_number(answer: str, exc: ClaimParseError) -> str:
     words = [w for w in re.findall(r"[^\W\d_]+", answer) if w.lower() not in _ANSWER_WORDS]
     if not words:
         return f"the model's reply is not one number: {exc}"
-    count = len(re.findall(_NUMBER, answer))
+    count = len(re.findall(CLAIM_NUMBER, answer))
     numbers = "no number in it" if not count else f"{count} number{'s' if count > 1 else ''} in its words"
     quoted = answer if len(answer) <= 80 else answer[:77] + "..."
     return f"{PROSE} ({numbers}): {quoted!r}"

@@ -15,253 +15,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Protocol
 
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
-from auditgraph.verifier.numbers import _HEDGES, Kind, Mention, find_numbers
-from auditgraph.verifier.plan import MONTHS, _SCALE, _SCALES, extract_period
+from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
+from auditgraph.verifier.periods import DATE_PATTERN, PeriodMention, find_periods
+from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
 from auditgraph.verifier.types import PeriodRequest
+from auditgraph.verifier.vocabulary import (
+    BOUNDARY_VERBS,
+    BRIDGE_WORDS,
+    CONTEXT_SCALES,
+    CUE_WORDS,
+    CURRENCY_WORDS,
+    EDGE_STOP_WORDS,
+    HEDGE_PATTERN,
+    MONTHS,
+    NEUTRAL_WORDS,
+    OWNER_WORDS,
+    SCALE_CONTEXT,
+)
 
 MAX_METRIC_WORDS = 12
 
 _WORD = re.compile(r"\[[^\]]*\]|[A-Za-z][A-Za-z&'’.-]*[A-Za-z&]|[A-Za-z]|[$]?\d[\d,.]*%?|[;:()+]|,")
-# Words around a metric name that neither change what it is nor are part of it.
-_NEUTRAL = {
-    "total",
-    "reported",
-    "consolidated",
-    "gaap",
-    "overall",
-    "record",
-    "strong",
-    "solid",
-    "robust",
-    "weak",
-    "healthy",
-    "higher",
-    "lower",
-    "annual",
-    "quarterly",
-    "full-year",
-    "full",
-    "year",
-    "fiscal",
-    "quarter",
-    "fourth-quarter",
-    "third-quarter",
-    "second-quarter",
-    "first-quarter",
-    "half-year",
-    "first-half",
-    "year-end",
-    "period-end",
-    "company's",
-    "companys",
-    "company",
-    "its",
-    "their",
-    "our",
-    "the",
-    "a",
-    "an",
-    "of",
-    "in",
-    "for",
-    "at",
-    "on",
-    "this",
-    "that",
-    "same",
-    "comparable",
-    "group",
-    "firm's",
-    "firm",
-    "group's",
-    "combined",
-    "aggregate",
-    "net",
-}
-_BOUNDARY_VERBS = {
-    "reported",
-    "posted",
-    "generated",
-    "delivered",
-    "recorded",
-    "recognized",
-    "recognised",
-    "had",
-    "booked",
-    "grew",
-    "increased",
-    "raised",
-    "cut",
-    "reduced",
-    "lowered",
-    "expanded",
-    "improved",
-    "incurred",
-    "earned",
-    "produced",
-    "achieved",
-    "returned",
-    "spent",
-    "paid",
-    "invested",
-    "ended",
-    "closed",
-    "held",
-    "carried",
-    "agreed",
-    "traced",
-    "vouched",
-    "tested",
-    "recalculated",
-    "tied",
-    "noted",
-    "saw",
-    "with",
-    "and",
-    "while",
-    "as",
-    "but",
-    "whereas",
-    "than",
-    "versus",
-    "vs",
-    "vs.",
-    "compared",
-    "against",
-    "exceeded",
-    "surpassed",
-    "topped",
-    "outpaced",
-    "to",
-    "from",
-    "by",
-    "was",
-    "were",
-    "is",
-    "are",
-    "of",
-    "reached",
-    "totaled",
-    "totalled",
-    "amounted",
-    "came",
-    "stood",
-    "or",
-    "also",
-    "which",
-    "where",
-    "when",
-    "after",
-    "before",
-    "during",
-    "up",
-    "down",
-    "rose",
-    "fell",
-    "declined",
-    "decreased",
-    "jumped",
-    "climbed",
-    "dropped",
-    "slipped",
-    "gained",
-    "improving",
-    "including",
-    "excluding",
-    # audit work-paper verbs
-    "computed",
-    "calculated",
-    "recomputed",
-    "footed",
-    "confirmed",
-    "verified",
-    "reconciled",
-    "obtained",
-    "inspected",
-    "examined",
-    "reviewed",
-    "checked",
-    "matched",
-    "observed",
-    "found",
-    "determined",
-}
-# words after a metric name that start what is said about it
-_CUES = {
-    "hit",
-    "topped",
-    "amounted",
-    "reached",
-    "came",
-    "stood",
-    "totaled",
-    "totalled",
-    "equaled",
-    "equalled",
-    "represented",
-    "accounted",
-    "margin",
-    "growth",
-    "increase",
-    "decrease",
-    "decline",
-    "gain",
-    "loss",
-    "per",
-    "rate",
-    "ratio",
-    "compared",
-    "versus",
-    "vs",
-    "respectively",
-    "each",
-    "both",
-    "year-over-year",
-    "yoy",
-    "sequentially",
-    "attributable",
-    "available",
-    "before",
-    "after",
-    "excluding",
-    "including",
-    "net",
-    "less",
-    "minus",
-    "plus",
-    "over",
-    "under",
-    "about",
-    "approximately",
-    "nearly",
-    "almost",
-    "roughly",
-    "around",
-    "exceeded",
-    "surpassed",
-    "outpaced",
-    "trailed",
-    "lagged",
-    "narrowed",
-    "widened",
-    "doubled",
-    "tripled",
-    "halved",
-    "more",
-    "fewer",
-    "than",
-    "improved",
-    "expanded",
-    "contracted",
-    "remained",
-    "ended",
-    "closed",
-}
 _RISE = r"widened|deepened|changed|change|rose|rise|rises|rising|increased|increase|increases|increasing|grew|grow|grows|growing|growth|climbed|climb|jumped|jump|gained|gain|gains|up|higher|surged|surge|advanced|expanded|improved|improvement|\+"
 _FALL = r"narrowed|shrank|fell|fall|falls|falling|declined|decline|declines|declining|decreased|decrease|decreases|decreasing|dropped|drop|drops|slipped|slid|down|lower|shrank|contracted|contraction|plunged|tumbled|worsened|deteriorated|-"
 _GROWTH = re.compile(rf"(?<![\w-])(?P<rise>{_RISE})(?![\w-])|(?<![\w-])(?P<fall>{_FALL})(?![\w-])", re.I)
@@ -288,7 +67,7 @@ _BY = re.compile(r"\bby\s*$", re.I)
 _FORWARD = re.compile(
     r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|projection|guidance|"
     r"guides?|guided|outlook|anticipates?|anticipated|targets?|targeting|plans? to|aims? to|"
-    r"will|would|could|should|may|might|estimates?|consensus|predicts?|predicted|next year|"
+    r"will|would|could|should|(?-i:may)(?!\s+\d)|might|estimates?|consensus|predicts?|predicted|next year|"
     r"going forward|is on track|on pace)\b",
     re.I,
 )
@@ -299,88 +78,8 @@ _MARKET = re.compile(
     r"subscribers|members(?:hips)?|customers|users|stores|locations)\b",
     re.I,
 )
-_SCALE_CONTEXT = _SCALE  # "(in thousands)", "in millions of USD": the same words as in questions
+_SCALE_CONTEXT = SCALE_CONTEXT  # "(in thousands)", "in millions of USD": the same words as in questions
 _PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share", "": "earnings per share"}
-
-_DATE = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
-_YY = r"'?(?:\d{4}|\d{2})"
-_PERIODS = [
-    (
-        "dated",
-        re.compile(
-            rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
-            rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{_DATE}",
-            re.I,
-        ),
-    ),
-    ("date", re.compile(rf"\b(?:(?:as\s+of|as\s+at|at|on|ending|ended)\s+)?{_DATE}", re.I)),
-    (
-        "half",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)\s+half(?:\s+of)?(?:\s+(?:fiscal\s+|fy\s*)?(?P<y>{_YY}))?\b"
-            rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
-            re.I,
-        ),
-    ),
-    (
-        "nine",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?nine\s+months(?:\s+of)?(?:\s+(?:fiscal\s+)?(?P<y>{_YY}))?\b",
-            re.I,
-        ),
-    ),
-    (
-        "quarter",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
-            rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
-            re.I,
-        ),
-    ),
-    (
-        "fy",
-        re.compile(
-            rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I
-        ),
-    ),
-    (
-        "yearend",
-        re.compile(
-            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?year)\b", re.I
-        ),
-    ),
-    (
-        "prior",
-        re.compile(
-            r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
-            r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
-            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year))\b",
-            re.I,
-        ),
-    ),
-    (
-        "sequential",
-        re.compile(
-            r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b",
-            re.I,
-        ),
-    ),
-    ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
-    ("ytdm", re.compile(r"\b(?P<m>3|6|9|12)M\s?'?(?P<y>\d{2}|\d{4})\b|\b(?:ytd|year[- ]to[- ]date)\b", re.I)),
-    ("qend", re.compile(r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end\s+of\s+the\s+quarter|quarter[- ]end)\b", re.I)),
-    ("thisq", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?quarter\b", re.I)),
-    ("thisy", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?(?:fiscal\s+)?year\b", re.I)),
-]
-_ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-
-
-@dataclass(frozen=True)
-class PeriodMention:
-    start: int
-    end: int
-    text: str
-    request: PeriodRequest | None  # None for the relative markers
-    relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
 
 
 @dataclass(frozen=True)
@@ -409,6 +108,8 @@ class SubClaim:
     hedge: str | None = None  # comparison hedge: "more than doubled"
     direction: int = 1  # +1 rose / -1 fell, for growth and change
     at_base: bool = False  # a level of the compared period ("… compared with $31.6 billion a year earlier")
+    scope: str | None = None  # the segment, region, instrument or class the clause names ("Unregulated Energy")
+    scope_member: str | None = None  # its member QName, when the filer's labels name it
 
 
 @dataclass(frozen=True)
@@ -420,6 +121,28 @@ class Reading:
     forward_looking: str | None = None  # the word that makes it a forecast
     market: str | None = None  # the words that make it market or operating data
     scale: Decimal = Decimal(1)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the text around a sentence says that the sentence leaves out.
+
+    `paragraph`: the sentences before it in its paragraph; a figure with no period words takes
+    the period they last named ("Revenue for 2023 was $33.7 billion. Net income was $5.4 billion.").
+    `scale_words`: the document's heading or table note ("(in millions)"), for bare figures."""
+
+    paragraph: str = ""
+    scale_words: str = ""
+
+    def period(self) -> PeriodRequest | None:
+        if not self.paragraph:
+            return None
+        last = split_sentences(self.paragraph)
+        for s in reversed(last):
+            named = [p.request for p in find_periods(s) if p.request is not None]
+            if named:
+                return named[0]
+        return None
 
 
 class Knows(Protocol):
@@ -436,6 +159,14 @@ class _Tok:
     norm: str = ""
 
 
+_PARAGRAPH = re.compile(r"\n\s*\n")
+
+
+def split_paragraphs(text: str) -> list[str]:
+    """Paragraphs of a text, at blank lines."""
+    return [p for p in _PARAGRAPH.split(text) if p.strip()]
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of a text, split at . ! ? and line breaks (not at "$33.7", "Inc." or "U.S.")."""
     out = []
@@ -444,93 +175,20 @@ def split_sentences(text: str) -> list[str]:
         if not para:
             continue
         parts = re.split(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z$(\"“‘])", para)
-        buf = ""
+        buf: list[str] = []
         for p in parts:
-            buf = f"{buf} {p}".strip() if buf else p
-            if re.search(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$", buf):
+            buf.append(p)
+            # only the part's last few characters: searching the growing buffer is quadratic
+            if _ABBREVIATION.search(p, max(0, len(p) - 12)):
                 continue
-            out.append(buf)
-            buf = ""
+            out.append(" ".join(buf).strip())
+            buf = []
         if buf:
-            out.append(buf)
+            out.append(" ".join(buf).strip())
     return out
 
 
-def find_periods(text: str) -> list[PeriodMention]:
-    taken: list[tuple[int, int]] = []
-    out = []
-    for kind, rx in _PERIODS:
-        for m in rx.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            pm = _period(kind, m)
-            if pm is None:
-                continue
-            taken.append((m.start(), m.end()))
-            out.append(pm)
-    return sorted(out, key=lambda p: p.start)
-
-
-def _yy(s: str | None) -> int | None:
-    if not s:
-        return None
-    y = int(s.lstrip("'"))
-    return y + 2000 if y < 100 else y
-
-
-def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
-    text = m[0]
-    req: PeriodRequest | None
-    if kind in ("dated", "date"):
-        req, _ = extract_period(text)
-        if req.end_date is None:
-            return None
-        months = req.months
-        if months is None and re.search(r"\bquarter\b", text, re.I):
-            months = 3
-        elif months is None and re.search(r"\byear\b", text, re.I):
-            months = 12
-        if re.search(r"\b(?:thirteen|13)[- ]weeks?\b", text, re.I):
-            months = 3
-        elif re.search(r"\b(?:twenty-six|26)[- ]weeks?\b", text, re.I):
-            months = 6
-        elif re.search(r"\b(?:thirty-nine|39)[- ]weeks?\b", text, re.I):
-            months = 9
-        elif re.search(r"\b(?:fifty-two|fifty-three|52|53)[- ]weeks?\b", text, re.I):
-            months = 12
-        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
-    elif kind == "half":
-        h = (m["h"] or m["h2"] or "").lower()
-        first = h in ("first", "h1", "1h")
-        if not first:
-            return None  # a second half is no period a filing reports
-        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=2, months=6, phrase=text.strip())
-    elif kind == "nine":
-        req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=3, months=9, phrase=text.strip())
-    elif kind == "quarter":
-        q = _ORD[m["q"].lower()] if m["q"] else int(m["q2"] or m["q3"])
-        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=q, months=3, phrase=text.strip())
-    elif kind == "fy":
-        req = PeriodRequest(fiscal_year=_yy(m["y"]), months=12, phrase=text.strip())
-    elif kind == "yearend":
-        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True)
-    elif kind == "year":
-        req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
-    elif kind == "ytdm":
-        if m["m"]:
-            months = int(m["m"])
-            req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=months // 3, months=months, phrase=text.strip())
-        else:
-            req = PeriodRequest(phrase=text.strip(), ytd=True)
-    elif kind == "qend":
-        req = PeriodRequest(phrase=text.strip())  # the filing's own period end
-    elif kind == "thisq":
-        req = PeriodRequest(months=3, phrase=text.strip())
-    elif kind == "thisy":
-        req = PeriodRequest(months=12, phrase=text.strip())
-    else:
-        return PeriodMention(m.start(), m.end(), text, None, kind)
-    return PeriodMention(m.start(), m.end(), text, req)
+_ABBREVIATION = re.compile(r"\b(?:Inc|Corp|Co|Ltd|No|vs|U\.S|approx|e\.g|i\.e|Mr|Ms|Dr|St)\.$")
 
 
 # ------------------------------------------------------------------ metric spans
@@ -586,12 +244,9 @@ def find_metrics(
     return out
 
 
-_EDGE_STOP = {"to", "of", "and", "the", "a", "an", "for", "in", "on", "at", "by", "from", "with", "or", "as", "than"}
-
-
 def _content(t: _Tok) -> bool:
     """A word that can start or end a metric name ("total" and "net" can start one)."""
-    return t.norm not in _EDGE_STOP and (bool(key(t.text)) or t.norm in ("total", "net"))
+    return t.norm not in EDGE_STOP_WORDS and (bool(key(t.text)) or t.norm in ("total", "net"))
 
 
 def _is_abbrev(text: str, t: _Tok) -> bool:
@@ -628,9 +283,6 @@ _NOT_NEGATING = re.compile(
 )
 
 
-_CURRENCY_WORDS = {"usd", "us", "eur", "gbp", "dollars", "dollar", "euro", "euros", "u.s"}
-
-
 def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
@@ -638,9 +290,9 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     k = i - 1
     while k >= 0 and _is_word(toks[k]) and not _contiguous_gap(text, toks[k], toks[k + 1]):
         norm = toks[k].norm
-        if norm in _BOUNDARY_VERBS or norm in entity_words or norm.endswith(("'s", "s'")) or _is_period_word(norm):
+        if norm in BOUNDARY_VERBS or norm in entity_words or norm.endswith(("'s", "s'")) or _is_period_word(norm):
             break
-        if norm not in _NEUTRAL:
+        if norm not in NEUTRAL_WORDS:
             unexplained.insert(0, toks[k].text)
             start = toks[k].start
         elif norm in ("the", "a", "an", "its", "their", "our", "of", "in", "for", "at", "on", "this", "that"):
@@ -664,14 +316,14 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     while w := re.match(r"\s*([A-Za-z][A-Za-z&'’-]*)", rest):
         word = w[1].lower()
         if (
-            word in _BOUNDARY_VERBS
-            or word in _NEUTRAL
+            word in BOUNDARY_VERBS
+            or word in NEUTRAL_WORDS
             or _GROWTH.fullmatch(word)
             or _is_period_word(word)
-            or word in _CUES
+            or word in CUE_WORDS
             or not key(word)
             or word in entity_words
-            or word in _CURRENCY_WORDS
+            or word in CURRENCY_WORDS
             or any(s <= end + w.start(1) < e for s, e in blocked)
         ):
             break
@@ -692,23 +344,6 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
     return MetricSpan(start, end, full, words if not unexplained else full, tuple(unexplained), negated, qname)
 
 
-_OWNERS = {
-    "parent",
-    "company",
-    "shareholders",
-    "stockholders",
-    "shareowners",
-    "owners",
-    "equity",
-    "holders",
-    "us",
-    "registrant",
-    "group",
-    "firm",
-    "parent's",
-}
-
-
 def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
     """ "the company", "shareholders", "Kellanova", "Netflix, Inc." are the parent; "common
     stockholders" and "noncontrolling interests" are not."""
@@ -722,7 +357,7 @@ def _is_parent(owner: str, entity_words: frozenset[str]) -> bool:
     ):
         return False
     return all(
-        w.rstrip("'s").rstrip("’s") in _OWNERS or w in _OWNERS or w in entity_words or w.rstrip("'s") in entity_words
+        w.rstrip("'s").rstrip("’s") in OWNER_WORDS or w in OWNER_WORDS or w in entity_words or w.rstrip("'s") in entity_words
         for w in words
     )
 
@@ -742,6 +377,21 @@ class _Ctx:
     unread: list[str] = field(default_factory=list)
     masked: str = ""  # the text with asides in parentheses blanked (same length)
     directions: list[tuple[SubClaim, int]] = field(default_factory=list)  # levels reached by rising / falling
+    knows: Knows | None = None
+    scopes: list[MemberMention] = field(default_factory=list)
+    default_period: PeriodRequest | None = None  # the paragraph's period, for a figure with no period words
+
+    def known(self, k: frozenset[str]) -> bool:
+        return bool(self.knows and self.knows(k))
+
+
+# "HOUSTON, May 2, 2024 --", "LOS GATOS, Calif., Oct. 17, 2024 /PRNewswire/ --", "NEW YORK--(BUSINESS WIRE)--May 2, 2024--":
+# where and when a release was issued, not the period of its figures and no forecast
+_DATELINE = re.compile(
+    rf"^\s*[A-Z][A-Z.'’ -]{{1,40}}(?:,\s*[A-Z][A-Za-z.]{{1,15}})*"
+    rf"(?:,?\s+|\s*[-–—]{{1,2}}\s*\((?:[A-Z][A-Za-z ]+)\)\s*[-–—]{{1,2}}\s*){DATE_PATTERN}"
+    rf"\s*(?:/[^/]{{1,40}}/)?\s*(?:[-–—]{{1,2}}|:)\s*"
+)
 
 
 def read(
@@ -749,9 +399,14 @@ def read(
     knows: Knows,
     entity_words: frozenset[str] = frozenset(),
     entity_finder: Callable[[str], list[str]] | None = None,
+    member_finder: Callable[[str], list[MemberMention]] | None = None,
+    context: Context | None = None,
 ) -> Reading:
     """The sub-claims of one sentence (see module docstring)."""
+    context = context or Context()
     text = sentence.strip()
+    if dl := _DATELINE.match(text):
+        text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
@@ -759,9 +414,12 @@ def read(
     metrics = find_metrics(masked, knows, blocked, entity_words)
     scale = Decimal(1)
     if m := _SCALE_CONTEXT.search(text):
-        scale = _SCALES[(m[1] or m[2]).lower()]
+        scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]
         numbers = [n for n in numbers if not (m.start() <= n.start < m.end())]
-    ctx = _Ctx(text, periods, metrics, numbers, masked=masked)
+    elif context.scale_words and (m := _SCALE_CONTEXT.search(context.scale_words)):
+        scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]  # "(in millions)" once for the whole note
+    ctx = _Ctx(text, periods, metrics, numbers, masked=masked, knows=knows, default_period=context.period())
+    ctx.scopes = member_finder(text) if member_finder else []
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
@@ -769,7 +427,13 @@ def read(
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(
-        text, tuple(ctx.subclaims), tuple(ctx.unread), entities, fwd[0] if fwd else None, market[0] if market else None, scale
+        sentence.strip(),
+        tuple(ctx.subclaims),
+        tuple(ctx.unread),
+        entities,
+        fwd[0] if fwd else None,
+        market[0] if market else None,
+        scale,
     )
 
 
@@ -803,27 +467,59 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     before = [m for m in ctx.metrics if lo <= m.start and m.end <= n.start]
     after = [m for m in ctx.metrics if n.end <= m.start and m.end <= hi]
     tail = text[n.end : hi]
+    if why := _note_specific(ctx, n, lo, hi):
+        ctx.unread.append(f"{n.text!r}: {why}")
+        return
+    if n.kind is Kind.SHARES and (m := _AUTHORIZED.search(text, lo, n.start)) and (k := _CLASS_AFTER.match(tail)):
+        # "authorized to issue 500,000,000 shares of common stock": that class's shares authorized
+        words = f"{k['c'].lower()} stock shares authorized"
+        if ctx.known(key(words)):
+            _add(ctx, "level", n, MetricSpan(n.start, n.end + k.end(), text[n.start : n.end + k.end()], words))
+        else:
+            ctx.unread.append(f"{n.text!r}: {words!r} names no line item of the filing")
+        return
+    if n.kind is Kind.SHARES and (m := _SHARES_AFTER.match(tail)):
+        # "3,194 million shares outstanding", "with 298,742,643 shares issued and outstanding": the metric after it
+        words = f"shares {m['w'].lower()}"
+        if ctx.known(key(words)):
+            _add(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), text[n.start : n.end + m.end()], words))
+        else:
+            ctx.unread.append(f"{n.text!r}: the words after it ({words!r}) name no line item of the filing")
+        return
     # "a 6.7% increase in revenue", "$33.7 billion in revenue"
     if n.kind is Kind.PERCENT and (g := _GROWTH_NOUN.match(tail)) and after and after[0].start - n.end <= g.end() + 3:
         metric = after[0]
         direction = -1 if re.match(r"decl|decr|drop|fall|reduc|contr", g["w"], re.I) else 1
         _add(ctx, "growth", n, metric, direction=direction)
         return
-    if n.kind is Kind.PER_SHARE and not (before and _per_share_metric(before[-1])):
-        metric = MetricSpan(
-            n.start,
-            n.end,
-            _PER_SHARE_METRIC[n.per_share or ""],
-            _PER_SHARE_METRIC[n.per_share or ""],
-            implied=True,
-            negated=bool(before and before[-1].negated),
-        )
-        _add(ctx, "level", n, metric)
+    # units are a constraint: words that say "per share" take a per-share figure, never an amount
+    lead = text[before[-1].end if before else lo : n.start]
+    said_per_share = bool(before and _per_share_metric(before[-1])) or bool(_PER_SHARE_WORDS.search(lead))
+    if said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER) and n.scale_word:
+        ctx.unread.append(f"{n.text!r}: an amount, but the words say per share; a per-share figure is dollars per share")
+        return
+    if n.kind is Kind.PER_SHARE or (said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER)):
+        if not (before and _per_share_metric(before[-1])):
+            got = _per_share_of(ctx, n, before, lo, lead)
+            if isinstance(got, str):
+                ctx.unread.append(f"{n.text!r}: {got}")
+            else:
+                _add(ctx, "level", n, got)
+            return
+    if not before and (spm := _per_share_phrase(text, lo, n.start)):
+        _add(ctx, "level", n, spm)  # "Loss per share of $(3.67)": the words name EPS although no entry matched
+        return
+    if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
+        _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
     if not before:
-        if after and re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I):
-            _add(ctx, "level", n, after[0])  # "$33.7 billion in revenue"
-            return
+        spent = _SPENT.search(text, lo, n.start) and re.match(
+            r"^\s*(?:on|for)\s+(?:the\s+)?$", text[n.end : after[0].start] if after else "x"
+        )
+        if after and (spent or re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I)):
+            if not re.fullmatch(r"cash|stock|shares?|common\s+stock", after[0].matched, re.I):  # "paid $1.2 million in cash"
+                _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
+                return
         ctx.unread.append(f"{n.text!r}: no metric named before it")
         return
     if (
@@ -837,22 +533,38 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if re.search(r"\brespectively\b", text[lo:hi], re.I):
         nums = [x for x in ctx.numbers if lo <= x.start < hi]
         names = [m for m in ctx.metrics if lo <= m.start and m.end <= nums[0].start]
-        if len(names) == len(nums) >= 2:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
+        listed = all(re.fullmatch(r"\s*(?:,\s*)?(?:and\s+|&\s+)?", text[a.end : b.start]) for a, b in zip(names, names[1:]))
+        if len(names) == len(nums) >= 2 and listed:  # "revenue and net income were $33.7 billion and $5.4 billion, respectively"
             _add(ctx, "level", n, names[nums.index(n)])
             return
-        if len(names) != len(nums):
-            ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names with {len(nums)} numbers")
+        if stray := _stray_words(ctx, names[-1].end if names else lo, nums[0].start):
+            ctx.unread.append(
+                f"{n.text!r}: the words {stray!r} stand between it and {names[-1].matched if names else 'the clause start'!r}"
+            )
             return
+        pers = _respective_periods(ctx, nums[-1].end, hi)
+        if _CHANGE_WORDS.search(text, lo, nums[0].start):  # "the net change in … was an increase of $0.5 million and …"
+            ctx.unread.append(f"{n.text!r}: an amount of change per period, not a level the filing states")
+            return
+        if len(names) == 1 and len(pers) == len(nums) >= 2:
+            # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
+            _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
+            return
+        ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers")
+        return
     if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
         r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end : n.start]
     ):
         # "the increase in net income of $916 million": an amount of change, not a level
         _add(ctx, "change", n, before[-1], direction=-1 if re.match(r"decr|decl|drop|fall|reduc", m[1], re.I) else 1)
         return
-    metric = _respectively(ctx, before[-1], n, hi)
+    metric = _respectively(ctx, _signed(before[-1], text[before[-1].end : n.start]), n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end : n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
         ctx.unread.append(f"{n.text!r}: the words {stray!r} stand between it and {before[-1].matched!r}")
+        return
+    if why := _not_the_metric(ctx, before[-1], n, lo, hi, bridge):
+        ctx.unread.append(f"{n.text!r}: {why}")
         return
     if n.kind is Kind.PERCENT and (r := _RATIO_OF.match(tail)) and after and after[0].start - n.end <= r.end() + 1:
         _add(ctx, "ratio", n, metric, other=after[0])
@@ -922,143 +634,7 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
     return metric
 
 
-_HEDGE_TAIL = re.compile(r"\s*\b(?:" + "|".join(p for p, _ in _HEDGES) + r")\s*$", re.I)
-_BRIDGE_OK = {
-    "or",
-    "and",
-    "respectively",
-    "each",
-    "both",
-    "then",
-    "now",
-    "only",
-    "just",
-    "still",
-    "again",
-    "further",
-    "y/y",
-    "yoy",
-    "y-o-y",
-    "percent",
-    "percentage",
-    "points",
-    "point",
-    "basis",
-    "its",
-    "their",
-    "our",
-    "a",
-    "an",
-    "the",
-    "year-over-year",
-    "sequentially",
-    "overall",
-    "roughly",
-    "approximately",
-    "about",
-    "nearly",
-    "almost",
-    "around",
-    "some",
-    "over",
-    "under",
-    "more",
-    "less",
-    "than",
-    "at",
-    "least",
-    "most",
-    "close",
-    "slightly",
-    "significantly",
-    "sharply",
-    "modestly",
-    "substantially",
-    "strongly",
-    "firmly",
-    "marginally",
-    "considerably",
-    "notably",
-    "meanwhile",
-    "also",
-    "company",
-    "company's",
-    "group",
-    "firm",
-    "which",
-    "that",
-    "it",
-    "had",
-    "has",
-    "have",
-    "been",
-    "being",
-    "be",
-    "record",
-    "new",
-    "high",
-    "low",
-    "level",
-    "total",
-    "amount",
-    "figure",
-    "value",
-    "reported",
-    "came",
-    "in",
-    "on",
-    "for",
-    "ended",
-    "ending",
-    "end",
-    "year",
-    "years",
-    "quarter",
-    "quarters",
-    "period",
-    "periods",
-    "fiscal",
-    "prior",
-    "previous",
-    "preceding",
-    "earlier",
-    "ago",
-    "last",
-    "same",
-    "comparable",
-    "months",
-    "month",
-    "weeks",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "half",
-    "nine",
-    "six",
-    "three",
-    "twelve",
-    "full",
-    "quarterly",
-    "annual",
-    "consolidated",
-    "net",
-    "gaap",
-    "as",
-    "of",
-    "to",
-    "from",
-    "by",
-    "with",
-    "was",
-    "were",
-    "is",
-    "are",
-    "per",
-    "share",
-    "diluted",
-    "basic",
-}
+_HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
 
 
 def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
@@ -1072,13 +648,13 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
             continue
         w = m[0].lower().rstrip(".")
         if not key(w) or (
-            w in _BRIDGE_OK
-            or w in _BOUNDARY_VERBS
-            or w in _NEUTRAL
-            or w in _CUES
+            w in BRIDGE_WORDS
+            or w in BOUNDARY_VERBS
+            or w in NEUTRAL_WORDS
+            or w in CUE_WORDS
             or _GROWTH.fullmatch(w)
             or _HEDGE_TAIL.search(w)
-            or w in _CURRENCY_WORDS
+            or w in CURRENCY_WORDS
             or _is_period_word(w)
             or re.fullmatch(r"(?:" + _RISE + "|" + _FALL + r")", w)
         ):
@@ -1095,8 +671,258 @@ def _sign(g: re.Match[str], metric: MetricSpan) -> int:
     return d
 
 
+_SIGN_VERB = re.compile(
+    r"\b(?:used|lost|burned|burnt|negative)\b(?:\s+(?:approximately|about|nearly|roughly|a|an))?\s*$"
+    r"|\b(?:used|lost|burned|burnt)\s+(?:(?:net\s+)?cash\s+)?(?:of\s+)?$",
+    re.I,
+)
+
+
+def _signed(metric: MetricSpan, lead: str) -> MetricSpan:
+    """ "Operating activities used $225.8 million", "used $225.8 million of cash in operating
+    activities", "free cash flow was negative $3 million": the figure is minus the concept's value."""
+    if metric.negated or not _SIGN_VERB.search(lead):
+        return metric
+    return replace(metric, negated=True)
+
+
+_NOUN_OF = re.compile(
+    r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:of|for|to|on|from|toward|towards|under|with)\s+(?:the\s+|its\s+|our\s+|their\s+|a\s+|an\s+)?$",
+    re.I,
+)
+_CONJOINED = re.compile(r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:and|or|&)\s+$", re.I)
+_LIST_LINK = re.compile(r"^\s*,?\s*(?:and|or|,)\s*(?:approximately|about)?\s*$", re.I)
+_RANGE_LINK = re.compile(r"^\s*(?:to|–|-|—)\s*$")
+
+
+def _not_the_metric(ctx: _Ctx, metric: MetricSpan, n: Mention, lo: int, hi: int, bridge: str) -> str | None:
+    """Why the figure after a metric's words is not that metric's value, in the prose of notes:
+
+    - the metric is the object of a preposition after another noun ("advances to suppliers for the
+      acquisition of fixed assets of $4.9 million": the amount is the advances');
+    - it is one noun of a pair ("a ROU asset and liability of $187,863");
+    - the figure is one end of a range ("equities – 15% to 35%");
+    - it is one of several figures of the same kind for the one metric, with nothing pairing them
+      with periods or members ("11.9% and 9.2% for the years ended …")."""
+    text = ctx.text
+    if not metric.implied and not metric.unexplained:
+        head = text[max(lo, metric.start - 60) : metric.start]
+        if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]):
+            return f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
+        if (m := _CONJOINED.search(head)) and _plain_word(ctx, max(lo, metric.start - 60) + m.start("w"), m["w"]):
+            return f"{metric.matched!r} is one of a pair ({m['w']} and {metric.matched}); the figure may be the pair's"
+    same = [x for x in ctx.numbers if lo <= x.start < hi and x.kind is n.kind and x is not n]
+    paired = _PAIRED.search(text[max(0, metric.start - 24) : metric.start])  # "basic and diluted EPS of $6.15 and $6.11"
+    for x in same:
+        first = x if x.end <= n.start else n
+        link = text[x.end : n.start] if x.end <= n.start else text[n.end : x.start]
+        opener = _RANGE_OPEN.search(text[max(lo, first.start - 30) : first.start]) or first.text[:1] in "–—-"
+        if _RANGE_LINK.match(link) and opener:
+            return "one end of a range, not a reported figure"
+        if _LIST_LINK.match(link) and not paired and not re.search(r"\brespectively\b", text[lo:hi], re.I):
+            return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
+    return None
+
+
+_RANGE_OPEN = re.compile(r"(?:[–—:-]|\brang(?:es?|ing)\s+(?:of|from)|\bbetween)\s*$", re.I)
+
+
+def _plain_word(ctx: _Ctx, pos: int, w: str) -> bool:
+    """A noun of the prose, not a verb, a number's scale word, a period or "basic"/"diluted"."""
+    spans = [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]
+    spans += [(x.start, x.end) for x in ctx.metrics]
+    return not (
+        _is_verbish(w)
+        or w.lower() in ("basic", "diluted", "both", "between", "each")
+        or w.lower() in SCALES
+        or any(a <= pos < b for a, b in spans)
+    )
+
+
+_SPENT = re.compile(r"\b(?:spent|invested|paid|incurred)\s*(?:approximately|about|nearly|roughly)?\s*$", re.I)
+_FLAT = re.compile(
+    r"\b(?:was|were|is|are|remained|stayed|held|came\s+in)\s+(?:essentially\s+|roughly\s+|about\s+|relatively\s+|largely\s+)?"
+    r"(?P<w>flat|unchanged|stable)\b",
+    re.I,
+)
+_CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
+_TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
+_MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+
+
+def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
+    """The periods a "respectively" list pairs figures with, in order: "in 2023, 2022 and 2021";
+    "for the three and six months ended June 30, 2023" is two periods ending on one date."""
+    pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
+    lo = _clause_bounds(ctx.text, start)[0]
+    before = [p for p in ctx.periods if p.request is not None and lo <= p.start < start]
+    if (
+        not pers and len(before) >= 2
+    ):  # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
+        return [p.request for p in before if p.request is not None]
+    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
+        req = pers[0].request
+        assert req is not None
+        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
+    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end)):
+        req = pers[0].request
+        assert req is not None
+        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
+    return [p.request for p in pers if p.request is not None]
+
+
+# A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
+# on this conversion", "Through January 31, 2024, the Company had revenues of $49,012" (since inception)
+_ONE_TRANSACTION = re.compile(
+    r"\b(?:this|that|these|those|such|each)\s+(?:\w+\s+)?(?:conversions?|leases?|agreements?|notes?|transactions?|offerings?|"
+    r"acquisitions?|loans?|amendments?|settlements?|issuances?|exchanges?|purchases?|sales?|grants?|awards?|arrangements?|"
+    r"contracts?|facilit(?:y|ies)|debentures?|warrants?|options?|units?|properties|property|projects?|customers?)\b",
+    re.I,
+)
+_CUMULATIVE = re.compile(
+    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
+    re.I,
+)
+_NEW_PREDICATE = re.compile(
+    r"\b(?:and|but|while|then)\s+(?:also\s+|has\s+|had\s+)?(?:provided|used|recorded|recognized|recognised|paid|received|"
+    r"borrowed|incurred|generated|issued|repaid|spent|raised|sold|purchased|acquired|invested|contributed|made|accrued|"
+    r"amortized|wrote|reclassified|transferred|converted|redeemed|granted)\b",
+    re.I,
+)
+
+
+_PART_OF = re.compile(
+    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?:included|recorded|reported|classified|presented|allocated)"
+    r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
+    re.I,
+)
+
+
+def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
+    """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
+    part of another line item ("… included in cost of goods sold", "of revenue … that was included in
+    deferred revenue", "Of the $40.0 million in gross proceeds, $24.3 million was allocated to …"), or
+    another predicate's."""
+    text = ctx.text
+    if m := _PART_OF.search(text, lo, hi):
+        return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
+    if m := _ONE_TRANSACTION.search(text, lo, hi):
+        return f"a figure of one transaction ({m[0]!r}), not a line item of the statements"
+    if m := _CUMULATIVE.search(text[lo:hi]):
+        return f"a cumulative figure ({m[0].strip()!r}) that no reporting period states"
+    prior = [x for x in ctx.numbers if lo <= x.end <= n.start]
+    if prior and _NEW_PREDICATE.search(text, prior[-1].end, n.start):
+        metrics_between = [x for x in ctx.metrics if prior[-1].end <= x.start and x.end <= n.start]
+        if not metrics_between:
+            return "the figure of another predicate than the metric named before it"
+    return None
+
+
+def _is_verbish(w: str) -> bool:
+    w = w.lower()
+    return (
+        w in BOUNDARY_VERBS
+        or w.endswith("ed")
+        or w
+        in (
+            "is",
+            "was",
+            "were",
+            "are",
+            "be",
+            "been",
+            "consist",
+            "consists",
+            "comprise",
+            "comprises",
+            "include",
+            "includes",
+            "than",
+        )
+    )
+
+
 def _per_share_metric(m: MetricSpan) -> bool:
     return bool(re.search(r"\bper\b|\beps\b", m.matched, re.I))
+
+
+_PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(?:basic|diluted|fully\s+diluted)\s+)?(?:common\s+)?share\b|\beps\b", re.I)
+_EARNINGS_WORDS = re.compile(r"\b(?:income|earnings?|profits?|loss(?:es)?|eps)\b", re.I)
+_EARNING_VERB = re.compile(
+    r"\b(?:earned|earning|earns|made|lost|losing|loses|loss\s+of|earnings\s+of|income\s+of|profit\s+of)\b[^.;$\d]{0,30}$", re.I
+)
+_LOSS_WORD = re.compile(r"\b(?:lost|losing|loses|loss(?:es)?)\b(?!\s*\))", re.I)
+_PS_PHRASE = re.compile(
+    r"(?:\b(?P<k1>basic|diluted)\s+(?:and\s+(?:basic|diluted)\s+)?)?(?:\bnet\s+)?\b(?P<what>loss|earnings|income)"
+    r"(?:\s*\((?:loss|earnings)\))?\s+per\s+(?:(?P<k2>basic|diluted)\s+)?(?:common\s+)?share(?:\s*[-,]?\s*(?P<k3>basic|diluted))?"
+    r"\s*(?:,\s*)?(?:of|was|were|is|totaled|amounted\s+to|came\s+in\s+at|:)?\s*(?:approximately|about)?\s*$",
+    re.I,
+)
+_AUTHORIZED = re.compile(r"\bauthori[sz]ed\s+(?:to\s+issue\s+)?(?:(?:up\s+to|a\s+total\s+of)\s+)?$", re.I)
+_CLASS_AFTER = re.compile(r"^\s*of\s+(?:its\s+|our\s+|the\s+company's\s+)?(?P<c>common|preferred)\s+stock\b", re.I)
+_SHARES_AFTER = re.compile(
+    r"^\s*(?:of\s+(?:our\s+|its\s+|the\s+company's\s+)?(?:class\s+[a-z]\s+)?common\s+stock\s+)?(?P<w>outstanding|issued\s+and\s+outstanding)\b",
+    re.I,
+)
+
+
+def _per_share_of(ctx: _Ctx, n: Mention, before: list[MetricSpan], lo: int, lead: str) -> MetricSpan | str:
+    """The per-share metric a per-share figure is about, or why none is said.
+
+    Earnings words ("net income … or $12.03 per diluted share", "lost $5.78 per diluted share")
+    make it EPS, basic or diluted as written; another metric's words make it that metric per share
+    when the filing has one ("dividends … $0.25 per share"); a price paid per share, or no words
+    at all, is no line item ("216,719 shares were purchased at an average price of $193.52 per share")."""
+    text = ctx.text
+    near = text[max(lo, n.start - 60) : n.start]
+    kind = n.per_share if n.per_share is not None else _share_kind(lead)
+    eps = _PER_SHARE_METRIC[kind or ""]
+    if before and _EARNINGS_WORDS.search(before[-1].matched):
+        negated = before[-1].negated or bool(_LOSS_WORD.search(lead))
+        return MetricSpan(n.start, n.end, eps, eps, implied=True, negated=negated)
+    if _EARNING_VERB.search(near) or (not before and _per_share_phrase(text, lo, n.start)):
+        negated = bool(_LOSS_WORD.search(near)) and not re.search(r"\b(?:income|earnings)\s*\(loss\)", near, re.I)
+        return MetricSpan(n.start, n.end, eps, eps, implied=True, negated=negated)
+    if before:
+        words = f"{before[-1].matched} per share"
+        if ctx.known(key(words)):
+            return MetricSpan(before[-1].start, before[-1].end, before[-1].text, words, negated=before[-1].negated)
+        return f"a per-share figure, and no per-share line item is named {before[-1].matched!r} per share"
+    return "a per-share figure with no earnings or line-item words (a price or an amount per share is not reported as such)"
+
+
+_ACTIVITIES = re.compile(
+    r"\b(?P<x>operating|investing|financing)\s+activities\s+(?:(?P<used>used|consumed|burned)|provided|generated)"
+    r"(?:\s+(?:net\s+)?cash\s+of)?\s*(?:approximately|about|nearly|roughly)?\s*$",
+    re.I,
+)
+
+
+def _activities_phrase(ctx: _Ctx, lo: int, pos: int) -> MetricSpan | None:
+    """ "Financing activities provided $1.2 billion", "operating activities used $225.8 million":
+    the net cash of those activities, minus it when used."""
+    m = _ACTIVITIES.search(ctx.text, lo, pos)
+    if not m:
+        return None
+    words = f"net cash provided by {m['x'].lower()} activities"
+    if not ctx.known(key(words)):
+        return None
+    return MetricSpan(m.start(), m.end(), ctx.text[m.start() : m.end()].strip(), words, negated=bool(m["used"]))
+
+
+def _share_kind(words: str) -> str:
+    m = re.search(r"\b(basic|diluted)\b", words, re.I)
+    return m[1].lower() if m else ""
+
+
+def _per_share_phrase(text: str, lo: int, pos: int) -> MetricSpan | None:
+    """ "Loss per share of $(3.67)", "basic and diluted net loss per share was $0.12": EPS named in words."""
+    m = _PS_PHRASE.search(text, lo, pos)
+    if not m or m.end() != pos and text[m.end() : pos].strip():
+        return None
+    kind = (m["k1"] or m["k2"] or m["k3"] or "").lower()
+    eps = _PER_SHARE_METRIC[kind]
+    return MetricSpan(m.start(), m.end(), eps, eps, implied=True, negated=m["what"].lower() == "loss")
 
 
 _MARKER = re.compile(r"\b(?:compared\s+(?:with|to)|from|versus|vs\.?|against)\b", re.I)
@@ -1126,7 +952,7 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     if base and after and not before:  # "compared with $4.5 billion, or $9.95 a share, in 2022": 2022 is its own
         return after[0].request, None, relative, True  # type: ignore[return-value]
     sentence = before or after
-    current = sentence[0].request if sentence else PeriodRequest()
+    current = sentence[0].request if sentence else (ctx.default_period or PeriodRequest())
     if base:
         rel = next((p for p in ctx.periods if p.request is None and p.start >= end), None)
         return current, (marked[0].request if marked else None), (rel.relative if rel else "prior"), False  # type: ignore[return-value]
@@ -1137,12 +963,24 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
 
 
 def _add(
-    ctx: _Ctx, kind: str, n: Mention, metric: MetricSpan, other: MetricSpan | None = None, direction: int = 1, base: bool = False
+    ctx: _Ctx,
+    kind: str,
+    n: Mention,
+    metric: MetricSpan,
+    other: MetricSpan | None = None,
+    direction: int = 1,
+    base: bool = False,
+    period: PeriodRequest | None = None,
 ) -> None:
-    period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
+    """`period`: the figure's own period when the sentence pairs them ("…, respectively")."""
+    if period is not None:
+        base_period, relative, own = None, None, True
+    else:
+        period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
+    scope, member = _scope(ctx, n.start, metric, other)
     ctx.subclaims.append(
         SubClaim(
             kind,
@@ -1157,8 +995,28 @@ def _add(
             None,
             direction,
             at_base,
+            scope,
+            member,
         )
     )
+
+
+def _scope(ctx: _Ctx, pos: int, metric: MetricSpan, other: MetricSpan | None) -> tuple[str | None, str | None]:
+    """The member (or the bare segment words) the clause of the figure at `pos` names outside its
+    metric's own words: "The Unregulated Energy segment reported operating income of $0.2 million"."""
+    lo, hi = _clause_bounds(ctx.text, pos)
+    own = [(m.start, m.end) for m in (metric, other) if m is not None and not m.implied]
+
+    def outside(s: int, e: int) -> bool:
+        return lo <= s and e <= hi and not any(a <= s and e <= b for a, b in own)
+
+    for mm in ctx.scopes:
+        if outside(mm.start, mm.end):
+            return mm.words, mm.qname
+    for m in SCOPE_WORDS.finditer(ctx.text, lo, hi):
+        if outside(m.start(), m.end()):
+            return m[0], None
+    return None, None
 
 
 def _comparisons(ctx: _Ctx) -> None:
@@ -1216,6 +1074,26 @@ def _comparisons(ctx: _Ctx) -> None:
                     hedge,
                 )
             )
+    for m in _FLAT.finditer(text):  # "revenue was flat", "remained unchanged at $33.7 billion": no change a year on
+        lo, _ = _clause_bounds(text, m.start())
+        before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
+        if not before:
+            ctx.unread.append(f"{m[0]!r}: no metric named before it")
+            continue
+        period, base_period, relative, _ = _period_for(ctx, m.start(), m.end(), False)
+        ctx.subclaims.append(
+            SubClaim(
+                "comparison",
+                text[before[-1].start : m.end()],
+                before[-1],
+                None,
+                period,
+                base_period,
+                relative or "prior",
+                None,
+                "flat",
+            )
+        )
     for m in _FASTER.finditer(text):
         lo, hi = _clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
@@ -1258,3 +1136,33 @@ def _comparisons(ctx: _Ctx) -> None:
                 relation="less" if m["less"] else "exceed",
             )
         )
+
+
+_PRONOUN_LEAD = re.compile(
+    r"^(?:it|this|that|they|the\s+figure|the\s+amount|the\s+total)\s+(?:was|were|is|came\s+to|totaled|amounted\s+to)\b\s*", re.I
+)
+
+
+def completed_answer(question: str, answer: str, knows: Knows, entity_words: frozenset[str] = frozenset()) -> str:
+    """The answer sentence with what the question says and the answer leaves out: the metric when
+    the answer names none before its first figure, the period when it names none at all.
+
+    ("What was Netflix's revenue in 2023?", "It was $33.7 billion, up 6.7%.")
+    -> "revenue was $33.7 billion, up 6.7% in 2023"
+    """
+    text = answer.strip().rstrip(".")
+    q = question.strip().rstrip("?")
+    q_periods = find_periods(q)
+    q_numbers = [(n.start, n.end) for n in find_numbers(q)]
+    q_metrics = find_metrics(_asides_masked(q), knows, [(p.start, p.end) for p in q_periods] + q_numbers, entity_words)
+    a_periods = find_periods(text)
+    a_numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in a_periods)]
+    if q_metrics and a_numbers:
+        blocked = [(p.start, p.end) for p in a_periods] + [(n.start, n.end) for n in a_numbers]
+        first = a_numbers[0].start
+        named = find_metrics(_asides_masked(text), knows, blocked, entity_words)  # before or after its figure
+        if not named and not _per_share_phrase(text, 0, first):
+            text = f"{q_metrics[0].text} was {_PRONOUN_LEAD.sub('', text)}"
+    if not a_periods and (own := [p for p in q_periods if p.request is not None]):
+        text = f"{text} {own[0].text.strip()}"
+    return text

@@ -5,7 +5,8 @@
     change      value = cur - base                      "revenue increased $2.1 billion"
     ratio       value = a / b                           "R&D was 12% of revenue"
     difference  value = a - b                           "operating income exceeded net income by $1.2 billion"
-    comparison  doubled: cur / base near 2; narrowed: cur^2 - base^2 < 0; exceeded: a - b > 0
+    comparison  doubled: cur / base near 2; narrowed: cur^2 - base^2 < 0; exceeded: a - b > 0;
+                flat / unchanged: (cur - base) / base within 1%
 
 A figure named with a loss word ("net loss", "cash used in") is minus its concept's value, so
 "net loss of $1.2 billion" checks NetIncomeLoss = -1.2e9 and "net loss narrowed" compares
@@ -24,6 +25,7 @@ from auditgraph.verifier.types import Unit
 
 _FACTORS = {"double": Decimal(2), "triple": Decimal(3), "quadruple": Decimal(4), "halve": Decimal("0.5")}
 COMPARISON_TOLERANCE = Decimal("0.05")  # "doubled" is a ratio within 5% of 2
+FLAT_TOLERANCE = Decimal("0.01")  # "flat", "unchanged": within 1% of the compared period's figure
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,9 @@ def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, r
         expr = fx.Bin("-", growth(ref[cur], ref[base]), growth(_ref(oc), _ref(ob)))
         iv = Interval(Decimal(0), None) if rel == "faster" else Interval(None, Decimal(0))
         return Arithmetic((cur, base, oc, ob), expr, iv, None, Decimal(0), units, units)
+    if rel == "flat":  # "revenue was flat": within FLAT_TOLERANCE of the compared period's
+        expr = fx.Bin("/", fx.Bin("-", ref[cur], ref[base]), ref[base])
+        return Arithmetic((cur, base), expr, Interval(-FLAT_TOLERANCE, FLAT_TOLERANCE), None, Decimal(0), units)
     if rel in ("rise", "fall"):  # the figure as worded went up / down against the compared period
         iv = Interval(Decimal(0), None) if rel == "rise" else Interval(None, Decimal(0))
         return Arithmetic((cur, base), fx.Bin("-", ref[cur], ref[base]), iv, None, Decimal(0), units)

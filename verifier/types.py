@@ -84,6 +84,7 @@ class PeriodRequest:
     months: int | None = None  # "three months ended", "fiscal year" -> 12
     phrase: str | None = None  # the words it came from
     year_end: bool = False  # "at year end": the last fiscal year end on or before the filing's period end
+    prior: bool = False  # with year_end: "the end of the prior year", the year end before the filing's own
     ytd: bool = False  # "year to date": from the fiscal year's start to the filing's period end
 
 

@@ -35,10 +35,21 @@ from auditgraph.verifier.ground import (
     resolve_period,
 )
 from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
+from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
-from auditgraph.verifier.sentence import MetricSpan, Reading, SubClaim, read, split_sentences
+from auditgraph.verifier.scope import Members
+from auditgraph.verifier.sentence import (
+    Context,
+    MetricSpan,
+    Reading,
+    SubClaim,
+    completed_answer,
+    read,
+    split_paragraphs,
+    split_sentences,
+)
 from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import (
     AbstainReason,
@@ -53,7 +64,24 @@ from auditgraph.verifier.types import (
     Verdict,
 )
 
-MAX_SENTENCE_CHARS = 2000
+MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
+_PAST = {
+    "rise": "rose",
+    "fall": "fell",
+    "double": "doubled",
+    "triple": "tripled",
+    "quadruple": "quadrupled",
+    "halve": "halved",
+    "flat": "was flat (within 1%)",
+    "narrow": "narrowed",
+    "widen": "widened",
+    "exceed": "exceeded the other metric",
+    "less": "was less than the other metric",
+    "faster": "grew faster than the other metric",
+    "slower": "grew slower than the other metric",
+}
+_SCALE_HEADING = re.compile(r"\(\s*in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)  # "(in millions, except per share)"
+_SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
 _GROWTH_QUESTION = re.compile(
     r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
     r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$",
@@ -121,6 +149,12 @@ class Verifier:
                 AbstainReason.UNKNOWN_FILING,
                 f"no loaded filing {filing_id!r}; load it with `auditgraph filing load` or check the id",
             )
+        for what, value in (("question", question or ""), ("claim", str(claim))):
+            if len(value) > MAX_CLAIM_CHARS:  # the MCP tool's path; the CLI refuses these with exit 2 first
+                return abstain(
+                    AbstainReason.CLAIM_UNPARSABLE,
+                    f"the {what} has {len(value):,} characters; give one sentence of at most {MAX_CLAIM_CHARS:,}",
+                )
         own = entity.matcher(filing.entity_name, filing.ticker)
         if others := [x for x in entity.mentions(question or "") if not own(x)]:
             return abstain(
@@ -146,6 +180,8 @@ class Verifier:
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
+            if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim) and "is a range" not in str(exc):
+                return self._answer_sentence(base, filing_id, question, claim)
             return abstain(AbstainReason.CLAIM_UNPARSABLE, str(exc), plan=plan)
         cv = _read_claim(raw, plan)
         if isinstance(cv, str):
@@ -195,6 +231,28 @@ class Verifier:
             },
         )
         expected = _fmt_range(res.expected)
+        if base.extra.get("kind") == "comparison" and res.decision is not Decision.ABSTAIN:
+            # "net income fell": no figure to over- or understate; say what was read and what the filing gives
+            *hedge, rel = cv.text.split() or [""]
+            said = " ".join([plan.target_label, *hedge, _PAST.get(rel, rel)])
+            if res.decision is Decision.VERIFIED:
+                return replace(
+                    base,
+                    decision=Decision.VERIFIED,
+                    entailed=res.entailed,
+                    **common,
+                    reason=f"the claim that {said} agrees with the filed figures ({_sources(est.formulas)})",
+                )
+            return replace(
+                base,
+                decision=Decision.VIOLATED,
+                core=res.core,
+                direction=None,
+                entailed=False,
+                **common,
+                reason=f"the claim that {said} does not hold: the filed figures give {expected} for "
+                f"{_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}",
+            )
         if res.decision is Decision.VERIFIED:
             how = "every value the facts allow" if res.entailed else "the filed facts and formula"
             return replace(
@@ -248,6 +306,34 @@ class Verifier:
             base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common
         )
 
+    def _answer_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict:
+        """A model's answer written as a sentence ("Netflix's revenue was $33.7 billion, up 6.7%") is
+        read as a sentence; the question supplies the metric and period the answer leaves out
+        ("What was revenue in 2023?" + "It was $33.7 billion" reads "revenue … $33.7 billion in 2023")."""
+        lex = self.lexicon(filing_id)
+        filing = self.filing(filing_id)
+        assert filing is not None
+        words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
+        text = completed_answer(question, answer.strip(), lex.knows, words)
+        sv = self.verify_sentence(filing_id, text, case_id=base.case_id)
+        subs = sv.subclaims
+        extra = {**base.extra, "answer_read_as": text}
+        if not subs:
+            return replace(
+                base, abstain_reason=sv.abstain_reason, reason=f"the answer read as {text!r}: {sv.reason}", extra=extra
+            )
+        pick = next((v for v in subs if v.decision is sv.decision), subs[0])
+        return replace(
+            pick,
+            decision=sv.decision,
+            abstain_reason=sv.abstain_reason if sv.decision is Decision.ABSTAIN else None,
+            claim=base.claim,
+            question=base.question,
+            case_id=base.case_id,
+            reason=f"the answer read as {text!r}: {sv.reason}",
+            extra={**pick.extra, **extra, "subclaims": [v.to_json() for v in subs]},
+        )
+
     def _growth_question(self, base: Verdict, filing_id: str, m: re.Match[str], claim: str) -> Verdict:
         """ "By what percentage did X change for P compared with the prior-year period?" + "-7.8%" is
         the sentence "X changed -7.8% for P compared with …": a growth sub-claim over two periods."""
@@ -272,8 +358,12 @@ class Verifier:
             cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.run("verify.lexicon", filing_id=filing_id))
         return cache["lexicon"]
 
-    def verify_sentence(self, filing_id: str, sentence: str, case_id: str | None = None) -> SentenceVerdict:
-        """Every checkable number of a claim sentence as a sub-claim (docs/verifier.md, "Sentences")."""
+    def verify_sentence(
+        self, filing_id: str, sentence: str, case_id: str | None = None, context: Context | None = None
+    ) -> SentenceVerdict:
+        """Every checkable number of a claim sentence as a sub-claim (docs/verifier.md, "Sentences").
+
+        `context`: the paragraph before it and the document's scale words (verify_text passes them)."""
         text = (sentence or "").strip()
         base = SentenceVerdict(text, filing_id, Decision.ABSTAIN, "", case_id=case_id)
 
@@ -300,7 +390,7 @@ class Verifier:
         lex = self.lexicon(filing_id)
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
-        reading = read(text, lex.knows, words, entity.mentions)
+        reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find, context)
         others = [m for m in reading.entities if not own(m)]
         if others:
             return abstain(
@@ -391,10 +481,18 @@ class Verifier:
         return kept, still + tuple(refused)
 
     def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
-        """Every sentence with a number in a document (an earnings release, an MD&A excerpt)."""
-        return [
-            self.verify_sentence(filing_id, s, case_id=f"s{i}") for i, s in enumerate(split_sentences(text), 1) if find_numbers(s)
-        ]
+        """Every sentence with a number in a document (an earnings release, an MD&A excerpt); each
+        reads with its paragraph's period and the document's scale words as context."""
+        out: list[SentenceVerdict] = []
+        scale = _SCALE_HEADING.search(text[:2000])
+        for para in split_paragraphs(text):
+            done: list[str] = []
+            for s in split_sentences(para):
+                if find_numbers(s):
+                    ctx = Context(" ".join(done[-3:]), scale[0] if scale else "")
+                    out.append(self.verify_sentence(filing_id, s, case_id=f"s{len(out) + 1}", context=ctx))
+                done.append(s)
+        return out
 
     def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
@@ -403,6 +501,14 @@ class Verifier:
         def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
+        if sc.scope:
+            # never the consolidated fact for a part of the company (docs/verifier.md, "Dimensions")
+            member = f" ({sc.scope_member})" if sc.scope_member else ""
+            return abstain(
+                AbstainReason.OPERAND_UNGROUNDED,
+                f"the figure is about {sc.scope!r}{member}, a part of the company; the verifier checks "
+                "consolidated facts only, so no filed fact it reads decides it",
+            )
         rows = self._periods(filing.id)
         cur = resolve_period(sc.period, filing, rows)
         if isinstance(cur, PeriodProblem):
@@ -543,6 +649,13 @@ class Verifier:
             fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
             shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
         return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
+
+    def _members(self, filing_id: str, entity_words: frozenset[str], lex: Lexicon) -> Members:
+        """The filer's member names (segments, regions, instruments, classes), read once."""
+        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
+        if "members" not in cache:
+            cache["members"] = Members.from_rows(self.graph.run("verify.members", filing_id=filing_id), entity_words, lex.knows)
+        return cache["members"]
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""

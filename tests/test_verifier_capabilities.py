@@ -1,0 +1,305 @@
+"""What the sentence reader must get right on text other people write (issue 35, items 3 and 4),
+against real shared filings in a real Neo4j: each test names the capability and checks the fact
+the figure was bound to (concept, period, and no consolidated fact for a member's figure), not only
+the decision.
+
+Values are the filings' own, read off the instances: Netflix 10-K 2023 (revenue 33,723,297 and
+31,615,550 thousand; diluted EPS 12.03), Netflix 10-Q Q3 2024 (revenue 9,824,703 / 8,541,668 for the
+quarters, 28,754,453 / 24,890,472 for the nine months; cash 7,457,025 at 2024-09-30 and 7,116,913 at
+2023-12-31), Advent Technologies 10-K 2023 (diluted EPS -37.24; operating cash flow -32,115
+thousand), Cooper-Standard 10-Q Q3 2024 (Industrial Specialty Group goodwill 12,736 thousand, a
+segment member's fact only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from auditgraph.config import Connection
+from auditgraph.graph import Graph
+from auditgraph.verifier import Verifier
+from auditgraph.verifier.types import AbstainReason, Decision
+
+NFLX, NFLX_Q, ADN, CPS = "0001065280-24-000030", "0001065280-24-000287", "ADN_FY_2023", "CPS_Q3_2024"
+FY23 = "duration:2023-01-01/2023-12-31"
+
+
+@pytest.fixture(scope="module")
+def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+    from auditgraph.loader.filing import FilingLoader
+
+    tax = shared_dir / "taxonomies"
+    packages = [p for p in (tax / f"{t}-{y}.zip" for y in (2023, 2024, 2025) for t in ("us-gaap", "srt", "sec")) if p.exists()]
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    folders = [
+        shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31",
+        shared_dir / "filings" / "edgar" / "nflx-10q-2024-09-30",
+        shared_dir / "filings" / "xule-2025" / "ADN_FY_2023",
+        shared_dir / "filings" / "xule-2025" / "CPS_Q3_2024",
+    ]
+    with FilingLoader(g, packages) as loader:
+        for r in loader.load_many(folders):
+            assert r.status == "loaded", r
+    try:
+        yield Verifier(g)
+    finally:
+        g.close()
+
+
+def bound(v) -> set[tuple[str, str]]:
+    """(concept, period) of the facts a sub-claim verdict was decided on."""
+    return {(b.concept, b.period) for b in v.bindings if b.stage == "target"}
+
+
+def every_binding(sv) -> set[tuple[str, str]]:
+    return {x for sub in sv.subclaims for x in bound(sub)}
+
+
+# ---------------------------------------------------------------- units are a constraint
+def test_an_amount_never_binds_a_per_share_concept_nor_the_dollar_line(verifier: Verifier):
+    sv = verifier.verify_sentence(ADN, "Net loss per share was $2.2 billion in 2023")
+    assert sv.decision is Decision.ABSTAIN
+    assert every_binding(sv) == set()  # never us-gaap:NetIncomeLoss
+    assert any("per share" in u for u in sv.unread)
+
+
+def test_per_share_words_bind_eps_with_the_loss_sign(verifier: Verifier):
+    for sentence in (
+        "Net loss per share was $37.24 in 2023",
+        "Advent lost $37.24 per diluted share in 2023",
+        "Loss per share of $(37.24) in 2023",
+        "Basic and diluted net loss per share was $(37.24) for 2023",
+    ):
+        sv = verifier.verify_sentence(ADN, sentence)
+        assert sv.decision is Decision.VERIFIED, (sentence, sv.reason)
+        assert every_binding(sv) <= {("us-gaap:EarningsPerShareDiluted", FY23), ("us-gaap:EarningsPerShareBasic", FY23)}
+
+
+def test_a_price_per_share_is_no_eps(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "216,719 shares were purchased at an average price of $193.52 per share")
+    assert sv.decision is Decision.ABSTAIN
+    assert every_binding(sv) == set()
+
+
+def test_a_share_count_named_after_the_number(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Netflix had 432.8 million shares outstanding at year-end")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:CommonStockSharesOutstanding", "instant:2023-12-31")}
+
+
+# ---------------------------------------------------------------- signs
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Advent used $32.1 million of cash in operating activities in 2023",
+        "Operating activities used $32.1 million in 2023",
+        "Net cash used in operating activities was $32.1 million in 2023",
+    ],
+)
+def test_cash_used_is_negative(verifier: Verifier, sentence):
+    sv = verifier.verify_sentence(ADN, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
+
+
+def test_cash_provided_where_it_was_used_is_violated(verifier: Verifier):
+    sv = verifier.verify_sentence(ADN, "Operating activities provided $32.1 million in 2023")
+    assert sv.decision is Decision.VIOLATED
+    assert every_binding(sv) == {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
+
+
+# ---------------------------------------------------------------- dimensions
+def test_a_segment_figure_never_binds_the_consolidated_fact(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        CPS, "The Industrial Specialty Group segment reported goodwill of $12.7 million at September 30, 2024"
+    )
+    assert sv.decision is Decision.ABSTAIN
+    assert every_binding(sv) == set()
+    (sub,) = sv.subclaims
+    assert "www.cooperstandard.com:IndustrialSpecialtyGroupMember" in sub.reason
+
+
+def test_segment_words_without_a_member_label_abstain_too(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "The segment's revenue was $33.7 billion in 2023")
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+
+
+def test_a_member_name_that_is_a_line_item_is_the_line_item(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Cash provided by operating activities was $7.27 billion in 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+
+
+# ---------------------------------------------------------------- periods
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Nine-month revenue was $28.75 billion",
+        "Revenue for the first nine months of 2024 was $28.75 billion",
+        "Revenue was $28.75 billion in the nine-month period of 2024",
+    ],
+)
+def test_nine_month_words(verifier: Verifier, sentence):
+    sv = verifier.verify_sentence(NFLX_Q, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:Revenues", "duration:2024-01-01/2024-09-30")}
+
+
+def test_the_corresponding_period_is_a_year_earlier_of_the_same_length(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX_Q, "Revenue was $28.75 billion for the nine months, compared with $24.89 billion in the corresponding period of 2023"
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    now, then = sv.subclaims
+    assert bound(now) == {("us-gaap:Revenues", "duration:2024-01-01/2024-09-30")}
+    assert bound(then) == {("us-gaap:Revenues", "duration:2023-01-01/2023-09-30")}
+
+
+def test_the_year_ago_quarter(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX_Q, "Revenue was $9.82 billion in the third quarter, compared with $8.54 billion in the year-ago quarter"
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {
+        ("us-gaap:Revenues", "duration:2024-07-01/2024-09-30"),
+        ("us-gaap:Revenues", "duration:2023-07-01/2023-09-30"),
+    }
+
+
+def test_a_balance_compared_with_the_prior_year_end(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX_Q, "Cash and cash equivalents were $7.46 billion, up from $7.12 billion at the end of the prior year"
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {
+        ("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2024-09-30"),
+        ("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2023-12-31"),
+    }
+
+
+def test_a_dateline_is_neither_period_nor_forecast(verifier: Verifier):
+    for sentence in (
+        "HOUSTON, May 2, 2024 -- Revenue was $33.7 billion in 2023.",
+        "LOS GATOS, Calif., Jan. 23, 2024 /PRNewswire/ -- Netflix reported revenue of $33.7 billion for 2023",
+    ):
+        sv = verifier.verify_sentence(NFLX, sentence)
+        assert sv.decision is Decision.VERIFIED, (sentence, sv.reason)
+        assert every_binding(sv) == {("us-gaap:Revenues", FY23)}
+
+
+def test_may_with_a_day_is_a_date_not_the_modal(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "At May 31, 2023, cash and cash equivalents were $7.1 billion")
+    assert sv.abstain_reason is not AbstainReason.NOT_IN_FILING, sv.reason  # not "a forecast"
+    assert "2023-05-31" in sv.reason
+
+
+def test_respectively_pairs_figures_with_periods_in_order(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenue was $33.7 billion and $31.6 billion in 2023 and 2022, respectively")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    first, second = sv.subclaims
+    assert bound(first) == {("us-gaap:Revenues", FY23)}
+    assert bound(second) == {("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")}
+    swapped = verifier.verify_sentence(NFLX, "Revenue was $31.6 billion and $33.7 billion in 2023 and 2022, respectively")
+    assert swapped.decision is Decision.VIOLATED
+
+
+# ---------------------------------------------------------------- question + answer
+def test_a_sentence_answer_takes_the_question_s_metric_and_period(verifier: Verifier):
+    v = verifier.verify(NFLX, "What was Netflix's revenue in 2023?", "It was $33.7 billion.")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert bound(v) == {("us-gaap:Revenues", FY23)}
+    assert v.extra["answer_read_as"] == "revenue was $33.7 billion in 2023"
+    wrong = verifier.verify(NFLX, "What was Netflix's revenue in 2023?", "Revenue was $31.6 billion.")
+    assert wrong.decision is Decision.VIOLATED
+    assert bound(wrong) == {("us-gaap:Revenues", FY23)}
+
+
+def test_a_sentence_answer_with_its_own_metric(verifier: Verifier):
+    v = verifier.verify(NFLX, "What was net income in fiscal 2023?", "Net income was $5.4 billion, or $12.03 per diluted share.")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert v.extra["answer_read_as"] == "Net income was $5.4 billion, or $12.03 per diluted share in fiscal 2023"
+    targets = [{b["concept"] for b in sub["bindings"] if b["stage"] == "target"} for sub in v.extra["subclaims"]]
+    assert targets == [{"us-gaap:NetIncomeLoss"}, {"us-gaap:EarningsPerShareDiluted"}]
+
+
+def test_a_figure_without_period_words_takes_its_paragraph_s_period(verifier: Verifier):
+    text = (
+        "Revenue for the nine months ended September 30, 2024 was $28.75 billion. Net income was $6.84 billion.\n\n"
+        "Net income was $2.36 billion."
+    )
+    nine, also_nine, quarter = verifier.verify_text(NFLX_Q, text)
+    assert every_binding(nine) == {("us-gaap:Revenues", "duration:2024-01-01/2024-09-30")}
+    assert also_nine.decision is Decision.VERIFIED and every_binding(also_nine) == {
+        ("us-gaap:NetIncomeLoss", "duration:2024-01-01/2024-09-30")
+    }
+    # a new paragraph: the filing's own period (the quarter), not the paragraph before's
+    assert every_binding(quarter) == {("us-gaap:NetIncomeLoss", "duration:2024-07-01/2024-09-30")}
+
+
+def test_comparison_messages_say_what_was_read(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenue more than doubled in 2023")
+    assert sv.decision is Decision.VIOLATED
+    assert sv.subclaims[0].reason.startswith("the claim that Revenue (us-gaap:Revenues) more than doubled does not hold")
+
+
+# ---------------------------------------------------------------- notes prose: abstain, never a generic line
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Company recognized a loss on extinguishment of debt of $39,175 on this conversion.",
+        "Depreciation expense included in cost of revenues was $5,298,318 for the year ended December 31, 2023.",
+        "Through December 31, 2023, the Company had revenues of $49,012.",
+        "The Company recognized $19.3 million and $10.9 million of revenue in 2023 and 2022, respectively, "
+        "which was included in the contract liability balance at the beginning of each such period.",
+    ],
+)
+def test_note_specific_amounts_abstain(verifier: Verifier, sentence):
+    sv = verifier.verify_sentence(NFLX, sentence)
+    assert sv.decision is Decision.ABSTAIN, sv.reason
+    assert every_binding(sv) == set()
+
+
+def test_respectively_with_the_dates_before_the_figures(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX,
+        "As of December 31, 2023 and December 31, 2022, cash and cash equivalents were $7.12 billion and $5.15 billion, "
+        "respectively",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    first, second = sv.subclaims
+    assert bound(first) == {("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2023-12-31")}
+    assert bound(second) == {("us-gaap:CashAndCashEquivalentsAtCarryingValue", "instant:2022-12-31")}
+
+
+def test_changes_per_period_are_not_levels(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX,
+        "The net change in cash for the years ended December 31, 2023 and 2022 was an increase of $2.0 billion and "
+        "$0.6 billion, respectively",
+    )
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+
+
+def test_authorized_shares_of_a_class(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "The Company is authorized to issue 4,990,000,000 shares of common stock")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:CommonStockSharesAuthorized", "instant:2023-12-31")}
+
+
+def test_spending_words_name_the_metric_after_the_figure(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Netflix spent $2.66 billion on marketing in 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:MarketingExpense", FY23)}
+
+
+def test_flat_is_a_comparison_with_the_year_before(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenue was flat in 2023")  # it rose 6.7%
+    assert sv.decision is Decision.VIOLATED
+    (sub,) = sv.subclaims
+    assert sub.extra["kind"] == "comparison"
+    assert every_binding(sv) == {("us-gaap:Revenues", FY23), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")}
+    assert sub.reason.startswith("the claim that Revenue (us-gaap:Revenues) was flat (within 1%) does not hold")

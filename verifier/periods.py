@@ -1,0 +1,178 @@
+"""Reading the periods a claim sentence names (the first stage of reading, beside numbers.py):
+"fiscal 2023", "the nine months ended September 30, 2024", "first-half", "the year-ago quarter" (a
+relative marker), "at the end of the prior year".
+
+    find_periods("Revenue for the first nine months of 2024 rose 15% from the year-ago period")
+    -> [PeriodMention('for the first nine months of 2024', quarter=3, months=9, fiscal_year=2024),
+        PeriodMention('the year-ago period', relative='prior')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from auditgraph.verifier.plan import extract_period
+from auditgraph.verifier.types import PeriodRequest
+
+DATE_PATTERN = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
+_YY = r"'?(?:\d{4}|\d{2})"
+_PERIODS = [
+    (
+        "dated",
+        re.compile(
+            rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
+            rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{DATE_PATTERN}",
+            re.I,
+        ),
+    ),
+    ("date", re.compile(rf"\b(?:(?:as\s+of|as\s+at|at|on|ending|ended)\s+)?{DATE_PATTERN}", re.I)),
+    (
+        "half",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h>first|second)[- ]half(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"|\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<h3>first\s+)?(?:six|6)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y3>{_YY}))?\b"
+            rf"|\b(?P<h2>[hH][12]|[12][hH])\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
+            re.I,
+        ),
+    ),
+    (
+        "nine",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?:first\s+)?(?:nine|9)[- ]months?(?:[- ]period)?(?!\s+(?:ended|ending))(?:\s+(?:of|in))?(?:\s+(?:fiscal\s+(?:year\s+)?)?(?P<y>{_YY}))?\b",
+            re.I,
+        ),
+    ),
+    (
+        "quarter",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:the\s+)?(?P<q>first|second|third|fourth)[- ](?:fiscal[- ])?quarter(?:\s+of)?(?:\s+(?:fiscal\s+(?:year\s+)?|fy\s*)?(?P<y>{_YY}))?\b"
+            rf"|\b(?:(?:in|for|during)\s+)?(?:q(?P<q2>[1-4])|(?P<q3>[1-4])q)\s*(?:fy\s*)?(?P<y2>{_YY})?\b",
+            re.I,
+        ),
+    ),
+    (
+        "fy",
+        re.compile(
+            rf"\b(?:(?:in|for|during)\s+)?(?:fiscal(?:\s+year)?|fy|full[- ]year|calendar(?:\s+year)?)\s*(?P<y>{_YY})\b", re.I
+        ),
+    ),
+    (
+        "yearend",
+        re.compile(
+            r"\b(?:(?:at|as\s+of)\s+)?(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?(?:year[- ]end|end\s+of\s+(?:the\s+)?(?:(?:prior|previous|last)\s+)?(?:fiscal\s+)?year)\b",
+            re.I,
+        ),
+    ),
+    (
+        "prior",
+        re.compile(
+            r"\b(?:a\s+year\s+(?:earlier|ago|before)|(?:in\s+|for\s+|over\s+|from\s+)?(?:the\s+)?(?:prior|previous|preceding)[- ](?:fiscal[- ])?year(?:'s)?(?:\s+(?:period|quarter))?|last\s+year|"
+            r"(?:the\s+)?year[- ]ago(?:\s+(?:period|quarter))?|year[- ]over[- ]year|y/y|yoy|y-o-y|"
+            r"(?:the\s+)?same\s+(?:period|quarter)\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+the\s+prior\s+year)|"
+            r"(?:the\s+)?(?:corresponding|comparable|same)\s+(?:(?:three|six|nine|3|6|9)[- ]month\s+)?(?:period|quarter)"
+            r"(?:\s+(?:of|in)\s+(?:the\s+)?(?:prior\s+year|(?:fiscal\s+)?(?:19|20)\d{2}))?)\b",
+            re.I,
+        ),
+    ),
+    (
+        "sequential",
+        re.compile(
+            r"\b(?:sequential(?:ly)?|quarter[- ]over[- ]quarter|q/q|qoq|(?:the\s+)?(?:prior|previous|preceding)\s+quarter)\b",
+            re.I,
+        ),
+    ),
+    ("year", re.compile(r"\b(?:(?:in|for|during)\s+)?(?P<y>(?:19|20)\d{2})\b(?!\d|[,.]\d|\s?%)", re.I)),
+    ("ytdm", re.compile(r"\b(?P<m>3|6|9|12)M\s?'?(?P<y>\d{2}|\d{4})\b|\b(?:ytd|year[- ]to[- ]date)\b", re.I)),
+    ("qend", re.compile(r"\b(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:end\s+of\s+the\s+quarter|quarter[- ]end)\b", re.I)),
+    ("thisq", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?quarter\b", re.I)),
+    ("thisy", re.compile(r"\b(?:in|for|during)\s+the\s+(?:latest\s+|current\s+)?(?:fiscal\s+)?year\b", re.I)),
+]
+_ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+@dataclass(frozen=True)
+class PeriodMention:
+    start: int
+    end: int
+    text: str
+    request: PeriodRequest | None  # None for the relative markers
+    relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
+
+
+def find_periods(text: str) -> list[PeriodMention]:
+    taken: list[tuple[int, int]] = []
+    out = []
+    for kind, rx in _PERIODS:
+        for m in rx.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            pm = _period(kind, m)
+            if pm is None:
+                continue
+            taken.append((m.start(), m.end()))
+            out.append(pm)
+    return sorted(out, key=lambda p: p.start)
+
+
+def _yy(s: str | None) -> int | None:
+    if not s:
+        return None
+    y = int(s.lstrip("'"))
+    return y + 2000 if y < 100 else y
+
+
+def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
+    text = m[0]
+    req: PeriodRequest | None
+    if kind in ("dated", "date"):
+        req, _ = extract_period(text)
+        if req.end_date is None:
+            return None
+        months = req.months
+        if months is None and re.search(r"\bquarter\b", text, re.I):
+            months = 3
+        elif months is None and re.search(r"\byear\b", text, re.I):
+            months = 12
+        if re.search(r"\b(?:thirteen|13)[- ]weeks?\b", text, re.I):
+            months = 3
+        elif re.search(r"\b(?:twenty-six|26)[- ]weeks?\b", text, re.I):
+            months = 6
+        elif re.search(r"\b(?:thirty-nine|39)[- ]weeks?\b", text, re.I):
+            months = 9
+        elif re.search(r"\b(?:fifty-two|fifty-three|52|53)[- ]weeks?\b", text, re.I):
+            months = 12
+        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
+    elif kind == "half":
+        h = (m["h"] or m["h2"] or "").lower()
+        first = h in ("first", "h1", "1h") or (not h and bool(m["h3"] or re.search(r"six|6", text)))
+        if not first:
+            return None  # a second half is no period a filing reports
+        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"] or m["y3"]), quarter=2, months=6, phrase=text.strip())
+    elif kind == "nine":
+        req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=3, months=9, phrase=text.strip())
+    elif kind == "quarter":
+        q = _ORD[m["q"].lower()] if m["q"] else int(m["q2"] or m["q3"])
+        req = PeriodRequest(fiscal_year=_yy(m["y"] or m["y2"]), quarter=q, months=3, phrase=text.strip())
+    elif kind == "fy":
+        req = PeriodRequest(fiscal_year=_yy(m["y"]), months=12, phrase=text.strip())
+    elif kind == "yearend":
+        prior = bool(re.search(r"\b(?:prior|previous|last)\b", text, re.I))
+        req = PeriodRequest(months=12, phrase=text.strip(), year_end=True, prior=prior)
+    elif kind == "year":
+        req = PeriodRequest(fiscal_year=int(m["y"]), months=12, phrase=text.strip())
+    elif kind == "ytdm":
+        if m["m"]:
+            months = int(m["m"])
+            req = PeriodRequest(fiscal_year=_yy(m["y"]), quarter=months // 3, months=months, phrase=text.strip())
+        else:
+            req = PeriodRequest(phrase=text.strip(), ytd=True)
+    elif kind == "qend":
+        req = PeriodRequest(phrase=text.strip())  # the filing's own period end
+    elif kind == "thisq":
+        req = PeriodRequest(months=3, phrase=text.strip())
+    elif kind == "thisy":
+        req = PeriodRequest(months=12, phrase=text.strip())
+    else:
+        return PeriodMention(m.start(), m.end(), text, None, kind)
+    return PeriodMention(m.start(), m.end(), text, req)

@@ -1,0 +1,105 @@
+"""Which part of the company a figure is about: a segment, product line, region, debt instrument
+or class of stock, named with the filer's own member labels.
+
+    members = Members.from_rows(graph.run("verify.members", filing_id=f), entity_words)
+    members.find("The Unregulated Energy segment reported operating income of $0.2 million")
+    -> [MemberMention(4, 22, "Unregulated Energy", "cpk:UnregulatedEnergyMember", "us-gaap:StatementBusinessSegmentsAxis")]
+
+A figure whose clause names a member (outside its metric's own words) is about that member, not
+the consolidated company: the verifier never checks it against the consolidated fact. Words
+that say "a segment" without naming one ("the segment's operating income") do the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from auditgraph.verifier.plan import label_key as key
+
+# Axes whose members are the parts of a line item on the face of the statements, not a part of
+# the company: "retained earnings" or "common stock" in a sentence is the line item itself.
+_PRESENTATION_AXES = {"us-gaap:StatementEquityComponentsAxis", "srt:StatementScenarioAxis", "srt:RestatementAxis"}
+_SUFFIX = re.compile(r"\s*(?:\[(?:member|domain)\]|\bmember\b|\bdomain\b)\s*$", re.I)
+_GENERIC = {
+    "other",
+    "all other",
+    "total",
+    "employee",
+    "employees",
+    "customer",
+    "product",
+    "service",
+    "parent",
+    "parent company",
+    "consolidated",
+    "segment",
+    "segments",
+    "subsidiaries",
+    "common stock",
+    "preferred stock",
+    "level 1",
+    "level 2",
+    "level 3",
+}
+SCOPE_WORDS = re.compile(
+    r"\b(?:segments?|divisions?|reportable|business\s+units?|geographic(?:al)?\s+(?:area|region)s?)\b(?!\s*(?:\(|reporting))",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class MemberMention:
+    start: int
+    end: int
+    words: str  # as written in the text
+    qname: str
+    axis: str
+
+
+@dataclass(frozen=True)
+class Members:
+    """The filing's member names (label text without "[Member]"), longest first, as one pattern."""
+
+    names: dict[str, tuple[str, str]]  # lower-case name -> (member qname, axis)
+    pattern: re.Pattern[str] | None
+
+    @classmethod
+    def from_rows(
+        cls, rows: Iterable[dict], entity_words: Iterable[str] = (), is_line_item: Callable[[frozenset[str]], bool] | None = None
+    ) -> Members:
+        """`is_line_item`: whether words name a line item (Lexicon.knows); such a member name
+        ("Cash", "Revenue", "Net sales" on a concentration-risk axis) is the line item in a
+        sentence, never a part of the company."""
+        ent = {w.lower() for w in entity_words}
+        names: dict[str, tuple[str, str]] = {}
+        for r in rows:
+            if r.get("axis") in _PRESENTATION_AXES:
+                continue
+            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ())):
+                name = re.sub(r"\s+", " ", _SUFFIX.sub("", text or "")).strip(" ,.")
+                low = re.sub(r"[\s-]+", " ", name.lower())
+                words = re.findall(r"[a-z0-9&]+", low)
+                if (
+                    len(name) < 3
+                    or low in _GENERIC
+                    or not key(name)
+                    or (is_line_item is not None and is_line_item(key(name)))
+                    or (ent and all(w in ent or w in ("inc", "corp", "co", "ltd", "llc", "the") for w in words))
+                ):
+                    continue
+                names.setdefault(low, (r["qname"], r.get("axis") or ""))
+        if not names:
+            return cls({}, None)
+        alts = "|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(names, key=len, reverse=True))
+        return cls(names, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
+
+    def find(self, text: str) -> list[MemberMention]:
+        if self.pattern is None:
+            return []
+        out = []
+        for m in self.pattern.finditer(text):
+            if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
+                out.append(MemberMention(m.start(), m.end(), m[0], got[0], got[1]))
+        return out
