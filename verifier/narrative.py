@@ -30,7 +30,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from auditgraph.verifier.numbers import find_numbers
-from auditgraph.verifier.sentence import split_sentences
+from auditgraph.verifier.sentence import Context, split_sentences
 from auditgraph.verifier.types import Decision, SentenceVerdict, Verdict
 
 # Elements that end a paragraph: their text never runs into the next block's.
@@ -64,6 +64,7 @@ class NarrativeSentence:
     block: str  # the text block's concept QName
     fact_id: str  # the text block's fact id
     paragraph: int  # paragraph number inside the block (1-based)
+    before: str = ""  # the sentences before it in its paragraph: a figure with no period words takes theirs
 
 
 @dataclass(frozen=True)
@@ -174,12 +175,15 @@ def sentences(items: Iterable[Block]) -> Iterator[NarrativeSentence]:
     n = 0
     for b in items:
         for pi, para in enumerate(b.paragraphs, 1):
+            done: list[str] = []
             for s in split_sentences(para):
+                before = " ".join(done[-3:])  # as verify_text reads a document (Verifier.verify_text)
+                done.append(s)
                 if s in seen or len(_WORD.findall(s)) < 3 or not find_numbers(s):  # not a heading ("11.")
                     continue
                 seen.add(s)
                 n += 1
-                yield NarrativeSentence(f"n{n}", s, b.concept, b.fact_id, pi)
+                yield NarrativeSentence(f"n{n}", s, b.concept, b.fact_id, pi, before)
 
 
 def figures(ns: NarrativeSentence, v: SentenceVerdict) -> list[Figure]:
@@ -249,7 +253,7 @@ def check(
     if on_total:
         on_total(len(todo))
     for ns in todo:
-        v = verifier.verify_sentence(filing_id, ns.text, case_id=ns.id)
+        v = verifier.verify_sentence(filing_id, ns.text, case_id=ns.id, context=Context(ns.before))
         report.sentences.append((ns, v))
         report.figures.extend(figures(ns, v))
         if on_sentence:
