@@ -51,6 +51,11 @@ def test_install_start_status_stop_with_a_generated_password(user_home):
         wrong = config.Connection(f"bolt://127.0.0.1:{bolt}", "neo4j", "not-the-password", external=False)
         with pytest.raises(GraphUnavailable, match="refused user 'neo4j': wrong password"):
             Graph(wrong)
+        # a server the user named (NEO4J_URI): the setting to fix is named, the password never shown
+        named = config.Connection(f"bolt://127.0.0.1:{bolt}", "neo4j", "S3CRET-never-shown", external=True)
+        with pytest.raises(GraphUnavailable) as refused:
+            Graph(named)
+        assert "wrong password; set NEO4J_PASSWORD" in str(refused.value) and "S3CRET" not in str(refused.value)
     finally:
         out = run(cli, ["neo4j", "stop"])
     assert "Stopped." in out.output
@@ -116,9 +121,12 @@ def test_status_at_80_columns_prints_the_browser_url_whole(user_home, monkeypatc
 
     import auditgraph.cli
 
+    bolt, http = server.free_port(), server.free_port()
+    installed = CliRunner().invoke(cli, ["neo4j", "install", "--bolt-port", str(bolt), "--http-port", str(http)])
+    assert installed.exit_code == 0, installed.output  # configured (a missing config is an error of its own)
     monkeypatch.setattr(auditgraph.cli, "console", Console(soft_wrap=True, width=80))
     out = CliRunner().invoke(cli, ["neo4j", "status"])
-    assert out.exit_code == 3  # nothing runs here
+    assert out.exit_code == 3  # installed, not started
     lines = out.output.splitlines()
     assert f"browser: {config.local_settings().browser_url}" in lines, out.output  # whole, on one line
     table = [line for line in lines if line.startswith("│")]

@@ -14,28 +14,11 @@ import socket
 from pathlib import Path
 
 import pytest
+from cli_inprocess import error_line, run_main
 
 from auditgraph import config, server
 from auditgraph.config import Connection, LocalServerSettings
 from auditgraph.errors import ConfigError, ServerError
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    from auditgraph.cli import main
-
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0 if code is None else 1), out, err
-
-
-def error_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "Traceback" not in err, err
-    assert lines[0].startswith("error: "), err
-    return lines[0]
 
 
 @pytest.fixture
@@ -299,13 +282,7 @@ def test_debug_keeps_exit_2_for_bad_input(home, capsys, monkeypatch):
     assert code == 2 and "Traceback" in err and "ConfigError" in err
 
 
-def test_a_wrong_password_names_the_setting_with_the_uri_redacted(neo4j_connection: Connection, home, capsys, monkeypatch):
-    if neo4j_connection.password is None:
-        pytest.skip("the test server runs without authentication: every password is accepted")
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    monkeypatch.setenv("NEO4J_PASSWORD", SECRET)
-    code, _, err = run_main(capsys, "filing", "list")
-    assert code == 3 and SECRET not in err and "wrong password; set NEO4J_PASSWORD" in error_line(err)
+# A wrong password against a server with authentication: tests/test_neo4j_cli.py (the throwaway test server has none).
 
 
 def test_credentials_inside_the_uri_are_refused_without_showing_them(neo4j_connection: Connection, home, capsys, monkeypatch):

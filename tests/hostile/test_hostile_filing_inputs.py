@@ -15,6 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from cli_inprocess import error_line, run_main
 
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
@@ -22,24 +23,6 @@ from auditgraph.loader.taxonomy import load_taxonomies
 
 SAMPLE = Path(str(files("auditgraph.sample")))
 INSTANCE = SAMPLE / "filing" / "smpl-20251231.xml"
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    from auditgraph.cli import main
-
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0 if code is None else 1), out, err
-
-
-def error_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert lines and "Traceback" not in err, err
-    assert lines[-1].startswith("error: "), err
-    return lines[-1]
 
 
 def snapshot(g: Graph) -> tuple[int, int]:
@@ -80,7 +63,7 @@ def refused(capsys, g: Graph, path: Path, *, also: tuple[str, ...] = ()) -> str:
     assert code == 2, err
     assert snapshot(g) == before
     assert g.run("db.server_version")[0]["version"]
-    return error_line(err)
+    return error_line(err, alone=False)
 
 
 # ---------------------------------------------------------------- zips
@@ -239,7 +222,7 @@ def test_verify_registry_that_is_not_json(env, capsys, tmp_path, content, messag
     reg = tmp_path / "registry.json"
     reg.write_bytes(content)
     code, _, err = run_main(capsys, "verify", "--filing", "smpl-20251231", "--registry", str(reg), "Revenue was $1 in 2025")
-    assert code == 2 and str(reg) in error_line(err) and message in error_line(err)
+    assert code == 2 and str(reg) in error_line(err, alone=False) and message in error_line(err, alone=False)
 
 
 @pytest.mark.parametrize("target", ["/dev/zero", "/tmp", "fifo"])
@@ -248,4 +231,4 @@ def test_verify_registry_that_is_not_a_regular_file(env, capsys, tmp_path, targe
         target = str(tmp_path / "fifo")
         os.mkfifo(target)
     code, _, err = run_main(capsys, "verify", "--filing", "smpl-20251231", "--registry", target, "Revenue was $1 in 2025")
-    assert code == 2 and error_line(err) == f"error: {target}: not a regular file; pass a registry JSON file"
+    assert code == 2 and error_line(err, alone=False) == f"error: {target}: not a regular file; pass a registry JSON file"

@@ -16,30 +16,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from cli_inprocess import error_line, run_main
 
 from auditgraph.errors import ConfigError
 from auditgraph.verifier.claims import parse_claim
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS, MAX_TEXT_BYTES, read_text
 from auditgraph.verifier.numbers import find_numbers
 from auditgraph.verifier.sentence import split_sentences
-
-
-def run_main(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str]:
-    from auditgraph.cli import main
-
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as done:
-        main(list(args))
-    _, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), err
-
-
-def one_error_line(err: str) -> str:
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "Traceback" not in err, err
-    assert lines[0].startswith("error: "), err
-    return lines[0]
 
 
 # ---------------------------------------------------------------- linear reading
@@ -121,16 +104,16 @@ def test_binary_text_is_one_line_about_utf8(tmp_path: Path):
 
 # ---------------------------------------------------------------- the command line: one line, exit 2
 def test_verify_text_dev_zero_exits_2(capsys: pytest.CaptureFixture):
-    code, err = run_main(capsys, "verify", "--filing", "ANY", "--text", "/dev/zero")
+    code, _, err = run_main(capsys, "verify", "--filing", "ANY", "--text", "/dev/zero")
     assert code == 2
-    assert one_error_line(err).startswith(f"error: /dev/zero: more than {MAX_TEXT_BYTES:,} bytes of text")
+    assert error_line(err).startswith(f"error: /dev/zero: more than {MAX_TEXT_BYTES:,} bytes of text")
 
 
 def test_verify_claim_of_20000_numbers_exits_2(capsys: pytest.CaptureFixture):
     claim = " ".join(["1"] * 20_000)
-    code, err = run_main(capsys, "verify", "--filing", "ANY", "-q", "What was revenue in 2023?", "-c", claim)
+    code, _, err = run_main(capsys, "verify", "--filing", "ANY", "-q", "What was revenue in 2023?", "-c", claim)
     assert code == 2
-    assert one_error_line(err) == (
+    assert error_line(err) == (
         f"error: the claim has {len(claim):,} characters; give one sentence of at most {MAX_CLAIM_CHARS:,} "
         "(use --text FILE for a document)"
     )
@@ -138,7 +121,7 @@ def test_verify_claim_of_20000_numbers_exits_2(capsys: pytest.CaptureFixture):
 
 def test_verify_long_sentence_and_question_exit_2(capsys: pytest.CaptureFixture):
     long = "Revenue was $1 million. " * 100
-    code, err = run_main(capsys, "verify", "--filing", "ANY", long)
-    assert code == 2 and "the sentence has 2,400 characters" in one_error_line(err)
-    code, err = run_main(capsys, "verify", "--filing", "ANY", "-q", long, "-c", "$1 million")
-    assert code == 2 and "the question has 2,400 characters" in one_error_line(err)
+    code, _, err = run_main(capsys, "verify", "--filing", "ANY", long)
+    assert code == 2 and "the sentence has 2,400 characters" in error_line(err)
+    code, _, err = run_main(capsys, "verify", "--filing", "ANY", "-q", long, "-c", "$1 million")
+    assert code == 2 and "the question has 2,400 characters" in error_line(err)
