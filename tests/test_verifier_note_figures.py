@@ -20,6 +20,8 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
+from auditgraph.verifier.lexicon import Lexicon, Unresolved
+from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.types import Decision
 
 ADN, GURE = "ADN_FY_2023", "GURE_FY_2023"
@@ -179,3 +181,12 @@ def test_a_total_never_binds_the_current_part(verifier: Verifier):
     (sub,) = sv.subclaims
     assert sub.decision is Decision.ABSTAIN and sub.bindings == ()
     assert "us-gaap:ContractWithCustomerLiabilityCurrent is its current or non-current part only" in sub.reason
+
+
+def test_a_name_of_two_things_summed_is_not_the_name_of_one():
+    # the registry's "cash and restricted cash" has the words of "restricted cash" (MTEX_FY_2023's
+    # "total restricted cash was $1.7 million" was checked against cash, cash equivalents and restricted cash)
+    lex = Lexicon(load_registry(), [])
+    assert not isinstance(got := lex.resolve("cash and restricted cash"), Unresolved) and got.id == "cash_and_restricted_cash"
+    assert isinstance(lex.resolve("restricted cash"), Unresolved)
+    assert not isinstance(got := lex.resolve("cash and cash equivalents"), Unresolved) and got.id == "cash"
