@@ -96,6 +96,10 @@ class Lexicon:
     _registry: dict[frozenset[str], set[tuple[str, str]]] = field(default_factory=dict)
     _by_qname: dict[str, ConceptWords] = field(default_factory=dict)
     _conjoined: set[frozenset[str]] = field(default_factory=set)  # keys of names that contain "and"
+    # (key, value) of names that repeat a content word ("cash and restricted cash": two names summed,
+    # whose word set is that of "restricted cash"), and of names that do not
+    _sums: set[tuple[frozenset[str], object]] = field(default_factory=set)
+    _plain: set[tuple[frozenset[str], object]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         for c in self.concepts:
@@ -110,6 +114,7 @@ class Lexicon:
     def _add(self, index: dict, text: str, value) -> None:
         if k := key(text):
             index.setdefault(k, set()).add(value)
+            (self._sums if _repeats(text) else self._plain).add((k, value))
             if re.search(r"\band\b|&", text, re.I):
                 self._conjoined.add(k)
 
@@ -154,8 +159,13 @@ class Lexicon:
         if not k:
             return Unresolved(AbstainReason.NO_METRIC, f"{phrase!r} has no words that name a line item")
         ok = (lambda u: u is None or u in units) if units else (lambda u: True)
-        filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit))
-        reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)))
+        single = not _repeats(phrase)
+
+        def one(v) -> bool:  # "restricted cash" is not "cash and restricted cash"
+            return not single or (k, v) not in self._sums or (k, v) in self._plain
+
+        filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit) and one(q))
+        reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)) and one((kind, i)))
         if len(filer) == 1:
             c = self._by_qname[filer[0]]
             said = next((f"{t!r} ({r})" for r, t in c.filer_labels if key(t) == k), "")
@@ -187,7 +197,7 @@ class Lexicon:
                 f"the filer uses the words {phrase!r} for {len(filer)} concepts",
                 tuple(self._by_qname[q] for q in filer[:MAX_CANDIDATES]),
             )
-        tax = sorted(q for q in self._taxonomy.get(k, ()) if ok(self._by_qname[q].unit))
+        tax = sorted(q for q in self._taxonomy.get(k, ()) if ok(self._by_qname[q].unit) and one(q))
         if len(tax) == 1:
             return Target("qname", tax[0], f"taxonomy label of {tax[0]} for {phrase!r}", self._by_qname[tax[0]].unit)
         if len(tax) > 1:
@@ -232,6 +242,12 @@ class Lexicon:
             if best > 0:
                 scored.append((-best, len(c.qname), c.qname, c))
         return tuple(c for *_, c in sorted(scored)[:MAX_CANDIDATES])
+
+
+def _repeats(text: str) -> bool:
+    """Whether a name says one content word twice: "cash and restricted cash" names two things."""
+    words = [w for t in re.findall(r"[A-Za-z][A-Za-z'’-]*", text) for w in key(t)]
+    return len(words) != len(set(words))
 
 
 def _camel_words(qname: str) -> str:

@@ -409,6 +409,7 @@ def read(
         text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
+    numbers = [_label_dash_dropped(text, n) for n in numbers]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
     masked = _asides_masked(text)
     metrics = find_metrics(masked, knows, blocked, entity_words)
@@ -435,6 +436,17 @@ def read(
         market[0] if market else None,
         scale,
     )
+
+
+_YEAR_LABEL = re.compile(r"\(\s*(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\s*$", re.I)
+
+
+def _label_dash_dropped(text: str, n: Mention) -> Mention:
+    """ "(2023 – $1,316)": the dash after a year label is punctuation, not a minus sign."""
+    if n.value < 0 and n.text[:1] in "–—-" and n.text[1:2].isspace() and _YEAR_LABEL.search(text, 0, n.start):
+        skip = len(n.text) - len(n.text[1:].lstrip())
+        return replace(n, text=n.text[skip:], start=n.start + skip, value=-n.value)
+    return n
 
 
 _ASIDE = re.compile(r"\(([^()\d]{1,80})\)")
@@ -517,6 +529,9 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             r"^\s*(?:on|for)\s+(?:the\s+)?$", text[n.end : after[0].start] if after else "x"
         )
         if after and (spent or re.match(r"^\s*(?:in|of)\s+(?:total\s+)?$", text[n.end : after[0].start], re.I)):
+            if why := _narrowed(ctx, after[0], n, lo, hi):
+                ctx.unread.append(f"{n.text!r}: {why}")
+                return
             if not re.fullmatch(r"cash|stock|shares?|common\s+stock", after[0].matched, re.I):  # "paid $1.2 million in cash"
                 _add(ctx, "level", n, _signed(after[0], text[max(lo, n.start - 40) : n.start]))  # "$33.7 billion in revenue"
                 return
@@ -546,6 +561,9 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         if _CHANGE_WORDS.search(text, lo, nums[0].start):  # "the net change in … was an increase of $0.5 million and …"
             ctx.unread.append(f"{n.text!r}: an amount of change per period, not a level the filing states")
             return
+        if len(names) == 1 and (why := _inside_noun_phrase(ctx, names[0], lo)):
+            ctx.unread.append(f"{n.text!r}: {why}")
+            return
         if len(names) == 1 and len(pers) == len(nums) >= 2:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
             _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
@@ -558,6 +576,15 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         # "the increase in net income of $916 million": an amount of change, not a level
         _add(ctx, "change", n, before[-1], direction=-1 if re.match(r"decr|decl|drop|fall|reduc", m[1], re.I) else 1)
         return
+    owner = [x for x in ctx.numbers if lo <= x.end <= before[-1].start]
+    if owner and re.fullmatch(r"\s*(?:in|of)\s+(?:total\s+)?", text[owner[-1].end : before[-1].start], re.I):
+        ctx.unread.append(f"{n.text!r}: {before[-1].matched!r} names the figure before it ({owner[-1].text!r}), not this one")
+        return
+    if (f := re.search(r"(?<![\w-])from\s*$", text[before[-1].end : n.start], re.I)) and re.match(r"\s*to\s+[-$(]?\d", tail):
+        if not re.search(r"\b(?:up|down)\s+from\s*$", text[before[-1].end : n.start], re.I):
+            # "the tax rate was reduced from 35% to 21%": the earlier value of a change, of no stated period
+            ctx.unread.append(f"{n.text!r}: the earlier value of a change ('{f[0].strip()} … to …') of no stated period")
+            return
     metric = _respectively(ctx, _signed(before[-1], text[before[-1].end : n.start]), n, hi)
     bridge = _HEDGE_TAIL.sub("", text[before[-1].end : n.start])
     if stray := _stray_words(ctx, before[-1].end, n.start):
@@ -605,7 +632,8 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
         g = growth[-1]
         _add(ctx, "change", n, metric, direction=_sign(g, metric))
         return
-    _add(ctx, "level", n, metric)
+    if not _add(ctx, "level", n, metric):
+        return
     if growth and _TO.search(bridge) and not re.fullmatch(r"changed?", growth[-1][0], re.I):
         # "net income fell to $5.4 billion" also says it fell: a direction, checked unless a rate or an amount says more
         ctx.directions.append((ctx.subclaims[-1], _sign(growth[-1], metric)))
@@ -705,12 +733,8 @@ def _not_the_metric(ctx: _Ctx, metric: MetricSpan, n: Mention, lo: int, hi: int,
     - it is one of several figures of the same kind for the one metric, with nothing pairing them
       with periods or members ("11.9% and 9.2% for the years ended …")."""
     text = ctx.text
-    if not metric.implied and not metric.unexplained:
-        head = text[max(lo, metric.start - 60) : metric.start]
-        if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]):
-            return f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
-        if (m := _CONJOINED.search(head)) and _plain_word(ctx, max(lo, metric.start - 60) + m.start("w"), m["w"]):
-            return f"{metric.matched!r} is one of a pair ({m['w']} and {metric.matched}); the figure may be the pair's"
+    if why := _inside_noun_phrase(ctx, metric, lo):
+        return why
     same = [x for x in ctx.numbers if lo <= x.start < hi and x.kind is n.kind and x is not n]
     paired = _PAIRED.search(text[max(0, metric.start - 24) : metric.start])  # "basic and diluted EPS of $6.15 and $6.11"
     for x in same:
@@ -721,6 +745,49 @@ def _not_the_metric(ctx: _Ctx, metric: MetricSpan, n: Mention, lo: int, hi: int,
             return "one end of a range, not a reported figure"
         if _LIST_LINK.match(link) and not paired and not re.search(r"\brespectively\b", text[lo:hi], re.I):
             return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
+    return None
+
+
+def _inside_noun_phrase(ctx: _Ctx, metric: MetricSpan, lo: int) -> str | None:
+    """The metric words are the object of another noun ("the amortization expense for the
+    intangible assets": the figure is the expense's) or one of a pair."""
+    text = ctx.text
+    if metric.implied or metric.unexplained:
+        return None
+    head = text[max(lo, metric.start - 60) : metric.start]
+    if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]):
+        return (
+            f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
+        )
+    if (m := _CONJOINED.search(head)) and _plain_word(ctx, max(lo, metric.start - 60) + m.start("w"), m["w"]):
+        return f"{metric.matched!r} is one of a pair ({m['w']} and {metric.matched}); the figure may be the pair's"
+    return None
+
+
+# Words right after a metric that narrow it to a part no line item states by itself: "assets under
+# construction", "cash and cash equivalents which are restricted", "revenues related to the grant"
+_NARROWING = re.compile(
+    r"\s*,?\s*(?:(?:which|that)\s+(?:is|are|was|were|had\s+been|have\s+been)\b|under\b|related\s+to\b|relating\s+to\b|"
+    r"associated\s+with\b|attributable\s+to\b|in\s+connection\s+with\b|held\s+(?:in|by|for|at)\b|"
+    r"from\s+(?!the\s+(?:prior|previous)\b)|pledged\b|restricted\b|for\s+(?!the\s+(?:(?:fiscal\s+)?years?|quarters?|periods?|three|six|nine|twelve)\b))",
+    re.I,
+)
+
+
+def _narrowed(ctx: _Ctx, metric: MetricSpan, n: Mention, lo: int, hi: int) -> str | None:
+    """Why a figure named before its metric ("$11.5 million of assets under construction") is not
+    the metric's whole value: a qualifier narrows it, a longer noun phrase holds it, or it is one
+    of several figures with nothing pairing each with its period ("recognized $0.4 million and
+    $0.1 million in revenues" in a sentence of two years)."""
+    text = ctx.text
+    if m := _NARROWING.match(text, metric.end, hi):
+        return f"{metric.matched!r} is narrowed by {m[0].strip()!r}: a part no line item states by itself"
+    same = [x for x in ctx.numbers if lo <= x.start < hi and x.kind is n.kind and x is not n]
+    if same and not re.search(r"\brespectively\b", text[lo:hi], re.I):
+        for x in same:
+            link = text[x.end : n.start] if x.end <= n.start else text[n.end : x.start]
+            if _LIST_LINK.match(link):
+                return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
     return None
 
 
@@ -798,12 +865,32 @@ _PART_OF = re.compile(
 )
 
 
+# What may, must or can happen is no amount that happened: "can be reimbursed up to $0.8 million",
+# "is required to contribute $1.2 million"; "may" only in lower case ("At May 31, 2023" is a date)
+_POSSIBLE = re.compile(
+    r"\b(?:can|could|might|would|shall|should|must|will)\s+(?:not\s+|also\s+|only\s+)?(?:be\s+|have\s+)?[a-z]\w*"
+    r"|(?-i:\bmay\s+(?:not\s+|also\s+)?(?:be\s+)?[a-z]\w*)"
+    r"|\b(?:required|obligated|obliged|committed|entitled|eligible|permitted|allowed|agreed|expects?|intends?|plans?)\s+to\b",
+    re.I,
+)
+_LIMIT = re.compile(
+    r"\b(?:up\s+to|a\s+maximum\s+of|not\s+to\s+exceed|(?:no|not)\s+more\s+than|at\s+(?:least|most)|a\s+minimum\s+of)"
+    r"\s*(?:approximately|about)?\s*$",
+    re.I,
+)
+
+
 def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
     """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
     part of another line item ("… included in cost of goods sold", "of revenue … that was included in
     deferred revenue", "Of the $40.0 million in gross proceeds, $24.3 million was allocated to …"), or
     another predicate's."""
     text = ctx.text
+    if (m := _POSSIBLE.search(text, lo, n.start)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
+        return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
+    prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
+    if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
+        return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
     if m := _PART_OF.search(text, lo, hi):
         return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
     if m := _ONE_TRANSACTION.search(text, lo, hi):
@@ -931,6 +1018,14 @@ _COMPARED = re.compile(
 )
 
 
+_LABEL_LINK = re.compile(r"\s*[–—:-]?\s*")
+
+
+def _labels(text: str, p: PeriodMention, pos: int) -> bool:
+    """Whether period `p` opens a parenthesis as the label of the figure at `pos`: "(2023 – $1,316)"."""
+    return bool(re.search(r"\(\s*$", text[max(0, p.start - 3) : p.start])) and bool(_LABEL_LINK.fullmatch(text, p.end, pos))
+
+
 def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodRequest, PeriodRequest | None, str | None, bool]:
     """(period of the figure, explicit base period, relative marker, whether the figure has its own
     period right after it) for a number at pos..end. A period after "compared with" / "from" /
@@ -942,8 +1037,12 @@ def _period_for(ctx: _Ctx, pos: int, end: int, base: bool) -> tuple[PeriodReques
     marked = [p for p in explicit if _COMPARED.search(ctx.text[max(0, p.start - 30) : p.start])]
     plain = [p for p in explicit if p not in marked]
     relative = next((p.relative for p in ctx.periods if p.request is None), None)
-    own = [p for p in plain if end <= p.start < limit]  # "… $31.6 billion in 2022"
-    if own:
+    # "$644 (2023 – $1,316)": a period written as the label of the next figure is that figure's own
+    labelled = [p for p in plain if p.end <= pos and _labels(ctx.text, p, pos)]
+    if labelled:
+        return labelled[-1].request, None, relative, True  # type: ignore[return-value]
+    own = [p for p in plain if end <= p.start < limit and not (nxt and _labels(ctx.text, p, limit))]
+    if own:  # "… $31.6 billion in 2022"
         return own[0].request, None, relative, True  # type: ignore[return-value]
     before = [p for p in plain if p.start < pos]
     # a period later in the sentence is this figure's too, unless a comparison comes first: in
@@ -971,12 +1070,20 @@ def _add(
     direction: int = 1,
     base: bool = False,
     period: PeriodRequest | None = None,
-) -> None:
-    """`period`: the figure's own period when the sentence pairs them ("…, respectively")."""
+) -> bool:
+    """`period`: the figure's own period when the sentence pairs them ("…, respectively").
+    False (and the figure unread) when the period read names no year but the sentence does."""
     if period is not None:
         base_period, relative, own = None, None, True
     else:
         period, base_period, relative, own = _period_for(ctx, n.start, n.end, base)
+    period = _joined(ctx, period)
+    if not base and (named := _unplaced_year(ctx, n, period)):
+        ctx.unread.append(
+            f"{n.text!r}: the sentence names {named!r}, but the period read for it ({period.phrase or 'none'}) names no "
+            "year; it would be the filing's current one"
+        )
+        return False
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
@@ -999,6 +1106,39 @@ def _add(
             member,
         )
     )
+    return True
+
+
+def _joined(ctx: _Ctx, period: PeriodRequest) -> PeriodRequest:
+    """ "During the year December 31, 2022" is read as two periods, "During the year" (no year: the
+    filing's current one) and a date: the length of the first ends on the date of the second."""
+    if period.fiscal_year is not None or period.end_date is not None or not period.months:
+        return period
+    for p, q in zip(ctx.periods, ctx.periods[1:]):
+        if p.request is period and q.request is not None and q.request.end_date is not None and not q.request.months:
+            if re.fullmatch(r"\s*(?:ended|ending|of)?\s*", ctx.text[p.end : q.start]):
+                return replace(q.request, months=period.months, phrase=f"{p.text} {q.text}")
+    return period
+
+
+_YEAR_WORD = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def _unplaced_year(ctx: _Ctx, n: Mention, period: PeriodRequest) -> str | None:
+    """A year the sentence names that no period read places, when the period read for the figure
+    names none ("During the 2022 year, … $0.9 million": "During the year" alone would be the filing's
+    current year)."""
+    if period.fiscal_year is not None or period.end_date is not None or period.year_end or period.ytd:
+        return None
+    if period.months == 12 and period.quarter is None:  # "during the year", and the sentence dates something
+        for p in ctx.periods:
+            if p.request is not None and (p.request.fiscal_year is not None or p.request.end_date is not None):
+                return p.text
+    spans = [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]
+    for m in _YEAR_WORD.finditer(ctx.text):
+        if not any(a <= m.start() < b for a, b in spans):
+            return m[0]
+    return None
 
 
 def _scope(ctx: _Ctx, pos: int, metric: MetricSpan, other: MetricSpan | None) -> tuple[str | None, str | None]:

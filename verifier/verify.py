@@ -28,6 +28,7 @@ from auditgraph.verifier.ground import (
     FilingInfo,
     Grounder,
     PeriodProblem,
+    bounds,
     earlier,
     fact_in_period,
     filing_info,
@@ -518,7 +519,23 @@ class Verifier:
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
         plan, unit, readings = first
+        part = [q for q in plan.target_concepts if re.search(r"(?:Current|Noncurrent)$", q)]
+        if part and re.search(r"\btotal\b", sc.metric.text, re.I) and not re.search(r"current|short|long", sc.metric.text, re.I):
+            # "total deferred revenue" is the current and the non-current part together, not the current line
+            return abstain(
+                AbstainReason.AMBIGUOUS_METRIC,
+                f"{sc.metric.text!r} says total, but {part[0]} is its current or non-current part only",
+                plan=plan,
+            )
         verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base)
+        if verdict.decision is Decision.VIOLATED and sc.kind == "level" and (held := self._member_states(filing.id, verdict)):
+            # the note may be about that member in words the reader does not know ("the PSUs", "certain buildings")
+            return abstain(
+                AbstainReason.OPERAND_UNGROUNDED,
+                f"{claim_text} differs from the consolidated {plan.target_label} but is what the filing reports for "
+                f"{held}; the sentence may be about that member",
+                plan=plan,
+            )
         if verdict.decision is Decision.ABSTAIN or not readings:
             return verdict
         agreed: list[dict] = []  # each other reading's evidence, for whoever checks which concept was meant
@@ -649,6 +666,31 @@ class Verifier:
             fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
             shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
         return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
+
+    def _member_states(self, filing_id: str, verdict: Verdict) -> str | None:
+        """The members of a dimensional fact, of the concept, period and unit the figure was
+        Violated on, that states the figure (within both roundings), else None."""
+        lo, hi = (verdict.extra.get("claim_interval") or [None, None])[:2]
+        if lo is None or hi is None:
+            return None
+        c_lo, c_hi = Decimal(lo), Decimal(hi)
+        cache = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("member_facts", {})
+        for b in verdict.bindings:
+            if b.stage != "target":
+                continue
+            k = (b.concept, b.period)
+            if k not in cache:
+                cache[k] = self.graph.run("verify.member_facts", filing_id=filing_id, qname=b.concept, period_key=b.period)
+            for r in cache[k]:
+                if r["unit_key"] != b.unit or r["value"] is None:
+                    continue
+                try:
+                    f_lo, f_hi = bounds(Decimal(r["value"]), r["decimals"], r["precision"])
+                except (ArithmeticError, ValueError):
+                    continue
+                if f_lo <= c_hi and c_lo <= f_hi:
+                    return ", ".join(r["members"]) or r["fact_id"]
+        return None
 
     def _members(self, filing_id: str, entity_words: frozenset[str], lex: Lexicon) -> Members:
         """The filer's member names (segments, regions, instruments, classes), read once."""
