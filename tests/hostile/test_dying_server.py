@@ -13,7 +13,6 @@ the test waits until Neo4j reports the loader's statement blocked, then kills.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -24,6 +23,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from held_locks import open_transactions_on, role_held
 
 from auditgraph import server
 from auditgraph.config import Connection, LocalServerSettings
@@ -79,29 +79,6 @@ def blocked_on_role(g: Graph) -> bool:
     ).records
     # releases MERGE their roles, a filing CREATEs its own: both wait on the held key
     return any(":Role" in (r["currentQuery"] or "") for r in rows)
-
-
-def open_transactions_on(g: Graph, word: str) -> int:
-    return g.driver.execute_query(
-        "SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $word "
-        "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n",
-        word=word,
-    ).records[0]["n"]
-
-
-@contextlib.contextmanager
-def role_held(g: Graph, key: str) -> Iterator[None]:
-    """An uncommitted Role with this key: a loader that MERGEs it waits inside its transaction."""
-    session = g.driver.session()
-    holder = session.begin_transaction()
-    holder.run("CREATE (:Role {key: $key})", key=key).consume()
-    try:
-        yield
-    finally:
-        with contextlib.suppress(Exception):  # the server may be gone, and the lock with it
-            holder.rollback()
-        with contextlib.suppress(Exception):
-            session.close()
 
 
 def one_line_error(stderr: str) -> str:

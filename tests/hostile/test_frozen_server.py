@@ -22,6 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from held_locks import open_transactions_on, role_held
 
 from auditgraph import server
 from auditgraph.config import Connection, LocalServerSettings
@@ -99,28 +100,6 @@ def blocked_on_role(g: Graph) -> bool:
     return any(":Role" in (r["currentQuery"] or "") for r in rows)
 
 
-def open_load_transactions(g: Graph) -> int:
-    return g.driver.execute_query(
-        "SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS 'Role' "
-        "AND NOT currentQuery CONTAINS 'SHOW' RETURN count(*) AS n"
-    ).records[0]["n"]
-
-
-@contextlib.contextmanager
-def role_held(g: Graph, key: str) -> Iterator[None]:
-    """An uncommitted Role with this key: a loader that writes it waits inside its transaction."""
-    session = g.driver.session()
-    holder = session.begin_transaction()
-    holder.run("CREATE (:Role {key: $key})", key=key).consume()
-    try:
-        yield
-    finally:
-        with contextlib.suppress(Exception):
-            holder.rollback()
-        with contextlib.suppress(Exception):
-            session.close()
-
-
 # ---------------------------------------------------------------- 6. frozen while a filing load writes
 def test_a_server_frozen_mid_load_times_out_with_exit_3_and_keeps_nothing(frozen_ready, tmp_path):
     srv, conn = frozen_ready
@@ -150,7 +129,7 @@ def test_a_server_frozen_mid_load_times_out_with_exit_3_and_keeps_nothing(frozen
         assert "frozen or overloaded" in line and "not Neo4j" not in line and "no Neo4j answers" not in line
 
         # thawed: the server answers and rolls the loader's transaction back; no filing, nothing pending
-        wait_until(lambda: not open_load_transactions(g), "the loader's transaction rolled back")
+        wait_until(lambda: not open_transactions_on(g, "Role"), "the loader's transaction rolled back")
         assert g.run("db.server_version")[0]["version"]
         assert g.run("filing.list") == [] and g.run("filing.pending") == []
         assert g.driver.execute_query("MATCH (f:Fact) RETURN count(f) AS n").records[0]["n"] == 0
