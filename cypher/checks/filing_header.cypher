@@ -7,13 +7,13 @@ MATCH (fl:Filing {id: $filing_id})
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(f:Fact)-[:IN_CONTEXT]->(ctx:Context)-[:FOR_PERIOD]->(p:Period)
   WHERE f.concept_key STARTS WITH 'http://xbrl.sec.gov/dei/'
-    AND (f.concept_key ENDS WITH '#DocumentType' OR f.concept_key ENDS WITH '#DocumentPeriodEndDate')
+    AND split(f.concept_key, '#')[1] IN ['DocumentType', 'DocumentPeriodEndDate']
   RETURN collect({name: split(f.concept_key, '#')[1], value: f.value, period_key: p.key, kind: p.kind,
                   start: p.start, end: p.end, dimensional: coalesce(ctx.dimensional, false)}) AS dei
 }
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(f:Fact)
-  WHERE f.concept_key CONTAINS '#ReorganizationUnderChapter11' AND f.concept_key ENDS WITH 'TextBlock'
+  WHERE split(f.concept_key, '#')[1] STARTS WITH 'ReorganizationUnderChapter11' AND split(f.concept_key, '#')[1] ENDS WITH 'TextBlock'
   RETURN collect(DISTINCT f.concept_key) AS chapter11
 }
 RETURN fl.id AS id, fl.status AS status, fl.form AS form, fl.period_end AS period_end,

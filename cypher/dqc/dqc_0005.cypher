@@ -11,7 +11,7 @@ MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(x:Fact)-[:IN_CONTEXT]->(xc:Context)-[:FOR_PERIOD]->(xp:Period)
-  WHERE x.concept_key ENDS WITH '#DocumentPeriodEndDate' OR x.concept_key ENDS WITH '#DocumentType'
+  WHERE split(x.concept_key, '#')[1] IN ['DocumentPeriodEndDate', 'DocumentType']
   WITH x, xc, xp, split(x.concept_key, '#')[1] AS name, trim(coalesce(x.value, '')) AS v
   RETURN any(t IN collect(CASE WHEN name = 'DocumentType' THEN v END) WHERE t IN
            ['S-1', 'S-3', 'S-4', 'S-6', 'S-8', 'S-11', 'S-20', 'S-1/A', 'S-3/A', 'S-4/A', 'S-6/A', 'S-8/A', 'S-11/A', 'S-20/A',
@@ -29,7 +29,7 @@ WITH fl, end_values, end_facts,
             CASE WHEN d > m THEN d ELSE m END) AS latest
 CALL (fl, latest, end_values, end_facts) {
   MATCH (fl)-[:HAS_FACT]->(f:Fact)-[:IN_CONTEXT]->(ctx:Context)-[:FOR_PERIOD]->(p:Period)
-  WHERE f.concept_key ENDS WITH '#EntityCommonStockSharesOutstanding' AND f.concept_key STARTS WITH 'http://xbrl.sec.gov/dei/'
+  WHERE split(f.concept_key, '#')[1] = 'EntityCommonStockSharesOutstanding' AND f.concept_key STARTS WITH 'http://xbrl.sec.gov/dei/'
     AND p.end + duration('P1D') < latest
   RETURN 'DQC.US.0005.17' AS sub_rule, f, ctx, p, null AS named
   UNION ALL

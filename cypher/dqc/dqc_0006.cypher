@@ -11,10 +11,9 @@ MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(x:Fact)
-  WHERE x.concept_key ENDS WITH '#DocumentFiscalPeriodFocus' OR x.concept_key ENDS WITH '#DocumentType'
-     OR x.concept_key ENDS WITH '#DocumentPeriodEndDate' OR x.concept_key ENDS WITH '#DocumentTransitionReport'
-     OR x.concept_key ENDS WITH '#TransitionReport' OR x.concept_key ENDS WITH '#InceptionDate'
-  WITH split(x.concept_key, '#')[1] AS name, x.concept_key CONTAINS '|' AS extension, trim(coalesce(x.value, '')) AS v
+  WHERE split(x.concept_key, '#')[1] IN ['DocumentFiscalPeriodFocus', 'DocumentType', 'DocumentPeriodEndDate',
+                                        'DocumentTransitionReport', 'TransitionReport', 'InceptionDate']
+  WITH split(x.concept_key, '#')[1] AS name, size(split(x.concept_key, '|')) > 1 AS extension, trim(coalesce(x.value, '')) AS v
   RETURN head(collect(CASE WHEN name = 'DocumentFiscalPeriodFocus' THEN v END)) AS focus,
          collect(CASE WHEN name = 'DocumentType' THEN v END) AS doc_types,
          size(collect(DISTINCT CASE WHEN name = 'DocumentPeriodEndDate' THEN left(v, 10) END)) AS period_ends,

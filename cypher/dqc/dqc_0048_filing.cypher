@@ -6,7 +6,7 @@
 MATCH (fl:Filing {id: $filing_id})
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(f:Fact)-[:IN_CONTEXT]->(ctx:Context)
-  WHERE f.concept_key ENDS WITH '#DocumentType' OR f.concept_key ENDS WITH '#EntityEmergingGrowthCompany'
+  WHERE split(f.concept_key, '#')[1] IN ['DocumentType', 'EntityEmergingGrowthCompany']
   RETURN collect({name: split(f.concept_key, '#')[-1], value: f.value, nil: coalesce(f.nil, false),
                   dimensional: coalesce(ctx.dimensional, false)}) AS facts
 }

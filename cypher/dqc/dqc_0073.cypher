@@ -6,7 +6,7 @@
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 MATCH (fl)-[:HAS_CONTEXT]->(ctx:Context)-[:ON_AXIS]->(axis:Concept)
-WHERE axis.key STARTS WITH 'http://fasb.org/us-gaap/' AND axis.key ENDS WITH '#DefinedBenefitPlanByPlanAssetCategoriesAxis'
+WHERE axis.key STARTS WITH 'http://fasb.org/us-gaap/' AND split(axis.key, '#')[1] = 'DefinedBenefitPlanByPlanAssetCategoriesAxis'
 MATCH (ctx)<-[:IN_CONTEXT]-(f:Fact)-[:REPORTS]->(c:Concept)
 WHERE NOT c:Extension
   AND NOT (c.namespace STARTS WITH 'http://fasb.org/us-gaap/' AND c.name IN [

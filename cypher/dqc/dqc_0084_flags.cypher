@@ -5,5 +5,5 @@
 // returns: flags INTEGER
 MATCH (fl:Filing {id: $filing_id})
 OPTIONAL MATCH (fl)-[:HAS_FACT]->(f:Fact)
-WHERE f.concept_key ENDS WITH '#ImmaterialDifferenceFlag'
+WHERE split(f.concept_key, '#')[1] = 'ImmaterialDifferenceFlag'
 RETURN count(f) AS flags

@@ -8,7 +8,7 @@
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 MATCH (fl)-[:HAS_FACT]->(dt:Fact)-[:IN_CONTEXT]->(dc:Context)-[:FOR_PERIOD]->(dp:Period)
-WHERE dt.concept_key ENDS WITH '#DocumentType' AND NOT coalesce(dc.dimensional, false) AND trim(coalesce(dt.value, '')) <> '8-K'
+WHERE split(dt.concept_key, '#')[1] = 'DocumentType' AND NOT coalesce(dc.dimensional, false) AND trim(coalesce(dt.value, '')) <> '8-K'
 MATCH (fl)-[:HAS_ROLE]->(r:Role)
 WHERE r.definition CONTAINS '- Statement '
 MATCH (a:Concept)-[p:PRES {owner: fl.id, role: r.uri}]->(b:Concept)

@@ -11,7 +11,7 @@ CALL (fl) {
          count(CASE WHEN c.name STARTS WITH 'Finance' THEN x END) AS finance_opt_out
 }
 MATCH (fl)-[:HAS_FACT]->(dt:Fact)-[:IN_CONTEXT]->(dc:Context)-[:FOR_PERIOD]->(dp:Period)
-WHERE dt.concept_key ENDS WITH '#DocumentType' AND NOT coalesce(dc.dimensional, false)
+WHERE split(dt.concept_key, '#')[1] = 'DocumentType' AND NOT coalesce(dc.dimensional, false)
 RETURN dt.fact_id AS fact_id, dt.concept_qname AS concept, coalesce(dt.context_id, dc.context_ids[0]) AS context_id,
        dt.value AS value, dp.key AS period, operating_opt_out, finance_opt_out
 ORDER BY fact_id

@@ -21,7 +21,7 @@ CALL (fl, r) {
   WITH DISTINCT fl, r, top
   OPTIONAL MATCH (top) (()-[x:PRES WHERE x.owner = fl.id AND x.role = r.uri]->()){1,30} (d:Concept)
   WITH DISTINCT d WHERE d.base_type = 'monetary'
-  RETURN collect(DISTINCT CASE WHEN d.key CONTAINS '|' THEN split(d.key, '|')[1] ELSE d.key END) AS items
+  RETURN collect(DISTINCT coalesce(split(d.key, '|')[1], d.key)) AS items
 }
 WITH fl, r, items, [n IN [
     'FinanceLeaseLiabilityCurrentStatementOfFinancialPositionExtensibleList',

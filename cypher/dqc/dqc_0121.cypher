@@ -9,7 +9,7 @@ WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 // the document type facts: their values decide whether the rule runs, the first one's period end is the date the facts must end on
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(dt:Fact)-[:IN_CONTEXT]->(:Context)-[:FOR_PERIOD]->(dp:Period)
-  WHERE dt.concept_key ENDS WITH '#DocumentType'
+  WHERE split(dt.concept_key, '#')[1] = 'DocumentType'
   WITH dt, dp ORDER BY dt.source_line, dt.fact_id
   RETURN collect(dt.value) AS doc_types, collect(dp.end)[0] AS doc_end
 }
@@ -66,6 +66,6 @@ RETURN fl.id AS filing_id, 'DQC.US.0121.9581' AS sub_rule, f.concept_qname AS co
          + ' beginning after 15 December 2018), ASU 2017-12 (derivatives and hedging, same date) or ASU 2018-07 (stock'
          + ' compensation, fiscal years beginning after 15 December 2019); a period ending on the document period end should'
          + ' use the element that replaced it'
-         + CASE WHEN f.concept_key ENDS WITH '#RepaymentsOfLongTermCapitalLeaseObligations' THEN ' (here FinanceLeasePrincipalPayments).' ELSE '.' END
+         + CASE WHEN split(f.concept_key, '#')[1] = 'RepaymentsOfLongTermCapitalLeaseObligations' THEN ' (here FinanceLeasePrincipalPayments).' ELSE '.' END
          AS message
 ORDER BY filing_id, concept, context_id, f.fact_id

@@ -16,7 +16,7 @@ CALL (f, roles) {
 }
 CALL (f) {
   OPTIONAL MATCH (f)-[:HAS_FACT]->(x:Fact)-[:REPORTS]->(c:Concept)
-  WHERE c.name ENDS WITH 'StatementOfFinancialPositionExtensibleList' AND c.namespace STARTS WITH 'http://fasb.org/us-gaap/'
+  WHERE split(c.key, '#')[1] ENDS WITH 'StatementOfFinancialPositionExtensibleList' AND c.namespace STARTS WITH 'http://fasb.org/us-gaap/'
   OPTIONAL MATCH (x)-[:IN_CONTEXT]->(ctx:Context)-[:FOR_PERIOD]->(p:Period)
   WITH c, p, ctx WHERE c IS NOT NULL
   RETURN collect({name: c.name, period: p.key, dims: coalesce(ctx.dims, [])}) AS lists

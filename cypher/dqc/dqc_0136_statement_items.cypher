@@ -9,4 +9,4 @@ MATCH (a:Concept)-[x:PRES]->(b:Concept)
 WHERE x.owner = fl.id AND x.role = r.uri
 UNWIND [a, b] AS c
 WITH DISTINCT c
-RETURN CASE WHEN c.key CONTAINS '|' THEN split(c.key, '|')[1] ELSE c.key END AS item, c.base_type = 'monetary' AS monetary
+RETURN coalesce(split(c.key, '|')[1], c.key) AS item, c.base_type = 'monetary' AS monetary

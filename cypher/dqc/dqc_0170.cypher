@@ -9,13 +9,12 @@
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
 MATCH (fl)-[:HAS_FACT]->(dt:Fact)-[:IN_CONTEXT]->(dc:Context)-[:FOR_PERIOD]->(dp:Period)
-WHERE dt.concept_key ENDS WITH '#DocumentType' AND NOT coalesce(dc.dimensional, false)
+WHERE split(dt.concept_key, '#')[1] = 'DocumentType' AND NOT coalesce(dc.dimensional, false)
   AND trim(coalesce(dt.value, '')) IN ['10-K', '10-KT', '10-Q']
 CALL (fl) {
   MATCH (fl)-[:HAS_FACT]->(x:Fact)-[:IN_CONTEXT]->(xc:Context)
-  WHERE x.concept_key ENDS WITH '#DocumentPeriodEndDate' OR x.concept_key ENDS WITH '#NoInsiderTradingFlag'
-     OR x.concept_key ENDS WITH '#TrdArrAdoptionDate' OR x.concept_key ENDS WITH '#TrdArrTerminationDate'
-     OR (x.concept_key STARTS WITH 'http://xbrl.sec.gov/ecd/' AND x.concept_key ENDS WITH 'Flag')
+  WHERE split(x.concept_key, '#')[1] IN ['DocumentPeriodEndDate', 'NoInsiderTradingFlag', 'TrdArrAdoptionDate', 'TrdArrTerminationDate']
+     OR (x.concept_key STARTS WITH 'http://xbrl.sec.gov/ecd/' AND split(x.concept_key, '#')[1] ENDS WITH 'Flag')
   WITH split(x.concept_key, '#')[1] AS name, x.concept_key STARTS WITH 'http://xbrl.sec.gov/ecd/' AS ecd,
        coalesce(xc.dimensional, false) AS dimensional, toLower(trim(coalesce(x.value, ''))) AS v
   RETURN

@@ -12,7 +12,7 @@ WHERE (parts[0] STARTS WITH 'http://fasb.org/us-gaap/' AND parts[1] IN [
          'DividendsPayableDateToBePaidMonthAndYear', 'CommonStockDividendsPerShareDeclared',
          'PreferredStockDividendsPerShareDeclared'])
    OR (parts[0] STARTS WITH 'http://xbrl.sec.gov/dei/' AND parts[1] = 'DocumentPeriodEndDate' AND NOT coalesce(ctx.dimensional, false))
-   OR any(a IN axes WHERE a.key STARTS WITH 'http://fasb.org/us-gaap/' AND a.key ENDS WITH '#DividendsAxis')
+   OR any(a IN axes WHERE a.key STARTS WITH 'http://fasb.org/us-gaap/' AND split(a.key, '#')[1] = 'DividendsAxis')
 RETURN f.fact_id AS fact_id, f.concept_key AS concept_key, f.concept_qname AS qname, f.value AS value,
        coalesce(f.nil, false) AS nil, f.decimals AS decimals, f.unit_key AS unit,
        coalesce(f.context_id, ctx.context_ids[0]) AS context_id, p.key AS period_key, p.start AS start, p.end AS end,

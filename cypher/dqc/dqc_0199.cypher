@@ -16,9 +16,9 @@ WHERE f.concept_key STARTS WITH 'http://fasb.org/us-gaap/'
                'InvestmentInterestRatePaidInCash']
 WITH fl, ctx, f, name,
      EXISTS { MATCH (ctx)<-[:IN_CONTEXT]-(g:Fact) WHERE g.concept_key STARTS WITH 'http://fasb.org/us-gaap/'
-              AND g.concept_key ENDS WITH '#InvestmentVariableInterestRateTypeExtensibleEnumeration' } AS has_basis,
+              AND split(g.concept_key, '#')[1] = 'InvestmentVariableInterestRateTypeExtensibleEnumeration' } AS has_basis,
      EXISTS { MATCH (ctx)<-[:IN_CONTEXT]-(g:Fact) WHERE g.concept_key STARTS WITH 'http://fasb.org/us-gaap/'
-              AND g.concept_key ENDS WITH '#InvestmentMaturityDate' } AS has_maturity
+              AND split(g.concept_key, '#')[1] = 'InvestmentMaturityDate' } AS has_maturity
 UNWIND [x IN [['DQC.US.0199.10653', name = 'InvestmentBasisSpreadVariableRate' AND NOT has_basis,
                'no InvestmentVariableInterestRateTypeExtensibleEnumeration says which reference rate the spread is over'],
               ['DQC.US.0199.10654', NOT has_maturity, 'no InvestmentMaturityDate is reported for it']] WHERE x[1]] AS hit

@@ -5,7 +5,7 @@
 // returns: filing_id STRING, sub_rule STRING, concept STRING, facts LIST<MAP> (fact_id, concept, context_id, value, decimals, unit, period, dims), network STRING, message STRING
 MATCH (fl:Filing {status: 'loaded'})
 WHERE ($filing_id IS NULL OR fl.id = $filing_id) AND NOT fl:EvalCopy
-  AND NOT EXISTS { MATCH (fl)-[:HAS_FACT]->(d:Fact) WHERE d.concept_key ENDS WITH '#DocumentType' AND d.value = 'SBSEF' }
+  AND NOT EXISTS { MATCH (fl)-[:HAS_FACT]->(d:Fact) WHERE split(d.concept_key, '#')[1] = 'DocumentType' AND d.value = 'SBSEF' }
 MATCH (fl)-[:HAS_FACT]->(f:Fact)
 WHERE split(f.concept_key, '#')[-1] CONTAINS 'PrivateCompany'
 MATCH (f)-[:IN_CONTEXT]->(ctx:Context)-[:FOR_PERIOD]->(p:Period)
