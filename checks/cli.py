@@ -150,16 +150,24 @@ def check(
                 if show_all or r.status != "ok" or concept:
                     click.echo(dump_json(r))
         return
+    silent = [rule for rule, rs in results.items() if not rs]
     for rule, rs in results.items():
         shown = rs if show_all or concept else [r for r in rs if r.status != "ok"]
         ok = sum(1 for r in rs if r.status == "ok")
         title = f"{rule}: {len(rs)} result(s), {ok} ok" + ("" if show_all or concept else " (hidden; --all shows them)")
         if shown:
             print_findings(console, shown, title=title, status=True, wide=wide)
-        elif note:
-            console.print(f"[yellow]{title}; no violations, but little was evaluated (low coverage, see the warning)[/yellow]")
-        else:
-            console.print(f"[green]{title}; no violations[/green]")
+        elif rs:
+            console.print(f"[{'yellow' if note else 'green'}]{title}; no violations[/]")
+    if silent:
+        # One line for the families that returned nothing, not a line each (130 of them on `--concept`).
+        scope = f" about {concept}" if concept else ""
+        caveat = ", but little was evaluated (low coverage, see the warning)" if note else ""
+        console.print(
+            f"[{'yellow' if note else 'green'}]No finding{scope} from {len(silent)} rule famil"
+            f"{'y' if len(silent) == 1 else 'ies'}{caveat}: {', '.join(silent)}[/]",
+            soft_wrap=False,
+        )
 
 
 def _run_check(

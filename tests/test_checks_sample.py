@@ -191,3 +191,15 @@ def test_check_refuses_a_concept_or_period_the_filing_does_not_report(
     # a local name and a period the filing reports still check that fact
     code, out, _ = run("check", FILING, "--concept", "Assets", "--period", "instant:2025-12-31", "--rule", "0126", "--json")
     assert code == 0 and [json.loads(line)["status"] for line in out.splitlines()] == ["violation"]
+
+
+def test_check_on_a_concept_names_the_families_with_no_finding_once(sample_filing_graph: Graph, neo4j_connection):
+    """Families that return nothing about the concept are one line, not a "no violations" line each."""
+    out = CliRunner().invoke(
+        cli, ["check", FILING, "--concept", "Assets", "--rule", "0126,0005"], env={"NEO4J_URI": neo4j_connection.uri}
+    )
+    assert out.exit_code == 0, out.output
+    assert "DQC.US.0126.9590" in out.output  # the planted Assets violation
+    silent = [line for line in out.output.splitlines() if line.startswith("No finding")]
+    assert silent == ["No finding about Assets from 1 rule family: 0005"]
+    assert "no violations" not in out.output
