@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from auditgraph.config import Connection
+from auditgraph.eval.verifin_devset import DevSetBuilder
 from auditgraph.graph import Graph
 from auditgraph.loader.filing import FilingLoader
 from auditgraph.verifier import Verifier, batch
-from auditgraph.verifier.devset import DevSetBuilder
 from auditgraph.verifier.types import AbstainReason, Decision
 
 REPO = Path(__file__).resolve().parent.parent
