@@ -27,9 +27,9 @@ from decimal import Decimal, InvalidOperation, localcontext
 from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, load_filing_data, local
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult, RelationshipUsed
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 from auditgraph.graph import Graph
 
 RULE = "CALC11"

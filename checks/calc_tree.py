@@ -15,10 +15,10 @@ from decimal import Decimal
 from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, distinct_values, load_filing_data, local
-from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import CALC_URI_EXCLUSIONS, applies_to_form
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.graph import Graph
 
 RULE = "DQC.US.0126"

@@ -15,10 +15,10 @@ from typing import Any
 
 from auditgraph.checks.cubes import Axis, Cube, build_cubes, is_disclosure, is_parenthetical_statement, is_statement
 from auditgraph.checks.filing_data import Fact, FilingData, distinct_values, load_filing_data, local
-from auditgraph.checks.numbers import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.checks.result import CheckResult, RelationshipUsed, Status
 from auditgraph.checks.rule_data import ASC606, DIM_AXES, applies_to_form
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround, fmt, fmt_decimals, min_decimals, unit_step
 from auditgraph.graph import Graph
 
 RULE = "DQC.US.0117"

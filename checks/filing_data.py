@@ -14,9 +14,9 @@ from typing import Any
 
 import neo4j
 
-from auditgraph.checks.numbers import parse_decimals, parse_value
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.checks.rule_data import split_key
+from auditgraph.checks.xbrl_decimals import parse_decimals, parse_value
 from auditgraph.graph import Graph
 
 

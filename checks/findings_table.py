@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.result import CheckResult
+from auditgraph.checks.xbrl_decimals import fmt, parse_value
 from auditgraph.tables import Col, dropped, fit_table, fits, print_table
 
 if TYPE_CHECKING:  # portfolio imports audit, which imports this module

@@ -15,10 +15,10 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from auditgraph.checks.filing_data import Fact, FilingData, load_filing_data, local, read_records
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import LIST_YEARS, SignExclusions, applies_to_form, sign_exclusions, sign_list
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 

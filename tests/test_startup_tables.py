@@ -1,4 +1,4 @@
-"""plain_table.PlainTable prints exactly what rich's Table prints for the tables it lays out itself (issue 20)."""
+"""fixed_width_table.FixedWidthTable prints exactly what rich's Table prints for the tables it lays out itself (issue 20)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from auditgraph import tables
-from auditgraph.plain_table import PlainTable
+from auditgraph.fixed_width_table import FixedWidthTable
 from auditgraph.tables import Col, fit_table, print_table
 
 COLS = [Col("sub-rule", "id"), Col("status", "id"), Col("dims", "id", drop=1), Col("reported", "number"), Col("detail", drop=2)]
@@ -22,7 +22,7 @@ ROWS = [
 
 
 def render(cls: type[Table], width: int, terminal: bool, monkeypatch: pytest.MonkeyPatch, **kw: object) -> str:
-    monkeypatch.setattr(tables, "PlainTable", cls)
+    monkeypatch.setattr(tables, "FixedWidthTable", cls)
     out = io.StringIO()
     console = Console(file=out, width=width, force_terminal=terminal, color_system="truecolor" if terminal else None)
     print_table(console, fit_table(COLS, ROWS, width, title="0015: [bold]4[/bold] result(s)", **kw))  # type: ignore[arg-type]
@@ -34,7 +34,7 @@ def render(cls: type[Table], width: int, terminal: bool, monkeypatch: pytest.Mon
 @pytest.mark.parametrize("terminal", [False, True])
 @pytest.mark.parametrize("show_lines", [False, True])
 def test_same_output_as_rich(width: int, terminal: bool, show_lines: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert render(PlainTable, width, terminal, monkeypatch, show_lines=show_lines) == render(
+    assert render(FixedWidthTable, width, terminal, monkeypatch, show_lines=show_lines) == render(
         Table, width, terminal, monkeypatch, show_lines=show_lines
     )
 
@@ -43,7 +43,7 @@ def test_fast_path_taken_when_every_column_is_fixed() -> None:
     table = fit_table(COLS, ROWS, 40)
     console = Console(file=io.StringIO(), width=200)
     widths = [c.width + 2 for c in table.columns if c.width is not None]
-    assert isinstance(table, PlainTable) and len(widths) == len(table.columns)
+    assert isinstance(table, FixedWidthTable) and len(widths) == len(table.columns)
     assert table._fast(widths) and table._layout(console, widths) is not None
 
 

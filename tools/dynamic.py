@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from auditgraph.checks.filing_data import load_filing_data, local
-from auditgraph.checks.numbers import fmt, parse_value
 from auditgraph.checks.rule_data import split_key
+from auditgraph.checks.xbrl_decimals import fmt, parse_value
 from auditgraph.errors import ConfigError, CypherRefused
 from auditgraph.graph import ADHOC_MAX_BYTES, Graph
 from auditgraph.tools.base import (

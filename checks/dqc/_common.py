@@ -9,9 +9,9 @@ from decimal import Decimal
 from typing import Any
 
 from auditgraph.checks.filing_data import Fact, FilingData
-from auditgraph.checks.numbers import dround, fmt, unit_step
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import fact_violation
+from auditgraph.checks.xbrl_decimals import dround, fmt, unit_step
 
 USGAAP = "fasb.org/us-gaap/"
 CAP = 5  # tolerance_for_decimals_comp replaces INF/absent (and anything above 5) with at most 5 decimals

@@ -30,9 +30,9 @@ from decimal import Decimal
 from auditgraph.checks.dqc._common import USGAAP, by_alignment, exceeds, least, total_violation
 from auditgraph.checks.dqc._common import exceeds_comp as exceeds_comp  # re-exported: dqc_0114 imports it from here
 from auditgraph.checks.filing_data import Fact, FilingData
-from auditgraph.checks.numbers import fmt, fmt_decimals
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt, fmt_decimals
 
 RULE = "DQC.US.0004"
 

@@ -16,9 +16,9 @@ from decimal import Decimal
 
 from auditgraph.checks.dqc.dqc_0195 import described, engine_facts, facts_of, us_gaap_key, violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround
 
 RULE_ID = "DQC.US.0009"
 # sub-rule -> (lesser element, greater element, skipped when the filing reports stock splits)

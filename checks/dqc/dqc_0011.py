@@ -15,9 +15,9 @@ from decimal import Decimal
 
 from auditgraph.checks.dqc.dqc_0195 import described, engine_facts, qname_of_key, violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround
 
 RULE_ID = "DQC.US.0011"
 SUFFIXES = (6820, 6821, 6822, 6824, 6825, 6826, 6827, 6828, 6829, 6830, 6831, 6832, 9292, 9293)

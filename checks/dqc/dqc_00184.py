@@ -16,9 +16,9 @@ from itertools import product
 
 from auditgraph.checks.dqc._common import total_violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.00184"

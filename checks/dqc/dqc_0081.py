@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from auditgraph.checks.filing_data import Arc, Fact, FilingData
-from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround
 from auditgraph.errors import RuleDataMissing
 
 RULE = "DQC.US.0081"

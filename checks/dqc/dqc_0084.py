@@ -19,9 +19,9 @@ from decimal import Decimal
 
 from auditgraph.checks.dqc._common import total_violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0084"
 NUMBER = "9298"

@@ -22,9 +22,9 @@ from decimal import Decimal
 from typing import Any
 
 from auditgraph.checks.filing_data import Fact, FilingData, local
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult, FactUsed
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0090"
 QUERY = "dqc.dqc_0090_context"

@@ -18,9 +18,9 @@ from collections.abc import Iterable
 
 from auditgraph.checks.dqc._common import exceeds
 from auditgraph.checks.filing_data import Fact, local
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0108"
 S9564, S10095 = f"{RULE}.9564", f"{RULE}.10095"

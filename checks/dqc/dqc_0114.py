@@ -21,9 +21,9 @@ from auditgraph.checks.dqc.dqc_0004 import exceeds_comp
 from auditgraph.checks.dqc.dqc_0113 import Align, least_decimals
 from auditgraph.checks.dqc.dqc_0195 import described, engine_facts, us_gaap_key, violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0114"
 CODE = f"{RULE}.9563"

@@ -29,10 +29,10 @@ from functools import cached_property
 from auditgraph.checks.cubes import Axis, Cube, build_cubes
 from auditgraph.checks.dqc._common import exceeds_comp, total_violation
 from auditgraph.checks.filing_data import Arc, Fact, FilingData, local
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import INVESTMENT_TABLES, STATEMENT_URI_EXCLUSIONS
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0118"
 NUMBER = "9575"

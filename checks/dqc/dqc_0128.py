@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from auditgraph.checks.filing_data import Fact, local
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0128"
 NUMBER = "9594"

@@ -18,9 +18,9 @@ from decimal import Decimal
 from auditgraph.checks.dqc.dqc_0113 import least_decimals
 from auditgraph.checks.dqc.dqc_0195 import described, engine_facts, us_gaap_key, violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import dround, fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround, fmt
 
 RULE = "DQC.US.0131"
 CODE = f"{RULE}.9729"

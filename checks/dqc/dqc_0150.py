@@ -28,9 +28,9 @@ from decimal import Decimal
 from functools import cached_property
 
 from auditgraph.checks.filing_data import Fact, FilingData
-from auditgraph.checks.numbers import dround, fmt, unit_step
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround, fmt, unit_step
 
 RULE_ID = "DQC.US.0150"
 SEGMENTS = "StatementBusinessSegmentsAxis"

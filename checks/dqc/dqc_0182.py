@@ -16,10 +16,10 @@ from decimal import Decimal
 
 from auditgraph.checks.dqc.dqc_0195 import described, engine_facts, member_on, other_dims, qname_of_key, violation
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import dround
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rule_data import split_key
 from auditgraph.checks.rulebook import Rule, RuleInput
+from auditgraph.checks.xbrl_decimals import dround
 
 RULE_ID = "DQC.US.0182"
 CODE = f"{RULE_ID}.10160"

@@ -21,9 +21,9 @@ from collections import defaultdict
 from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from auditgraph.checks.filing_data import Fact
-from auditgraph.checks.numbers import fmt
 from auditgraph.checks.result import CheckResult
 from auditgraph.checks.rulebook import Rule, RuleInput, fact_violation
+from auditgraph.checks.xbrl_decimals import fmt
 
 RULE = "DQC.US.0198"
 NUMBER = "10652"

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from auditgraph.plain_table import PlainTable
+from auditgraph.fixed_width_table import FixedWidthTable
 
 Kind = Literal["id", "number", "text"]
 _TEXT_MIN = 8  # narrowest a wrapped text column gets
@@ -59,7 +59,7 @@ def fit_table(
     texts = [[_text(cell) for cell in r] for r in rows]
     need = [_need(c, [r[i] for r in texts]) for i, c in enumerate(cols)]
     keep = list(range(len(cols))) if wide else _keep(cols, need, width)
-    table = PlainTable(**table_kwargs)  # type: ignore[arg-type]
+    table = FixedWidthTable(**table_kwargs)  # type: ignore[arg-type]
     for i in keep:
         c = cols[i]
         if c.kind == "text":
@@ -110,7 +110,7 @@ def print_table(console: Console, table: Table, *, wide: bool = False) -> None:
     """Print ``table``; wider than the console when its unbroken columns need it (``wide``, or ids alone too wide):
     a cut id is worse than a long line."""
     del wide  # the columns were chosen by fit_table; here only the width matters
-    fixed = getattr(table, "fixed_width", None)  # a PlainTable knows its width without rich measuring each column
+    fixed = getattr(table, "fixed_width", None)  # a FixedWidthTable knows its width without rich measuring each column
     need = fixed() if fixed else None
     if need is None:
         need = console.measure(table, options=console.options.update_width(10_000)).minimum

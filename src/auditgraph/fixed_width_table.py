@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 
-class PlainTable(Table):
+class FixedWidthTable(Table):
     def fixed_width(self) -> int | None:
         """The width rich measures for a table whose columns all have a fixed width (None for any other)."""
         if self.width is not None or self.min_width is not None or self.padding != (0, 1, 0, 1):
