@@ -96,8 +96,8 @@ class Investigator:
         if params is not None and not isinstance(params, dict):
             return {"status": "error", "message": "params must be an object of query parameters ($name -> value)"}
         try:
-            check_adhoc(query)  # nesting and size before Neo4j's parser sees it
-            out = self.graph.read_adhoc(query, params or {}, limit=limit, timeout=self.timeout)
+            plan_only = check_adhoc(query)  # nesting and size before Neo4j's parser sees it
+            out = self.graph.read_adhoc(query, params or {}, limit=limit, timeout=self.timeout, plan_only=plan_only)
         except CypherRefused as exc:
             return {"status": "error", "message": str(exc)}
         res: dict[str, Any] = {"status": "ok" if out.rows else "no_data", "rows": out.rows, "row_count": len(out.rows)}

@@ -4,9 +4,9 @@ Neo4j parses a query recursively: a 1 KB `RETURN size([[[…300 deep…]]])`, 50
 thousands of `NOT`s or of chained `WITH`s overflow its parser's stack, and the server drops the
 request (StackOverflowError) after the client waited out its timeout. Real reads nest a few levels
 and run a few dozen clauses, so the limits below refuse only what no investigation needs, with the
-limit and the fix in one line. `EXPLAIN` and `PROFILE` are refused too: the guarded door already
-plans every query (EXPLAIN) before it runs it, so an EXPLAIN would come back as zero rows and a
-PROFILE as an error about mixing the two.
+limit and the fix in one line. An `EXPLAIN` comes back as its plan (the guarded door plans every
+query before it runs it; `check_adhoc` says when the rows are a plan); `PROFILE` is refused: it
+runs the query for its statistics, not its rows.
 
 The scan is one pass over the text (strings, backquoted names and comments skipped), linear in its
 length, so a hostile query costs nothing before it is refused.
@@ -105,20 +105,16 @@ def shape(query: str) -> Shape:
     return Shape(deepest, clauses, lead)
 
 
-def check_adhoc(query: str) -> None:
+def check_adhoc(query: str) -> bool:
     """Refuse (CypherRefused, one line with the limit and the fix) a query Neo4j's parser cannot take
-    or that would not return rows; pass anything else on to the guarded door (Graph.read_adhoc)."""
+    or that would not return rows; anything else goes on to the guarded door (Graph.read_adhoc). True
+    when the query is an EXPLAIN: pass `plan_only=True`, the rows are its plan."""
     if len(query) > MAX_CYPHER_CHARS:
         raise CypherRefused(
             f"refused: the query is {len(query):,} characters; the limit is {MAX_CYPHER_CHARS:,}: "
             "pass values as $parameters and split the question into smaller queries"
         )
     s = shape(query)
-    if s.lead == "EXPLAIN":
-        raise CypherRefused(
-            "refused: EXPLAIN is not run here (every query is planned and checked before it runs); "
-            "send the query itself, with a LIMIT"
-        )
     if s.lead == "PROFILE":
         raise CypherRefused(
             "refused: PROFILE is not run here (it executes the query for its statistics, not its rows); "
@@ -133,3 +129,4 @@ def check_adhoc(query: str) -> None:
         raise CypherRefused(
             f"refused: the query has {s.clauses} clauses; the limit is {MAX_CYPHER_CLAUSES}: split it into smaller queries"
         )
+    return s.lead == "EXPLAIN"

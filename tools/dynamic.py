@@ -250,8 +250,8 @@ def run_cypher(graph: Graph, a: CypherArgs) -> ToolResult:
     """Ad-hoc read through the guarded door (Graph.read_adhoc: READ transaction, plan check,
     server timeout, row and byte limits); a refusal is an observation, not an exception."""
     try:
-        check_adhoc(a.query)  # nesting and size before Neo4j's parser sees it
-        out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds)
+        plan_only = check_adhoc(a.query)  # nesting and size before Neo4j's parser sees it
+        out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds, plan_only=plan_only)
     except CypherRefused as exc:
         return Rows(status="error", message=str(exc))
     res = rows_result(None, out.rows, "the query returned no rows")

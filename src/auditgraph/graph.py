@@ -317,6 +317,31 @@ class AdhocResult:
     bytes: int = 0
 
 
+_LEADING_EXPLAIN = re.compile(r"\A(?:\s+|//[^\n]*(?:\n|\Z)|/\*.*?\*/)*EXPLAIN\b", re.IGNORECASE | re.DOTALL)
+
+
+def _plan_rows(plan: Mapping[str, Any], limit: int) -> AdhocResult:
+    """An EXPLAIN plan as rows, root first (depth-first, as Neo4j Browser draws it bottom-up)."""
+    result = AdhocResult(columns=["depth", "operator", "details", "estimated_rows"])
+    stack: list[tuple[int, Mapping[str, Any]]] = [(0, plan)]
+    while stack:
+        depth, op = stack.pop()
+        if len(result.rows) >= limit:
+            result.truncated = "rows"
+            break
+        args = op.get("args") or {}
+        row = {
+            "depth": depth,
+            "operator": str(op.get("operatorType", "")).partition("@")[0],
+            "details": str(args.get("Details") or ""),
+            "estimated_rows": round(float(args.get("EstimatedRows") or 0), 1),
+        }
+        result.rows.append(row)
+        result.bytes += len(json.dumps(row, ensure_ascii=False))
+        stack.extend((depth + 1, child) for child in reversed(op.get("children") or []))
+    return result
+
+
 class Graph:
     """A connected database. Use as a context manager or call close()."""
 
@@ -512,6 +537,7 @@ class Graph:
         limit: int = 100,
         max_bytes: int = ADHOC_MAX_BYTES,
         timeout: float = ADHOC_TIMEOUT_S,
+        plan_only: bool = False,
     ) -> AdhocResult:
         """Run Cypher a user or an agent wrote, read-only by construction.
 
@@ -522,11 +548,17 @@ class Graph:
            commands, CALL IN TRANSACTIONS and every procedure or function outside the allowlist.
         3. Records are pulled in small batches and serialised one by one; the read stops at
            `limit` rows or `max_bytes` of JSON, and the transaction is rolled back (it wrote nothing).
+        With `plan_only` the query is an `EXPLAIN ...` as written: the same checks, and the rows are its
+        plan (one operator a row, `depth` in the tree), nothing runs.
         Raises CypherRefused for a query the guard or Neo4j refuses (with Neo4j's message);
         the server's transaction memory limit (neo4j.conf) bounds what one query may hold.
         """
         if not isinstance(query, str) or not query.strip():
             raise CypherRefused("refused: the query is empty; write one read query (MATCH ... RETURN ...)")
+        if plan_only:  # the door adds its own EXPLAIN: a query it did not recognise as one never runs
+            query, found = _LEADING_EXPLAIN.subn("", query, count=1)
+            if not found:
+                raise CypherRefused("refused: ask for a plan with EXPLAIN as the first word (CYPHER options go after it)")
         params = dict(params or {})
         limit = max(1, int(limit))
         result = AdhocResult()
@@ -540,6 +572,8 @@ class Graph:
                 try:
                     summary = tx.run("EXPLAIN " + query, params).consume()
                     check_plan(summary.query_type, summary.plan, functions)
+                    if plan_only:
+                        return _plan_rows(summary.plan or {}, limit)  # check_plan refused an empty plan
                     records = tx.run(query, params)
                     result.columns = list(records.keys())
                     for record in records:

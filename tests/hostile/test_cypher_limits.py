@@ -49,7 +49,6 @@ def maps(n: int) -> str:
 DEEP = "nests {} levels deep"
 SIZE = "the query is {} characters; the limit is 8,000"
 CLAUSES = "clauses; the limit is 100"
-EXPLAIN = "EXPLAIN is not run here"
 PROFILE = "PROFILE is not run here"
 
 # (id, query, what the one-line refusal says)
@@ -74,11 +73,6 @@ PROBES: list[tuple[str, str, str]] = [
     ("union-120", " UNION ".join(["RETURN 1 AS x"] * 120), CLAUSES),
     ("long-string", "RETURN '" + "x" * 9000 + "'", SIZE.format("9,009")),
     ("long-comment", "// " + "c" * 9000 + "\nRETURN 1", SIZE.format("9,012")),
-    ("explain", "EXPLAIN MATCH (f:Filing) RETURN f.id", EXPLAIN),
-    ("explain-lower", "explain MATCH (f:Filing) RETURN f.id", EXPLAIN),
-    ("explain-after-comments", "// why\n/* plan */ EXPLAIN MATCH (f:Filing) RETURN f.id", EXPLAIN),
-    ("explain-cypher-options", "CYPHER runtime=slotted EXPLAIN MATCH (f:Filing) RETURN f.id", EXPLAIN),
-    ("explain-cypher-version", "CYPHER 5 EXPLAIN MATCH (f:Filing) RETURN f.id", EXPLAIN),
     ("profile", "PROFILE MATCH (f:Filing) RETURN f.id", PROFILE),
     ("profile-mixed-case", "PrOfIlE MATCH (f:Filing) RETURN f.id", PROFILE),
     ("profile-leading-space", "\n\t  PROFILE MATCH (f:Filing) RETURN f.id", PROFILE),
@@ -149,8 +143,39 @@ def test_the_real_server_never_sees_the_probe_and_still_answers(sample_filing_gr
     assert ok["status"] == "ok" and ok["rows"] == [{"id": "smpl-20251231"}]
 
 
-def test_explain_through_the_real_server_is_a_refusal_not_empty_rows(sample_filing_graph: Graph):
+EXPLAINS = [
+    "EXPLAIN MATCH (f:Filing) RETURN f.id",
+    "explain MATCH (f:Filing) RETURN f.id",
+    "// why\n/* plan */ EXPLAIN MATCH (f:Filing) RETURN f.id",
+    "CYPHER 5 EXPLAIN MATCH (f:Filing) RETURN f.id",
+]
+
+
+@pytest.mark.parametrize("query", EXPLAINS)
+def test_an_explain_is_recognised_before_neo4j_sees_it(query: str):
+    assert check_adhoc(query) is True
+    assert check_adhoc("MATCH (f:Filing) RETURN f.id") is False
+
+
+def test_explain_through_the_real_server_returns_the_plan_and_runs_nothing(sample_filing_graph: Graph):
     from auditgraph.agents.environment import Investigator
 
-    out = Investigator(sample_filing_graph).read("EXPLAIN MATCH (f:Filing) RETURN f.id")
-    assert out["status"] == "error" and EXPLAIN in out["message"] and "rows" not in out
+    out = call_tool(sample_filing_graph, "run_cypher", {"query": EXPLAINS[2]})
+    assert out["status"] == "ok"
+    assert [(r["depth"], r["operator"]) for r in out["rows"]] == [
+        (0, "ProduceResults"),
+        (1, "Projection"),
+        (2, "NodeByLabelScan"),
+    ]
+    assert out["rows"][2]["details"] == "f:Filing"
+    same = Investigator(sample_filing_graph).read(EXPLAINS[0])
+    assert same["status"] == "ok" and [r["operator"] for r in same["rows"]] == ["ProduceResults", "Projection", "NodeByLabelScan"]
+    # a plan that writes is refused as the query itself would be, and nothing ran
+    wipe = call_tool(sample_filing_graph, "run_cypher", {"query": "EXPLAIN MATCH (f:Filing) DETACH DELETE f"})
+    assert wipe["status"] == "error" and "only read queries run here" in wipe["message"]
+    options_first = call_tool(sample_filing_graph, "run_cypher", {"query": EXPLAINS[3]})
+    assert options_first["status"] == "error" and options_first["message"].startswith(
+        "refused: ask for a plan with EXPLAIN as the first word"
+    )
+    still = call_tool(sample_filing_graph, "run_cypher", {"query": "MATCH (f:Filing) RETURN f.id AS id"})
+    assert still["rows"] == [{"id": "smpl-20251231"}]
