@@ -34,18 +34,20 @@ import importlib.metadata
 import itertools
 import json
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal, cast
 
 import anyio
 import anyio.to_thread
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from auditgraph import __version__, queries
+from auditgraph.agents.mcp_stdin import BoundedLines, oversized
 from auditgraph.agents.reports import canonical_json
 from auditgraph.checks.result import AuditReport, dump
 from auditgraph.errors import AuditGraphError, GraphUnavailable
@@ -753,7 +755,9 @@ def _invalid_frame(exc: Exception) -> Any:
     top = [p for p in problems if len(p["loc"]) == 1]  # the value itself was no object
     obj = next((p["input"] for p in problems if isinstance(p.get("input"), dict)), None)
     request_id = obj.get("id") if obj else None
-    if top and isinstance(top[0]["input"], list):
+    if too_long := oversized(obj):
+        why = too_long
+    elif top and isinstance(top[0]["input"], list):
         why = "a batch (a JSON array) is not supported; send one message per line"
     elif top:
         why = 'a JSON-RPC message is an object with "jsonrpc": "2.0"'
@@ -801,7 +805,8 @@ def serve_stdio(
     server = build_server(toolbox, graph, extensions, roots)
 
     async def main() -> None:
-        async with stdio_server() as (read, write):
+        stdin = anyio.wrap_file(cast(IO[str], BoundedLines(sys.stdin.buffer)))
+        async with stdio_server(stdin=stdin) as (read, write):
             await serve_streams(server, read, write)
 
     anyio.run(main)

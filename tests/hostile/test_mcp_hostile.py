@@ -385,3 +385,27 @@ def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_gr
 
     anyio.run(main)
     assert order == ["list:['smpl-20251231']"] + ["released"] * held
+
+
+def test_a_line_past_the_limit_is_skipped_as_it_streams_and_answered_with_the_limit():
+    import io
+
+    from auditgraph.agents.mcp_stdin import MAX_LINE_BYTES, BoundedLines
+
+    small = BoundedLines(io.BytesIO(b'{"a": 1}\n' + b"x" * 50 + b"\n" + b"y" * 10 + b"\nlast"), limit=10)
+    assert [small.readline() for _ in range(5)] == [
+        '{"a": 1}\n',
+        '{"auditgraph_oversized_line": 50}\n',  # 50 bytes, never held whole: read 11 at a time
+        "y" * 10 + "\n",  # exactly the limit passes
+        "last",
+        "",
+    ]
+    huge = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"q": "' + "x" * MAX_LINE_BYTES + '"}}'
+    lines = [json.dumps({"auditgraph_oversized_line": len(huge)}), PING]  # what BoundedLines hands the transport
+    error, pong = exchange(lines, expect=2)
+    assert error["error"]["code"] == -32600 and error["id"] is None
+    assert error["error"]["message"] == (
+        f"Invalid Request: the line is {len(huge):,} bytes; the limit is {MAX_LINE_BYTES:,}: "
+        "send smaller arguments (one JSON-RPC message per line)"
+    )
+    assert pong["id"] == 99
