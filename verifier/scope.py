@@ -56,13 +56,14 @@ class MemberMention:
     words: str  # as written in the text
     qname: str
     axis: str
+    options: tuple[tuple[str, str], ...] = ()  # every (member, axis) the words name; more than one member: ambiguous
 
 
 @dataclass(frozen=True)
 class Members:
     """The filing's member names (label text without "[Member]"), longest first, as one pattern."""
 
-    names: dict[str, tuple[str, str]]  # lower-case name -> (member qname, axis)
+    names: dict[str, tuple[tuple[str, str], ...]]  # lower-case name -> every (member qname, axis) it names
     pattern: re.Pattern[str] | None
 
     @classmethod
@@ -73,7 +74,7 @@ class Members:
         ("Cash", "Revenue", "Net sales" on a concentration-risk axis) is the line item in a
         sentence, never a part of the company."""
         ent = {w.lower() for w in entity_words}
-        names: dict[str, tuple[str, str]] = {}
+        names: dict[str, dict[tuple[str, str], None]] = {}
         for r in rows:
             if r.get("axis") in _PRESENTATION_AXES:
                 continue
@@ -89,11 +90,12 @@ class Members:
                     or (ent and all(w in ent or w in ("inc", "corp", "co", "ltd", "llc", "the") for w in words))
                 ):
                     continue
-                names.setdefault(low, (r["qname"], r.get("axis") or ""))
+                names.setdefault(low, {})[(r["qname"], r.get("axis") or "")] = None
         if not names:
             return cls({}, None)
+        options = {n: tuple(o) for n, o in names.items()}
         alts = "|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(names, key=len, reverse=True))
-        return cls(names, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
+        return cls(options, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
 
     def find(self, text: str) -> list[MemberMention]:
         if self.pattern is None:
@@ -101,5 +103,24 @@ class Members:
         out = []
         for m in self.pattern.finditer(text):
             if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
-                out.append(MemberMention(m.start(), m.end(), m[0], got[0], got[1]))
+                out.append(MemberMention(m.start(), m.end(), m[0], got[0][0], got[0][1], got))
         return out
+
+
+def strip_members(
+    text: str, start: int, end: int, unexplained: Iterable[str], mentions: Iterable[MemberMention]
+) -> tuple[str, tuple[MemberMention, ...]] | None:
+    """The metric words of text[start:end] without the member names inside it, and those members,
+    when the members are what its name left unexplained: "Total U.S. revenues" with the filer's
+    member "U.S." -> ("Total revenues", (U.S.,)). None when other words stay unexplained."""
+    inside = tuple(mm for mm in mentions if start <= mm.start and mm.end <= end)
+    if not inside:
+        return None
+    chars = list(text[start:end])
+    for mm in inside:
+        chars[mm.start - start : mm.end - start] = " " * (mm.end - mm.start)
+    core = " ".join("".join(chars).split())
+    left = {w.lower() for w in re.findall(r"[\w'’&-]+", core)}
+    if not core or any(w.lower() in left for u in unexplained for w in re.findall(r"[\w'’&-]+", u)):
+        return None
+    return core, inside
