@@ -111,8 +111,8 @@ def strip_members(
     text: str, start: int, end: int, unexplained: Iterable[str], mentions: Iterable[MemberMention]
 ) -> tuple[str, tuple[MemberMention, ...]] | None:
     """The metric words of text[start:end] without the member names inside it, and those members,
-    when the members are what its name left unexplained: "Total U.S. revenues" with the filer's
-    member "U.S." -> ("Total revenues", (U.S.,)). None when other words stay unexplained."""
+    when the members are what its name left unexplained: "Latin America revenues" with the filer's
+    member "Latin America" -> ("revenues", (Latin America,)). None when other words stay unexplained."""
     inside = tuple(mm for mm in mentions if start <= mm.start and mm.end <= end)
     if not inside:
         return None
@@ -124,3 +124,38 @@ def strip_members(
     if not core or any(w.lower() in left for u in unexplained for w in re.findall(r"[\w'’&-]+", u)):
         return None
     return core, inside
+
+
+# words that take a member out of a figure rather than make the figure the member's
+_EXCLUDING = re.compile(
+    r"\b(?:excluding|excludes?|except|other\s+than|outside(?:\s+of)?|not\s+including|without|less|net\s+of)\b", re.I
+)
+_AFTER = re.compile(
+    r"\s*(?:,\s*)?(?:in|for|from|at|of|by|on|within|under|to|attributable\s+to|related\s+to)\s+(?:the\s+|our\s+|its\s+|their\s+)?",
+    re.I,
+)
+
+# "$725.6 million, $839.0 million and $701.9 million for 2023, 2022 and 2021, respectively, derived
+# primarily from aircraft leases": where the figures come from, said after the list
+_SOURCE = re.compile(
+    r",\s*(?:derived|generated|earned)\s+(?:primarily\s+|mainly\s+|mostly\s+|principally\s+|entirely\s+)?"
+    r"(?:from|in)\s+(?:the\s+|our\s+|its\s+)?$",
+    re.I,
+)
+
+
+def attached(text: str, mm: MemberMention, metric: tuple[int, int], number: tuple[int, int]) -> bool:
+    """Whether the member is what the figure is about, by where the clause names it: in the metric's
+    words ("Latin America revenues"), between the metric and the figure ("goodwill of the Industrial
+    Specialty Group segment was"), right after the figure by a preposition ("$4.4 billion in Latin
+    America") or as the clause's subject ("The Unregulated Energy segment reported operating income
+    of"). A member elsewhere in the clause ("total revenue was $33.7 billion, of which Latin America
+    …", "revenue excluding Latin America") may be about another figure: not attached."""
+    lo, hi = min(metric[0], number[0]), max(metric[1], number[1])
+    if lo <= mm.start and mm.end <= hi:
+        return not _EXCLUDING.search(text, lo, mm.start)
+    if mm.start >= hi:
+        gap = text[hi : mm.start]
+        return _AFTER.fullmatch(gap) is not None or (_SOURCE.search(gap) is not None and not _EXCLUDING.search(gap))
+    gap = text[mm.end : lo]
+    return not re.search(r"[,;:()\d]", gap) and len(gap.split()) <= 3 and not _EXCLUDING.search(gap)

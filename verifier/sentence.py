@@ -22,7 +22,7 @@ from typing import Protocol
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
 from auditgraph.verifier.periods import DATE_PATTERN, PeriodMention, find_periods
-from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention, strip_members
+from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention, attached, strip_members
 from auditgraph.verifier.types import PeriodRequest
 from auditgraph.verifier.vocabulary import (
     BOUNDARY_VERBS,
@@ -1093,9 +1093,9 @@ def _add(
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
     metric, inside = _members_in_metric(ctx, metric)
-    scope, member, named = _scope(ctx, n.start, metric, other)
-    if inside:  # "Total U.S. revenues": the member is the figure's scope, the rest its metric
-        scope, member, named = scope or inside[0].words, member or inside[0].qname, inside + named
+    scope, member, scoped = _scope(ctx, n.start, metric, other)
+    if inside:  # "Latin America revenues": the member is the figure's scope, the rest its metric
+        scope, member, scoped = scope or inside[0].words, member or inside[0].qname, inside + scoped
     ctx.subclaims.append(
         SubClaim(
             kind,
@@ -1112,7 +1112,7 @@ def _add(
             at_base,
             scope,
             member,
-            named,
+            scoped,
         )
     )
     return True
@@ -1173,8 +1173,11 @@ def _scope(
         return lo <= s and e <= hi and not any(a <= s and e <= b for a, b in own)
 
     named = tuple(mm for mm in ctx.scopes if outside(mm.start, mm.end))
-    if named:
-        return named[0].words, named[0].qname, named
+    if named:  # bound only when every member named is attached to this figure (scope.attached)
+        n = next(x for x in ctx.numbers if x.start == pos)
+        span = (n.start, n.end) if metric.implied else (metric.start, metric.end)
+        tied = all(attached(ctx.text, mm, span, (n.start, n.end)) for mm in named)
+        return named[0].words, named[0].qname, named if tied else ()
     for m in SCOPE_WORDS.finditer(ctx.text, lo, hi):
         if outside(m.start(), m.end()):
             return m[0], None, ()

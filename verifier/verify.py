@@ -511,6 +511,13 @@ class Verifier:
             scope = member_scope(sc.scope_mentions)
             if isinstance(scope, Ambiguous):
                 return abstain(AbstainReason.AMBIGUOUS_METRIC, f"the figure is about a part of the company, but {scope.message}")
+            if scope is None and sc.scope_member:
+                return abstain(
+                    AbstainReason.OPERAND_UNGROUNDED,
+                    f"the clause names {sc.scope!r} ({sc.scope_member}), a part of the company, but not as what "
+                    "the figure is about (another figure's, or left out of it); neither that member's fact nor the "
+                    "consolidated one decides it",
+                )
             if scope is None:
                 return abstain(
                     AbstainReason.OPERAND_UNGROUNDED,
