@@ -59,6 +59,13 @@ class MemberMention:
     options: tuple[tuple[str, str], ...] = ()  # every (member, axis) the words name; more than one member: ambiguous
 
 
+def local_name(qname: str) -> str:
+    """The words of a member's local name: "cpk:UnregulatedEnergyMember" -> "Unregulated Energy",
+    "x:AcmiServicesMember" -> "Acmi Services" (text matches case-insensitively: "ACMI Services")."""
+    local = re.sub(r"^A(?=\d)", "", re.sub(r"Member$", "", qname.rsplit(":", 1)[-1]))  # "A2025Notes": names start with a letter
+    return " ".join(re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", local))
+
+
 @dataclass(frozen=True)
 class Members:
     """The filing's member names (label text without "[Member]"), longest first, as one pattern."""
@@ -78,7 +85,7 @@ class Members:
         for r in rows:
             if r.get("axis") in _PRESENTATION_AXES:
                 continue
-            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ())):
+            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ()), local_name(r["qname"])):
                 name = re.sub(r"\s+", " ", _SUFFIX.sub("", text or "")).strip(" ,.")
                 low = re.sub(r"[\s-]+", " ", name.lower())
                 words = re.findall(r"[a-z0-9&]+", low)

@@ -514,9 +514,9 @@ class Verifier:
             if scope is None and sc.scope_member:
                 return abstain(
                     AbstainReason.OPERAND_UNGROUNDED,
-                    f"the clause names {sc.scope!r} ({sc.scope_member}), a part of the company, but not as what "
-                    "the figure is about (another figure's, or left out of it); neither that member's fact nor the "
-                    "consolidated one decides it",
+                    f"the clause names {sc.scope!r} ({sc.scope_member}), a part of the company, apart from this "
+                    "figure's metric and number: the figure may be that member's or the company's, so neither "
+                    "fact decides it",
                 )
             if scope is None:
                 return abstain(
