@@ -22,6 +22,7 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
+from auditgraph.verifier.sentence import Context
 from auditgraph.verifier.types import AbstainReason, Decision
 
 NFLX, NFLX_Q, ADN, CPS = "0001065280-24-000030", "0001065280-24-000287", "ADN_FY_2023", "CPS_Q3_2024"
@@ -133,7 +134,7 @@ def facts_of(sv) -> set[tuple[str, str, tuple[str, ...]]]:
     ],
 )
 def test_a_segment_figure_binds_the_segment_member_s_fact(verifier: Verifier, sentence):
-    # the segment's goodwill is 12,736 thousand; the filing reports no consolidated goodwill to confuse it with
+    # the segment's goodwill is 12,736 thousand, the company's 140,727 thousand
     sv = verifier.verify_sentence(CPS, sentence)
     assert sv.decision is Decision.VERIFIED, sv.reason
     assert facts_of(sv) == {("us-gaap:Goodwill", "instant:2024-09-30", (ISG,))}
@@ -166,6 +167,16 @@ def test_a_member_named_for_another_figure_decides_nothing(verifier: Verifier):
     sv = verifier.verify_sentence(NFLX, "Revenues were $33.7 billion in 2023, of which Latin America contributed 13%")
     assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
     assert "srt:LatinAmericaMember" in sv.subclaims[0].reason
+
+
+def test_a_figure_off_the_consolidated_fact_in_a_paragraph_about_a_member_abstains(verifier: Verifier):
+    sentence = "Goodwill was $14.7 million at September 30, 2024"
+    sv = verifier.verify_sentence(CPS, sentence)
+    assert sv.decision is Decision.VIOLATED  # alone, it is the company's goodwill
+    assert facts_of(sv) == {("us-gaap:Goodwill", "instant:2024-09-30", ())}
+    sv = verifier.verify_sentence(CPS, sentence, context=Context("The Industrial Specialty Group segment makes seals."))
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+    assert "www.cooperstandard.com:IndustrialSpecialtyGroupMember" in sv.subclaims[0].reason
 
 
 def test_a_consolidated_figure_never_binds_a_member_s_fact(verifier: Verifier):

@@ -410,6 +410,8 @@ class Verifier:
                 unread=reading.unread,
             )
         subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+        if context is not None and context.paragraph:
+            subs = self._paragraph_members(filing_id, words, lex, context.paragraph, reading, subs)
         unread = reading.unread
         unsure = (AbstainReason.NO_METRIC, AbstainReason.AMBIGUOUS_METRIC, AbstainReason.CLAIM_UNPARSABLE)
         if self.proposer is not None and (unread or any(v.abstain_reason in unsure for v in subs) or not subs):
@@ -697,6 +699,29 @@ class Verifier:
             fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
             shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
         return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
+
+    def _paragraph_members(
+        self, filing_id: str, words: frozenset[str], lex: Lexicon, paragraph: str, reading: Reading, subs: tuple[Verdict, ...]
+    ) -> tuple[Verdict, ...]:
+        """A figure Violated on a consolidated fact in a paragraph that names a member ("Unregulated
+        Energy. … Operating income was $0.2 million.") may be that member's: it Abstains, naming them."""
+        named = self._members(filing_id, words, lex).find(paragraph)
+        if not named:
+            return subs
+        which = ", ".join(dict.fromkeys(f"{m.words!r} ({m.qname})" for m in named))
+        return tuple(
+            replace(
+                v,
+                decision=Decision.ABSTAIN,
+                abstain_reason=AbstainReason.OPERAND_UNGROUNDED,
+                bindings=(),
+                reason=f"{v.reason}; but the paragraph names {which}, a part of the company: the figure may be "
+                "that member's, so the consolidated fact does not decide it",
+            )
+            if v.decision is Decision.VIOLATED and not sc.scope and not any(b.members for b in v.bindings)
+            else v
+            for sc, v in zip(reading.subclaims, subs)
+        )
 
     def _member_states(self, filing_id: str, verdict: Verdict) -> str | None:
         """The members of a dimensional fact, of the concept, period and unit the figure was
