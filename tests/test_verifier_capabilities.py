@@ -4,7 +4,8 @@ the figure was bound to (concept, period, and no consolidated fact for a member'
 the decision.
 
 Values are the filings' own, read off the instances: Netflix 10-K 2023 (revenue 33,723,297 and
-31,615,550 thousand; diluted EPS 12.03), Netflix 10-Q Q3 2024 (revenue 9,824,703 / 8,541,668 for the
+31,615,550 thousand; diluted EPS 12.03; streaming revenue of United States and Canada 14,873,783 and
+of Latin America 4,446,461 thousand in 2023), Netflix 10-Q Q3 2024 (revenue 9,824,703 / 8,541,668 for the
 quarters, 28,754,453 / 24,890,472 for the nine months; cash 7,457,025 at 2024-09-30 and 7,116,913 at
 2023-12-31), Advent Technologies 10-K 2023 (diluted EPS -37.24; operating cash flow -32,115
 thousand), Cooper-Standard 10-Q Q3 2024 (Industrial Specialty Group goodwill 12,736 thousand, a
@@ -21,6 +22,7 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
+from auditgraph.verifier.sentence import Context
 from auditgraph.verifier.types import AbstainReason, Decision
 
 NFLX, NFLX_Q, ADN, CPS = "0001065280-24-000030", "0001065280-24-000287", "ADN_FY_2023", "CPS_Q3_2024"
@@ -114,14 +116,95 @@ def test_cash_provided_where_it_was_used_is_violated(verifier: Verifier):
 
 
 # ---------------------------------------------------------------- dimensions
-def test_a_segment_figure_never_binds_the_consolidated_fact(verifier: Verifier):
+ISG = "us-gaap:StatementBusinessSegmentsAxis=www.cooperstandard.com:IndustrialSpecialtyGroupMember"
+STREAMING = "srt:ProductOrServiceAxis=nflx:StreamingMember"
+
+
+def facts_of(sv) -> set[tuple[str, str, tuple[str, ...]]]:
+    """(concept, period, axis=member pairs) of the target facts every sub-claim was decided on."""
+    return {(b.concept, b.period, b.members) for sub in sv.subclaims for b in sub.bindings if b.stage == "target"}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Industrial Specialty Group segment reported goodwill of $12.7 million at September 30, 2024",
+        "Goodwill of the Industrial Specialty Group segment was $12.7 million at September 30, 2024",
+        "Industrial Specialty Group goodwill was $12.7 million at September 30, 2024",
+    ],
+)
+def test_a_segment_figure_binds_the_segment_member_s_fact(verifier: Verifier, sentence):
+    # the segment's goodwill is 12,736 thousand, the company's 140,727 thousand
+    sv = verifier.verify_sentence(CPS, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert facts_of(sv) == {("us-gaap:Goodwill", "instant:2024-09-30", (ISG,))}
+
+
+def test_a_wrong_segment_figure_is_violated_on_the_segment_s_fact(verifier: Verifier):
     sv = verifier.verify_sentence(
-        CPS, "The Industrial Specialty Group segment reported goodwill of $12.7 million at September 30, 2024"
+        CPS, "The Industrial Specialty Group segment reported goodwill of $14.7 million at September 30, 2024"
     )
-    assert sv.decision is Decision.ABSTAIN
-    assert every_binding(sv) == set()
-    (sub,) = sv.subclaims
-    assert "www.cooperstandard.com:IndustrialSpecialtyGroupMember" in sub.reason
+    assert sv.decision is Decision.VIOLATED
+    assert facts_of(sv) == {("us-gaap:Goodwill", "instant:2024-09-30", (ISG,))}
+    assert "goodwill (us-gaap:Goodwill) of Industrial Specialty Group" in sv.subclaims[0].reason
+
+
+def test_a_region_s_figure_binds_the_region_with_the_members_always_tagged_with_it(verifier: Verifier):
+    # Netflix tags every regional revenue with ProductOrServiceAxis=Streaming too: naming the region names both
+    sv = verifier.verify_sentence(NFLX, "Revenues in the United States and Canada were $14.9 billion in 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason  # 14,873,783 thousand
+    ucan = "srt:StatementGeographicalAxis=nflx:UnitedStatesAndCanadaMember"
+    assert facts_of(sv) == {("us-gaap:Revenues", FY23, (STREAMING, ucan))}
+    sv = verifier.verify_sentence(NFLX, "Revenues were $4.4 billion in Latin America in 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    sv = verifier.verify_sentence(NFLX, "Latin America revenues were $5.4 billion in 2023")
+    assert sv.decision is Decision.VIOLATED  # 4,446,461 thousand
+    assert facts_of(sv) == {("us-gaap:Revenues", FY23, (STREAMING, "srt:StatementGeographicalAxis=srt:LatinAmericaMember"))}
+
+
+def test_a_member_named_for_another_figure_decides_nothing(verifier: Verifier):
+    # the consolidated 33.7 billion with a region named after it for another figure: neither fact decides
+    sv = verifier.verify_sentence(NFLX, "Revenues were $33.7 billion in 2023, of which Latin America contributed 13%")
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+    assert "srt:LatinAmericaMember" in sv.subclaims[0].reason
+
+
+def test_a_figure_off_the_consolidated_fact_in_a_paragraph_about_a_member_abstains(verifier: Verifier):
+    sentence = "Goodwill was $14.7 million at September 30, 2024"
+    sv = verifier.verify_sentence(CPS, sentence)
+    assert sv.decision is Decision.VIOLATED  # alone, it is the company's goodwill
+    assert facts_of(sv) == {("us-gaap:Goodwill", "instant:2024-09-30", ())}
+    sv = verifier.verify_sentence(CPS, sentence, context=Context("The Industrial Specialty Group segment makes seals."))
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+    assert "www.cooperstandard.com:IndustrialSpecialtyGroupMember" in sv.subclaims[0].reason
+
+
+def test_a_consolidated_figure_never_binds_a_member_s_fact(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX, "Revenues were $33.7 billion in 2023")
+    assert sv.decision is Decision.VERIFIED
+    assert facts_of(sv) == {("us-gaap:Revenues", FY23, ())}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "candidates"),
+    [
+        # two members of one axis and nothing pairing the figure with one of them
+        (
+            "Revenues in Latin America and Asia-Pacific were $4.4 billion in 2023",
+            ("srt:AsiaPacificMember", "srt:LatinAmericaMember"),
+        ),
+        # words two members go by (the 2018 and the 2017 issue of the notes)
+        (
+            "Interest expense on the 5.875% Senior Notes was $50 million in 2023",
+            ("nflx:FivePointEightSevenFivePercentSeniorNotes2018Member", "nflx:FivePointEightSevenFivePercentSeniorNotesMember"),
+        ),
+    ],
+)
+def test_a_member_named_ambiguously_abstains_with_the_candidates(verifier: Verifier, sentence, candidates):
+    sv = verifier.verify_sentence(NFLX, sentence)
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+    sub = next(s for s in sv.subclaims if s.abstain_reason is AbstainReason.AMBIGUOUS_METRIC)
+    assert all(c in sub.reason for c in candidates), sub.reason
 
 
 def test_segment_words_without_a_member_label_abstain_too(verifier: Verifier):

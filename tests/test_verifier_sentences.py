@@ -122,9 +122,13 @@ def test_comprehensive_income_is_never_an_oci_concept_or_an_operation(verifier: 
 
 
 def test_unexplained_words_abstain_with_candidates_and_a_qname_decides(verifier: Verifier):
-    v = verifier.verify_sentence(NFLX, "Streaming revenues rose 7% in 2023")
+    v = verifier.verify_sentence(NFLX, "Global streaming revenues rose 7% in 2023")
     assert v.decision is Decision.ABSTAIN and v.abstain_reason is AbstainReason.AMBIGUOUS_METRIC
-    assert "'Streaming'" in v.reason and "[us-gaap:Revenues]" in v.reason
+    assert "'Global', 'streaming'" in v.reason and "[us-gaap:Revenues]" in v.reason
+    # "Streaming" alone is Netflix's member nflx:StreamingMember, which reports revenue only by region
+    v = verifier.verify_sentence(NFLX, "Streaming revenues rose 7% in 2023")
+    assert v.decision is Decision.ABSTAIN and v.subclaims
+    assert all("nflx:StreamingMember" in s.reason for s in v.subclaims), v.reason
     v = verifier.verify_sentence(NFLX, "Streaming revenues [us-gaap:Revenues] were $33.7 billion in 2023")
     assert v.decision is Decision.VERIFIED and facts(v.subclaims[0]) == {("us-gaap:Revenues", "duration:2023-01-01/2023-12-31")}
 

@@ -109,30 +109,30 @@ def period_rows(graph: Graph, filing_id: str) -> list[PeriodRow]:
 
 
 def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactRow]:
-    out = []
-    for r in graph.run("verify.facts", filing_id=filing_id, qnames=list(qnames)):
-        try:
-            value = Decimal(r["value"]) if r["value"] is not None and not r["nil"] else None
-        except InvalidOperation:
-            value = None  # a non-numeric string on a numeric fact cannot bind
-        out.append(
-            FactRow(
-                r["fact_id"],
-                r["qname"],
-                r["concept_key"] or "",
-                value,
-                r["decimals"],
-                r["precision"],
-                r["duplicate"],
-                r["unit_key"],
-                r["period_key"],
-                r["kind"],
-                _date(r["start"]),
-                _date(r["end"]),
-                r["period_type"],
-            )
-        )
-    return out
+    return [fact_row(r) for r in graph.run("verify.facts", filing_id=filing_id, qnames=list(qnames))]
+
+
+def fact_row(r: dict[str, Any]) -> FactRow:
+    """A FactRow of a verify.facts (or verify.member_fact_rows) row."""
+    try:
+        value = Decimal(r["value"]) if r["value"] is not None and not r["nil"] else None
+    except InvalidOperation:
+        value = None  # a non-numeric string on a numeric fact cannot bind
+    return FactRow(
+        r["fact_id"],
+        r["qname"],
+        r["concept_key"] or "",
+        value,
+        r["decimals"],
+        r["precision"],
+        r["duplicate"],
+        r["unit_key"],
+        r["period_key"],
+        r["kind"],
+        _date(r["start"]),
+        _date(r["end"]),
+        r["period_type"],
+    )
 
 
 def calc_children(graph: Graph, filing_id: str, qname: str) -> dict[str, list[tuple[str, Decimal]]]:

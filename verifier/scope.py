@@ -56,13 +56,21 @@ class MemberMention:
     words: str  # as written in the text
     qname: str
     axis: str
+    options: tuple[tuple[str, str], ...] = ()  # every (member, axis) the words name; more than one member: ambiguous
+
+
+def local_name(qname: str) -> str:
+    """The words of a member's local name: "cpk:UnregulatedEnergyMember" -> "Unregulated Energy",
+    "x:AcmiServicesMember" -> "Acmi Services" (text matches case-insensitively: "ACMI Services")."""
+    local = re.sub(r"^A(?=\d)", "", re.sub(r"Member$", "", qname.rsplit(":", 1)[-1]))  # "A2025Notes": names start with a letter
+    return " ".join(re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", local))
 
 
 @dataclass(frozen=True)
 class Members:
     """The filing's member names (label text without "[Member]"), longest first, as one pattern."""
 
-    names: dict[str, tuple[str, str]]  # lower-case name -> (member qname, axis)
+    names: dict[str, tuple[tuple[str, str], ...]]  # lower-case name -> every (member qname, axis) it names
     pattern: re.Pattern[str] | None
 
     @classmethod
@@ -73,11 +81,11 @@ class Members:
         ("Cash", "Revenue", "Net sales" on a concentration-risk axis) is the line item in a
         sentence, never a part of the company."""
         ent = {w.lower() for w in entity_words}
-        names: dict[str, tuple[str, str]] = {}
+        names: dict[str, dict[tuple[str, str], None]] = {}
         for r in rows:
             if r.get("axis") in _PRESENTATION_AXES:
                 continue
-            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ())):
+            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ()), local_name(r["qname"])):
                 name = re.sub(r"\s+", " ", _SUFFIX.sub("", text or "")).strip(" ,.")
                 low = re.sub(r"[\s-]+", " ", name.lower())
                 words = re.findall(r"[a-z0-9&]+", low)
@@ -89,11 +97,12 @@ class Members:
                     or (ent and all(w in ent or w in ("inc", "corp", "co", "ltd", "llc", "the") for w in words))
                 ):
                     continue
-                names.setdefault(low, (r["qname"], r.get("axis") or ""))
+                names.setdefault(low, {})[(r["qname"], r.get("axis") or "")] = None
         if not names:
             return cls({}, None)
+        options = {n: tuple(o) for n, o in names.items()}
         alts = "|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(names, key=len, reverse=True))
-        return cls(names, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
+        return cls(options, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
 
     def find(self, text: str) -> list[MemberMention]:
         if self.pattern is None:
@@ -101,5 +110,59 @@ class Members:
         out = []
         for m in self.pattern.finditer(text):
             if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
-                out.append(MemberMention(m.start(), m.end(), m[0], got[0], got[1]))
+                out.append(MemberMention(m.start(), m.end(), m[0], got[0][0], got[0][1], got))
         return out
+
+
+def strip_members(
+    text: str, start: int, end: int, unexplained: Iterable[str], mentions: Iterable[MemberMention]
+) -> tuple[str, tuple[MemberMention, ...]] | None:
+    """The metric words of text[start:end] without the member names inside it, and those members,
+    when the members are what its name left unexplained: "Latin America revenues" with the filer's
+    member "Latin America" -> ("revenues", (Latin America,)). None when other words stay unexplained."""
+    inside = tuple(mm for mm in mentions if start <= mm.start and mm.end <= end)
+    if not inside:
+        return None
+    chars = list(text[start:end])
+    for mm in inside:
+        chars[mm.start - start : mm.end - start] = " " * (mm.end - mm.start)
+    core = " ".join("".join(chars).split())
+    left = {w.lower() for w in re.findall(r"[\w'’&-]+", core)}
+    if not core or any(w.lower() in left for u in unexplained for w in re.findall(r"[\w'’&-]+", u)):
+        return None
+    return core, inside
+
+
+# words that take a member out of a figure rather than make the figure the member's
+_EXCLUDING = re.compile(
+    r"\b(?:excluding|excludes?|except|other\s+than|outside(?:\s+of)?|not\s+including|without|less|net\s+of)\b", re.I
+)
+_AFTER = re.compile(
+    r"\s*(?:,\s*)?(?:in|for|from|at|of|by|on|within|under|to|attributable\s+to|related\s+to)\s+(?:the\s+|our\s+|its\s+|their\s+)?",
+    re.I,
+)
+
+# "$725.6 million, $839.0 million and $701.9 million for 2023, 2022 and 2021, respectively, derived
+# primarily from aircraft leases": where the figures come from, said after the list
+_SOURCE = re.compile(
+    r",\s*(?:derived|generated|earned)\s+(?:primarily\s+|mainly\s+|mostly\s+|principally\s+|entirely\s+)?"
+    r"(?:from|in)\s+(?:the\s+|our\s+|its\s+)?$",
+    re.I,
+)
+
+
+def attached(text: str, mm: MemberMention, metric: tuple[int, int], number: tuple[int, int]) -> bool:
+    """Whether the member is what the figure is about, by where the clause names it: in the metric's
+    words ("Latin America revenues"), between the metric and the figure ("goodwill of the Industrial
+    Specialty Group segment was"), right after the figure by a preposition ("$4.4 billion in Latin
+    America") or as the clause's subject ("The Unregulated Energy segment reported operating income
+    of"). A member elsewhere in the clause ("total revenue was $33.7 billion, of which Latin America
+    …", "revenue excluding Latin America") may be about another figure: not attached."""
+    lo, hi = min(metric[0], number[0]), max(metric[1], number[1])
+    if lo <= mm.start and mm.end <= hi:
+        return not _EXCLUDING.search(text, lo, mm.start)
+    if mm.start >= hi:
+        gap = text[hi : mm.start]
+        return _AFTER.fullmatch(gap) is not None or (_SOURCE.search(gap) is not None and not _EXCLUDING.search(gap))
+    gap = text[mm.end : lo]
+    return not re.search(r"[,;:()\d]", gap) and len(gap.split()) <= 3 and not _EXCLUDING.search(gap)

@@ -22,7 +22,7 @@ from typing import Protocol
 from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
 from auditgraph.verifier.periods import DATE_PATTERN, PeriodMention, find_periods
-from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention
+from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention, attached, strip_members
 from auditgraph.verifier.types import PeriodRequest
 from auditgraph.verifier.vocabulary import (
     BOUNDARY_VERBS,
@@ -110,6 +110,7 @@ class SubClaim:
     at_base: bool = False  # a level of the compared period ("… compared with $31.6 billion a year earlier")
     scope: str | None = None  # the segment, region, instrument or class the clause names ("Unregulated Energy")
     scope_member: str | None = None  # its member QName, when the filer's labels name it
+    scope_mentions: tuple[MemberMention, ...] = ()  # every member the clause names outside the metric's words
 
 
 @dataclass(frozen=True)
@@ -421,6 +422,8 @@ def read(
         scale = CONTEXT_SCALES[(m[1] or m[2]).lower()]  # "(in millions)" once for the whole note
     ctx = _Ctx(text, periods, metrics, numbers, masked=masked, knows=knows, default_period=context.period())
     ctx.scopes = member_finder(text) if member_finder else []
+    # a line item's words inside a member's name ("United States" in "United States and Canada") name no metric
+    ctx.metrics = [m for m in metrics if not any(mm.start <= m.start and m.end <= mm.end for mm in ctx.scopes)]
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
@@ -669,6 +672,8 @@ def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
     """Content words between a metric and its number that belong to no known part of a claim
     ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
     spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
+    # "goodwill of the Industrial Specialty Group segment was": a member named there is the figure's scope
+    spans += [(mm.start, mm.end) for mm in ctx.scopes] + [(m.start(), m.end()) for m in SCOPE_WORDS.finditer(ctx.text)]
     stray = []
     for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.masked[start:end]):
         pos = start + m.start()
@@ -1087,7 +1092,10 @@ def _add(
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
-    scope, member = _scope(ctx, n.start, metric, other)
+    metric, inside = _members_in_metric(ctx, metric)
+    scope, member, scoped = _scope(ctx, n.start, metric, other)
+    if inside:  # "Latin America revenues": the member is the figure's scope, the rest its metric
+        scope, member, scoped = scope or inside[0].words, member or inside[0].qname, inside + scoped
     ctx.subclaims.append(
         SubClaim(
             kind,
@@ -1104,6 +1112,7 @@ def _add(
             at_base,
             scope,
             member,
+            scoped,
         )
     )
     return True
@@ -1141,22 +1150,38 @@ def _unplaced_year(ctx: _Ctx, n: Mention, period: PeriodRequest) -> str | None:
     return None
 
 
-def _scope(ctx: _Ctx, pos: int, metric: MetricSpan, other: MetricSpan | None) -> tuple[str | None, str | None]:
+def _members_in_metric(ctx: _Ctx, metric: MetricSpan) -> tuple[MetricSpan, tuple[MemberMention, ...]]:
+    """The metric without the filer's member names its words leave unexplained, and those members."""
+    if not metric.unexplained or metric.implied or metric.qname:
+        return metric, ()
+    got = strip_members(ctx.text, metric.start, metric.end, metric.unexplained, ctx.scopes)
+    if got is None or not ctx.known(key(got[0])):
+        return metric, ()
+    return replace(metric, matched=got[0], unexplained=()), got[1]
+
+
+def _scope(
+    ctx: _Ctx, pos: int, metric: MetricSpan, other: MetricSpan | None
+) -> tuple[str | None, str | None, tuple[MemberMention, ...]]:
     """The member (or the bare segment words) the clause of the figure at `pos` names outside its
-    metric's own words: "The Unregulated Energy segment reported operating income of $0.2 million"."""
+    metric's own words: "The Unregulated Energy segment reported operating income of $0.2 million";
+    and every member mention there (verifier/members.py binds the fact of those members)."""
     lo, hi = _clause_bounds(ctx.text, pos)
     own = [(m.start, m.end) for m in (metric, other) if m is not None and not m.implied]
 
     def outside(s: int, e: int) -> bool:
         return lo <= s and e <= hi and not any(a <= s and e <= b for a, b in own)
 
-    for mm in ctx.scopes:
-        if outside(mm.start, mm.end):
-            return mm.words, mm.qname
+    named = tuple(mm for mm in ctx.scopes if outside(mm.start, mm.end))
+    if named:  # bound only when every member named is attached to this figure (scope.attached)
+        n = next(x for x in ctx.numbers if x.start == pos)
+        span = (n.start, n.end) if metric.implied else (metric.start, metric.end)
+        tied = all(attached(ctx.text, mm, span, (n.start, n.end)) for mm in named)
+        return named[0].words, named[0].qname, named if tied else ()
     for m in SCOPE_WORDS.finditer(ctx.text, lo, hi):
         if outside(m.start(), m.end()):
-            return m[0], None
-    return None, None
+            return m[0], None, ()
+    return None, None, ()
 
 
 def _comparisons(ctx: _Ctx) -> None:

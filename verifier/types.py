@@ -142,6 +142,7 @@ class Binding:
     upper: Decimal
     stage: str  # calc | registry | label | target
     duplicate: str | None = None
+    members: tuple[str, ...] = ()  # "axis=member" of a dimensional fact; () is the non-dimensional fact
 
     def to_json(self) -> dict[str, Any]:
         return _jsonable(asdict(self))

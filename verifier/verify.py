@@ -37,6 +37,7 @@ from auditgraph.verifier.ground import (
 )
 from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
+from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
@@ -409,6 +410,8 @@ class Verifier:
                 unread=reading.unread,
             )
         subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+        if context is not None and context.paragraph:
+            subs = self._paragraph_members(filing_id, words, lex, context.paragraph, reading, subs)
         unread = reading.unread
         unsure = (AbstainReason.NO_METRIC, AbstainReason.AMBIGUOUS_METRIC, AbstainReason.CLAIM_UNPARSABLE)
         if self.proposer is not None and (unread or any(v.abstain_reason in unsure for v in subs) or not subs):
@@ -502,14 +505,28 @@ class Verifier:
         def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
+        members: tuple[str, ...] = ()
+        scope_words = ""
         if sc.scope:
-            # never the consolidated fact for a part of the company (docs/verifier.md, "Dimensions")
-            member = f" ({sc.scope_member})" if sc.scope_member else ""
-            return abstain(
-                AbstainReason.OPERAND_UNGROUNDED,
-                f"the figure is about {sc.scope!r}{member}, a part of the company; the verifier checks "
-                "consolidated facts only, so no filed fact it reads decides it",
-            )
+            # never the consolidated fact for a part of the company: that member's fact or nothing
+            # (docs/verifier.md, "Dimensions")
+            scope = member_scope(sc.scope_mentions)
+            if isinstance(scope, Ambiguous):
+                return abstain(AbstainReason.AMBIGUOUS_METRIC, f"the figure is about a part of the company, but {scope.message}")
+            if scope is None and sc.scope_member:
+                return abstain(
+                    AbstainReason.OPERAND_UNGROUNDED,
+                    f"the clause names {sc.scope!r} ({sc.scope_member}), a part of the company, apart from this "
+                    "figure's metric and number: the figure may be that member's or the company's, so neither "
+                    "fact decides it",
+                )
+            if scope is None:
+                return abstain(
+                    AbstainReason.OPERAND_UNGROUNDED,
+                    f"the figure is about {sc.scope!r}, a part of the company that no member label of the filing names; "
+                    "the consolidated fact does not decide it",
+                )
+            members, scope_words = scope.members, scope.words
         rows = self._periods(filing.id)
         cur = resolve_period(sc.period, filing, rows)
         if isinstance(cur, PeriodProblem):
@@ -519,6 +536,8 @@ class Verifier:
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
         plan, unit, readings = first
+        if members:  # messages say whose figure it is: "goodwill of Industrial Specialty Group"
+            plan = replace(plan, target_label=f"{plan.target_label} of {scope_words}")
         part = [q for q in plan.target_concepts if re.search(r"(?:Current|Noncurrent)$", q)]
         if part and re.search(r"\btotal\b", sc.metric.text, re.I) and not re.search(r"current|short|long", sc.metric.text, re.I):
             # "total deferred revenue" is the current and the non-current part together, not the current line
@@ -527,8 +546,13 @@ class Verifier:
                 f"{sc.metric.text!r} says total, but {part[0]} is its current or non-current part only",
                 plan=plan,
             )
-        verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base)
-        if verdict.decision is Decision.VIOLATED and sc.kind == "level" and (held := self._member_states(filing.id, verdict)):
+        verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
+        if (
+            verdict.decision is Decision.VIOLATED
+            and sc.kind == "level"
+            and not members
+            and (held := self._member_states(filing.id, verdict))
+        ):
             # the note may be about that member in words the reader does not know ("the PSUs", "certain buildings")
             return abstain(
                 AbstainReason.OPERAND_UNGROUNDED,
@@ -540,7 +564,7 @@ class Verifier:
             return verdict
         agreed: list[dict] = []  # each other reading's evidence, for whoever checks which concept was meant
         for label, other_plan in readings:  # words with two common readings decide only when both agree
-            other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base)
+            other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base, members)
             if other.decision is not verdict.decision:
                 return abstain(
                     AbstainReason.AMBIGUOUS_METRIC,
@@ -563,6 +587,7 @@ class Verifier:
         cur: PeriodSpec,
         rows,
         base: Verdict,
+        members: tuple[str, ...] = (),
     ) -> Verdict:
         def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
@@ -588,7 +613,7 @@ class Verifier:
         for fig in maths.figures:
             leg_plan = other_plan if fig.metric == "other" else plan
             assert leg_plan is not None
-            est = self._establish(filing, leg_plan, specs[fig.period])
+            est = self._establish(filing, leg_plan, specs[fig.period], members)
             if isinstance(est, NotEstablished):
                 return abstain(
                     est.reason,
@@ -646,8 +671,16 @@ class Verifier:
             return earlier(cur, 3, rows, "the prior quarter")
         return earlier(cur, 12, rows, "the same period a year earlier")
 
-    def _establish(self, filing: FilingInfo, plan: Plan, spec: PeriodSpec) -> Established | NotEstablished:
+    def _establish(
+        self, filing: FilingInfo, plan: Plan, spec: PeriodSpec, members: tuple[str, ...] = ()
+    ) -> Established | NotEstablished:
         cache = self._per_filing[filing.id]
+        if members:
+            known = cache.setdefault("member_rows", {})
+            if members not in known:  # the context the members name: theirs and the members always with them
+                known[members] = (with_companions(self.graph, filing.id, members), {}, {})
+            full, facts, dims = known[members]
+            return establish_member(plan, MemberGrounder(self.graph, filing, spec, _cache=facts, members=full, _dims=dims))
         grounder = Grounder(self.graph, filing, spec, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
         return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))
 
@@ -666,6 +699,29 @@ class Verifier:
             fact = f"{here[0].value:,} {here[0].unit_key or ''} for {here[0].period_key}" if here else "no value"
             shown.append(f"[{c.qname}] {c.shown_label!r} = {fact}")
         return "candidates: " + "; ".join(shown) + "; name one in brackets, e.g. [" + candidates[0].qname + "]"
+
+    def _paragraph_members(
+        self, filing_id: str, words: frozenset[str], lex: Lexicon, paragraph: str, reading: Reading, subs: tuple[Verdict, ...]
+    ) -> tuple[Verdict, ...]:
+        """A figure Violated on a consolidated fact in a paragraph that names a member ("Unregulated
+        Energy. … Operating income was $0.2 million.") may be that member's: it Abstains, naming them."""
+        named = self._members(filing_id, words, lex).find(paragraph)
+        if not named:
+            return subs
+        which = ", ".join(dict.fromkeys(f"{m.words!r} ({m.qname})" for m in named))
+        return tuple(
+            replace(
+                v,
+                decision=Decision.ABSTAIN,
+                abstain_reason=AbstainReason.OPERAND_UNGROUNDED,
+                bindings=(),
+                reason=f"{v.reason}; but the paragraph names {which}, a part of the company: the figure may be "
+                "that member's, so the consolidated fact does not decide it",
+            )
+            if v.decision is Decision.VIOLATED and not sc.scope and not any(b.members for b in v.bindings)
+            else v
+            for sc, v in zip(reading.subclaims, subs)
+        )
 
     def _member_states(self, filing_id: str, verdict: Verdict) -> str | None:
         """The members of a dimensional fact, of the concept, period and unit the figure was
