@@ -195,7 +195,7 @@ def test_question_and_answer_tables_keep_ids_whole_at_80_columns(verifier: Verif
         assert any(token in line for line in lines), f"{token!r} cut:\n{r.stdout}"
 
 
-def test_sentence_table_never_splits_a_filed_interval_mid_number(verifier: Verifier, neo4j_connection, monkeypatch):
+def test_sentence_table_shows_the_filed_value_whole(verifier: Verifier, neo4j_connection, monkeypatch):
     from auditgraph.cli import cli
 
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
@@ -205,9 +205,9 @@ def test_sentence_table_never_splits_a_filed_interval_mid_number(verifier: Verif
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert all(len(line) <= 80 for line in lines), r.stdout
-    # revenue's filed interval, from 33,723,297 thousand with decimals -3
-    for number in ("33,723,296,500", "33,723,297,500"):
-        assert any(number in line for line in lines), f"{number} split:\n{r.stdout}"
+    # revenue as filed (33,723,297 thousand), not the interval its rounding allows
+    row = next(line for line in lines if "to $3.7 billion │" in line)  # the table row of the level figure
+    assert "Violated" in row and row.rstrip("│ ").endswith("33,723,297,000"), r.stdout
 
 
 # ---------------------------------------------------------------- the dev set's labels

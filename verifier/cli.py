@@ -389,6 +389,9 @@ def _filed(v) -> str:
 
     if v.extra.get("expected_point") is not None:
         return fmt(v.extra["expected_point"])
+    filed = {b.value for b in v.bindings if b.stage == "target"}
+    if len(filed) == 1 and not pct:  # the claimed line item is filed: show its value, not the interval its parts allow
+        return fmt(filed.pop())
     if v.expected_lower is None:
         return "-"
     lo, hi = fmt(v.expected_lower), fmt(v.expected_upper)
