@@ -100,6 +100,16 @@ class PeriodMention:
     relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
 
 
+# "maturities generally less than nine months", "within twelve months", "a term of six months": a
+# length of time, not a reporting period (only when the words name no year or date)
+_SPAN_LEAD = re.compile(
+    r"\b(?:less\s+than|more\s+than|fewer\s+than|greater\s+than|longer\s+than|shorter\s+than|within|up\s+to|at\s+least|"
+    r"at\s+most|in\s+excess\s+of|exceeding|exceed|over|after|before|next|following|remaining|(?:a\s+)?(?:term|period|life|"
+    r"maturity|maturities|duration)\s+of|approximately|about|every|each)\s*$",
+    re.I,
+)
+
+
 def find_periods(text: str) -> list[PeriodMention]:
     taken: list[tuple[int, int]] = []
     out = []
@@ -111,8 +121,17 @@ def find_periods(text: str) -> list[PeriodMention]:
             if pm is None:
                 continue
             taken.append((m.start(), m.end()))
+            if _is_span(text, m, pm):
+                continue
             out.append(pm)
     return sorted(out, key=lambda p: p.start)
+
+
+def _is_span(text: str, m: re.Match[str], pm: PeriodMention) -> bool:
+    req = pm.request
+    if req is None or req.fiscal_year is not None or req.end_date is not None or req.year_end or not req.months:
+        return False
+    return bool(_SPAN_LEAD.search(text, max(0, m.start() - 40), m.start()))
 
 
 def _yy(s: str | None) -> int | None:

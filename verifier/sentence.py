@@ -283,6 +283,12 @@ _NOT_NEGATING = re.compile(
 )
 
 
+# After an amount's name these words say it is the balance, no other line item; after a count of
+# shares, options or units "outstanding" names its own line (issued, outstanding, exercisable ...)
+_BALANCE_WORDS = frozenset(("outstanding", "balance", "balances"))
+_COUNTED = re.compile(r"\b(?:shares?|stock|options?|warrants?|units?|awards?|rsus?|psus?)\b", re.I)
+
+
 def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
@@ -327,6 +333,10 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
             or any(s <= end + w.start(1) < e for s, e in blocked)
         ):
             break
+        if word in _BALANCE_WORDS and not _COUNTED.search(words):
+            end += w.end()  # "commercial paper outstanding", "the loan payable balance": the balance itself
+            rest = text[end:]
+            continue
         unexplained.append(w[1])
         end += w.end()
         rest = text[end:]
@@ -524,6 +534,12 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
         _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
+    if not before and (got := _named_after_list(ctx, n, lo, hi)) is not None:
+        if isinstance(got, str):
+            ctx.unread.append(f"{n.text!r}: {got}")
+        else:
+            _add(ctx, "level", n, got[0], period=got[1])
+        return
     if not before:
         spent = _SPENT.search(text, lo, n.start) and re.match(
             r"^\s*(?:on|for)\s+(?:the\s+)?$", text[n.end : after[0].start] if after else "x"
@@ -568,7 +584,13 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
             _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
             return
-        ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers")
+        if isinstance(got := _respective_run(ctx, n, lo, hi), tuple):
+            _add(ctx, "level", n, got[0], period=got[1])
+            return
+        ctx.unread.append(
+            f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers"
+            + (f" ({got})" if got else "")
+        )
         return
     if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
         r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end : n.start]
@@ -817,11 +839,12 @@ _TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|tw
 _MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 
 
-def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
+def _respective_periods(ctx: _Ctx, start: int, hi: int, floor: int | None = None) -> list[PeriodRequest]:
     """The periods a "respectively" list pairs figures with, in order: "in 2023, 2022 and 2021";
-    "for the three and six months ended June 30, 2023" is two periods ending on one date."""
+    "for the three and six months ended June 30, 2023" is two periods ending on one date.
+    `floor`: where the list's own words start (the end of the list before it in the clause)."""
     pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
-    lo = _clause_bounds(ctx.text, start)[0]
+    lo = max(_clause_bounds(ctx.text, start)[0], floor or 0)
     before = [p for p in ctx.periods if p.request is not None and lo <= p.start < start]
     if (
         not pers and len(before) >= 2
@@ -836,6 +859,98 @@ def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
         assert req is not None
         return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
     return [p.request for p in pers if p.request is not None]
+
+
+def _runs(ctx: _Ctx, lo: int, hi: int) -> list[list[Mention]]:
+    """The clause's figures as lists: figures of one kind joined by ',' or 'and' ("$2.8 billion,
+    $2.6 billion and $2.8 billion") form one list; a lone figure is a list of one."""
+    runs: list[list[Mention]] = []
+    for x in (x for x in ctx.numbers if lo <= x.start < hi):
+        prev = runs[-1][-1] if runs else None
+        if prev is not None and prev.kind is x.kind and _LIST_LINK.match(ctx.text[prev.end : x.start]):
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return runs
+
+
+def _run_periods(ctx: _Ctx, runs: list[list[Mention]], k: int, lo: int, hi: int) -> list[PeriodRequest]:
+    """The periods the k-th list of a "respectively" clause pairs its figures with: those between it
+    and the next list, else those between the list before it and it ("As of September 30, 2023 and
+    September 24, 2022, … $6.0 billion and $10.0 billion"), else, when every list of the clause has
+    as many figures, the periods after the last list ("total current assets of $14.0 million and
+    $3.2 million and working capital of $13.2 million and $1.4 million as of June 30, 2023 and
+    December 31, 2022, respectively")."""
+    run = runs[k]
+    floor = runs[k - 1][-1].end if k else lo
+    nxt = runs[k + 1][0].start if k + 1 < len(runs) else hi
+    own = _respective_periods(ctx, run[-1].end, nxt, floor)
+    if len(own) == len(run):
+        return own
+    if k + 1 < len(runs) and all(len(r) == len(run) for r in runs):
+        shared = _respective_periods(ctx, runs[-1][-1].end, hi, runs[-1][0].start)
+        if len(shared) == len(run):
+            return shared
+    return own
+
+
+def _respective_run(ctx: _Ctx, n: Mention, lo: int, hi: int) -> tuple[MetricSpan, PeriodRequest] | str | None:
+    """A "respectively" clause of several lists, each with its metric before it and its periods:
+    "Total stock-based compensation expense was $66 million and $211 million for the three and nine
+    months ended September 30, 2024, respectively, and $80 million and $257 million for the three
+    and nine months ended September 30, 2023, respectively". A list with no metric of its own takes
+    the one before it when only period words stand between. None or the reason when it is not such
+    a clause."""
+    runs = _runs(ctx, lo, hi)
+    k = next(i for i, r in enumerate(runs) if n in r)
+    metric = None
+    for i in range(k, -1, -1):
+        floor = runs[i - 1][-1].end if i else lo
+        names = [m for m in ctx.metrics if floor <= m.start and m.end <= runs[i][0].start]
+        if len(names) > 1:
+            return None  # "Dividends received … on the common stock were": which name the list is of is not said
+        if names:
+            metric = names[0]
+            if stray := _stray_words(ctx, metric.end, runs[k][0].start):
+                return f"the words {stray!r} stand between it and {metric.matched!r}"
+            break
+    if metric is None:
+        return None
+    if why := _inside_noun_phrase(ctx, metric, lo):
+        return why
+    pers = _run_periods(ctx, runs, k, lo, hi)
+    if len(pers) != len(runs[k]):
+        return f"its list of {len(runs[k])} has {len(pers)} periods"
+    return _signed(metric, ctx.text[metric.end : runs[k][0].start]), pers[runs[k].index(n)]
+
+
+_OF_METRIC = re.compile(r"^\s*(?:in|of)\s+(?:total\s+)?$", re.I)
+
+
+def _named_after_list(ctx: _Ctx, n: Mention, lo: int, hi: int) -> tuple[MetricSpan, PeriodRequest] | str | None:
+    """A list of figures named after the last one, paired in order with periods: "the Company had
+    $6.0 billion and $10.0 billion of commercial paper outstanding, respectively"; "recognized $10.8
+    billion, $9.0 billion and $7.9 billion of share-based compensation expense in 2023, 2022 and
+    2021, respectively". None when n is no such list's (a lone figure is read as before)."""
+    runs = _runs(ctx, lo, hi)
+    k = next(i for i, r in enumerate(runs) if n in r)
+    run = runs[k]
+    after = [m for m in ctx.metrics if run[-1].end <= m.start and m.end <= hi]
+    if len(run) < 2 or not after or not _OF_METRIC.match(ctx.text[run[-1].end : after[0].start]):
+        return None
+    metric = after[0]
+    if re.fullmatch(r"cash|stock|shares?|common\s+stock", metric.matched, re.I):
+        return f"{metric.matched!r} is what was paid or given, not a line item"
+    if why := _narrowed(ctx, metric, n, lo, hi):
+        return why
+    if not re.search(r"\brespectively\b", ctx.text[lo:hi], re.I):
+        return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
+    floor = runs[k - 1][-1].end if k else lo
+    nxt = runs[k + 1][0].start if k + 1 < len(runs) else hi
+    pers = _respective_periods(ctx, metric.end, nxt, floor)
+    if len(pers) != len(run):
+        return f"'respectively' pairs {len(run)} figures with {len(pers)} periods"
+    return _signed(metric, ctx.text[max(lo, run[0].start - 40) : run[0].start]), pers[run.index(n)]
 
 
 # A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
