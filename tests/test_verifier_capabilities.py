@@ -377,3 +377,53 @@ def test_a_length_of_time_is_no_reporting_period():
         assert find_periods(text) == [], text
     (p,) = find_periods("for the nine months ended September 30, 2024")
     assert p.request is not None and p.request.months == 9
+
+
+def test_bare_amounts_take_the_note_s_own_scale(verifier: Verifier):
+    from auditgraph.verifier.sentence import Context
+
+    text = "Advertising expenses were $1,732 for the year ended December 31, 2023."
+    sv = verifier.verify_sentence(NFLX, text, context=Context(scale_words="(in millions)"))
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:AdvertisingExpense", FY23)}
+    # without the note's scale, $1,732 is dollars: not the filed 1,731,925 thousand
+    assert verifier.verify_sentence(NFLX, text).decision is not Decision.VERIFIED
+
+
+def test_an_amount_spelled_out_before_its_figure(verifier: Verifier):
+    # the words are the figure written out, and its parentheses are no minus sign
+    said = "Advertising expenses for 2023 were one billion seven hundred thirty-two million dollars ($1,732 million)."
+    sv = verifier.verify_sentence(NFLX, said)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:AdvertisingExpense", FY23)}
+    wrong = verifier.verify_sentence(NFLX, said.replace("$1,732", "$1,723"))
+    assert wrong.decision is Decision.VIOLATED
+    assert every_binding(wrong) == {("us-gaap:AdvertisingExpense", FY23)}
+    # without the words, parentheses are a minus sign: not the filed expense
+    assert verifier.verify_sentence(NFLX, "Advertising expenses for 2023 were ($1,732 million).").decision is Decision.VIOLATED
+
+
+def test_the_same_months_ended_in_an_earlier_year(verifier: Verifier):
+    # "the nine months ended September 30, 2024 and 2023": the bare year is nine months too
+    sv = verifier.verify_sentence(
+        NFLX_Q,
+        "Stock-based compensation expense for the nine months ended September 30, 2024 and 2023 was $211 million "
+        "and $257 million, respectively.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, M9_24)}, {(SBC, M9_23)}]
+    # lengths by years ("three and nine months … 2024 and 2023") pair no list of two in order
+    sv = verifier.verify_sentence(
+        NFLX_Q,
+        "Stock-based compensation expense was $66 million and $211 million for the three and nine months ended "
+        "September 30, 2024 and 2023, respectively.",
+    )
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+
+
+def test_a_bare_year_after_months_ended_is_those_months():
+    from auditgraph.verifier.periods import find_periods
+
+    first, second = find_periods("for the three months ended March 31, 2023 and 2022 totaled")
+    assert first.request is not None and second.request is not None
+    assert (second.request.end_date.isoformat(), second.request.months) == ("2022-03-31", 3)  # type: ignore[union-attr]

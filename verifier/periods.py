@@ -124,7 +124,36 @@ def find_periods(text: str) -> list[PeriodMention]:
             if _is_span(text, m, pm):
                 continue
             out.append(pm)
-    return sorted(out, key=lambda p: p.start)
+    return _same_months_earlier(text, sorted(out, key=lambda p: p.start))
+
+
+_BARE_YEAR = re.compile(r"(?:19|20)\d{2}")
+_YEAR_LINK = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
+
+
+def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMention]:
+    """ "the nine months ended September 30, 2024 and 2023": the bare year after a dated length is
+    the same months ended on the same day of that year, not the fiscal year 2023."""
+    out: list[PeriodMention] = []
+    for q in found:
+        p = out[-1] if out else None
+        r = p.request if p else None
+        if (
+            p is not None
+            and r is not None
+            and r.end_date is not None
+            and r.months
+            and _BARE_YEAR.fullmatch(q.text.strip())
+            and _YEAR_LINK.fullmatch(text[p.end : q.start])
+        ):
+            year = int(q.text.strip())
+            try:
+                end = r.end_date.replace(year=year)
+            except ValueError:  # February 29 in a year without one
+                end = r.end_date.replace(year=year, day=28)
+            q = PeriodMention(q.start, q.end, q.text, PeriodRequest(end_date=end, months=r.months, phrase=q.text.strip()))
+        out.append(q)
+    return out
 
 
 def _is_span(text: str, m: re.Match[str], pm: PeriodMention) -> bool:

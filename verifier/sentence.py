@@ -419,7 +419,7 @@ def read(
         text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
-    numbers = [_label_dash_dropped(text, n) for n in numbers]
+    numbers = [_spelled_in_parentheses(text, _label_dash_dropped(text, n)) for n in numbers]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
     masked = _asides_masked(text)
     metrics = find_metrics(masked, knows, blocked, entity_words)
@@ -456,6 +456,14 @@ def _label_dash_dropped(text: str, n: Mention) -> Mention:
     if n.value < 0 and n.text[:1] in "–—-" and n.text[1:2].isspace() and _YEAR_LABEL.search(text, 0, n.start):
         skip = len(n.text) - len(n.text[1:].lstrip())
         return replace(n, text=n.text[skip:], start=n.start + skip, value=-n.value)
+    return n
+
+
+def _spelled_in_parentheses(text: str, n: Mention) -> Mention:
+    """ "one hundred million (100,000,000) shares": parentheses round the figure of an amount written
+    out in words repeat it; they are no minus sign."""
+    if n.value < 0 and n.text.startswith("(") and _SPELLED.search(text, max(0, n.start - 160), n.start + 1):
+        return replace(n, value=-n.value)
     return n
 
 
@@ -687,10 +695,22 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
 _HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
 
 
+_NUMBER_WORDS = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
+    r"billion|and|dollars?|U\.?S\.?)"
+)
+# an amount written out in words right before the same amount in figures: "one million five hundred
+# thousand dollars ($1,500,000)"; the words are the figure, not a metric's words
+_SPELLED = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*\s*\(?\s*$", re.I)
+
+
 def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
     """Content words between a metric and its number that belong to no known part of a claim
     ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
     spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
+    if spelled := _SPELLED.search(ctx.masked, start, end):
+        spans.append(spelled.span())  # "Hundred Million (100,000,000) shares": the figure written out
     stray = []
     for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.masked[start:end]):
         pos = start + m.start()
@@ -850,6 +870,8 @@ def _respective_periods(ctx: _Ctx, start: int, hi: int, floor: int | None = None
         not pers and len(before) >= 2
     ):  # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
         return [p.request for p in before if p.request is not None]
+    if len(pers) > 1 and _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end):
+        return []  # "the three and nine months ended September 30, 2024 and 2023": lengths by years, in no one order
     if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
         req = pers[0].request
         assert req is not None
@@ -973,8 +995,9 @@ _NEW_PREDICATE = re.compile(
 )
 
 
+# "As presented in the preceding table, …" points to where the figure is shown: no part of anything
 _PART_OF = re.compile(
-    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?:included|recorded|reported|classified|presented|allocated)"
+    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?<!\b[Aa]s\s)(?:included|recorded|reported|classified|presented|allocated)"
     r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
     re.I,
 )
