@@ -427,3 +427,23 @@ def test_a_bare_year_after_months_ended_is_those_months():
     first, second = find_periods("for the three months ended March 31, 2023 and 2022 totaled")
     assert first.request is not None and second.request is not None
     assert (second.request.end_date.isoformat(), second.request.months) == ("2022-03-31", 3)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Advertising expenses were $1,732 million in 2023, including $300 million for the launch project.",
+        "Advertising expenses were $1,732 million in 2023, of which $300 million, if capitalized, would have "
+        "reduced operating expenses.",
+    ],
+)
+def test_a_noun_or_a_conditional_is_no_forecast_and_a_part_is_no_line(verifier: Verifier, sentence):
+    # "project" the noun and "if capitalized, would" say nothing about what is to come; the part
+    # after "including" / "of which" is no line item's value and is not checked
+    sv = verifier.verify_sentence(NFLX, sentence)
+    (sub,) = sv.subclaims
+    assert sub.decision is Decision.VERIFIED, sub.reason
+    assert bound(sub) == {("us-gaap:AdvertisingExpense", FY23)}
+    assert any("$300 million" in u and "a part of the amount before it" in u for u in sv.unread)
+    forecast = verifier.verify_sentence(NFLX, "We project advertising expenses of $1,732 million in 2023.")
+    assert forecast.decision is Decision.ABSTAIN and forecast.abstain_reason is AbstainReason.NOT_IN_FILING

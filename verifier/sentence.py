@@ -434,7 +434,7 @@ def read(
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
-    fwd = _FORWARD.search(text)
+    fwd = _forecast(text)
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(
@@ -446,6 +446,24 @@ def read(
         market[0] if market else None,
         scale,
     )
+
+
+# Not forecasts: the effect an amount that exists would have "if recognized" ("of which $9.5 billion,
+# if recognized, would impact the effective tax rate"), and "project" the noun ("a cancelled
+# development project", "IT project write-off costs"); "we project", "projects revenue" stay forecasts
+_IF_DONE = re.compile(r"\bif\s+(?:\w+\s+){0,2}\w+ed\s*,\s*$", re.I)
+_PROJECT_VERB = re.compile(r"(?:\b(?:we|it|they|management|company|companies|analysts?)\s+(?:also\s+)?$)", re.I)
+
+
+def _forecast(text: str) -> re.Match[str] | None:
+    for m in _FORWARD.finditer(text):
+        w = m[0].lower()
+        if w in ("would", "could", "might") and _IF_DONE.search(text, max(0, m.start() - 60), m.start()):
+            continue
+        if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
+            continue
+        return m
+    return None
 
 
 _YEAR_LABEL = re.compile(r"\(\s*(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\s*$", re.I)
@@ -1018,6 +1036,14 @@ _LIMIT = re.compile(
 )
 
 
+# "…, of which $9.5 billion …", "including $2 million of …", "Of this balance, $28 million …": a part
+_OF_WHICH = re.compile(
+    r"(?:\b(?:of\s+which|including)|^\s*of\s+(?:this|that|these|those|the)\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,)"
+    r"\s*,?\s*(?:approximately|about|nearly|roughly)?\s*$",
+    re.I,
+)
+
+
 def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
     """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
     part of another line item ("… included in cost of goods sold", "of revenue … that was included in
@@ -1026,6 +1052,8 @@ def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
     text = ctx.text
     if (m := _POSSIBLE.search(text, lo, n.start)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
         return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
+    if m := _OF_WHICH.search(text, max(0, n.start - 60), n.start):
+        return f"a part of the amount before it ({m[0].strip()!r}) that no line item states by itself"
     prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
         return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
