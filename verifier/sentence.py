@@ -560,11 +560,11 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
         _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
-    if not before and (got := _named_after_list(ctx, n, lo, hi)) is not None:
-        if isinstance(got, str):
-            ctx.unread.append(f"{n.text!r}: {got}")
+    if not before and (after_list := _named_after_list(ctx, n, lo, hi)) is not None:
+        if isinstance(after_list, str):
+            ctx.unread.append(f"{n.text!r}: {after_list}")
         else:
-            _add(ctx, "level", n, got[0], period=got[1])
+            _add(ctx, "level", n, after_list[0], period=after_list[1])
         return
     if not before:
         spent = _SPENT.search(text, lo, n.start) and re.match(
@@ -610,12 +610,12 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
             _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
             return
-        if isinstance(got := _respective_run(ctx, n, lo, hi), tuple):
-            _add(ctx, "level", n, got[0], period=got[1])
+        if isinstance(run := _respective_run(ctx, n, lo, hi), tuple):
+            _add(ctx, "level", n, run[0], period=run[1])
             return
         ctx.unread.append(
             f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers"
-            + (f" ({got})" if got else "")
+            + (f" ({run})" if run else "")
         )
         return
     if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
