@@ -447,3 +447,18 @@ def test_a_noun_or_a_conditional_is_no_forecast_and_a_part_is_no_line(verifier: 
     assert any("$300 million" in u and "a part of the amount before it" in u for u in sv.unread)
     forecast = verifier.verify_sentence(NFLX, "We project advertising expenses of $1,732 million in 2023.")
     assert forecast.decision is Decision.ABSTAIN and forecast.abstain_reason is AbstainReason.NOT_IN_FILING
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Stock-based compensation expense for the three months and nine months ended September 30, 2024 was "
+        "$66 million and $211 million, respectively.",
+        "Stock-based compensation expense was $66 million and $211 million for the three- and nine-month periods "
+        "ended September 30, 2024, respectively.",
+    ],
+)
+def test_two_lengths_ended_on_one_date_however_written(verifier: Verifier, sentence):
+    sv = verifier.verify_sentence(NFLX_Q, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, Q3_24)}, {(SBC, M9_24)}]

@@ -873,8 +873,25 @@ _FLAT = re.compile(
     re.I,
 )
 _CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
-_TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
+# "the three and six months ended", "the three months and six months ended", "the three- and nine-month
+# periods ended": two lengths ending on one date
+_TWO_LENGTHS = re.compile(
+    r"\b(three|six|nine|twelve)(?:[- ]months?|-)?\s+and\s+(three|six|nine|twelve)[- ]months?(?:\s+periods?)?\s+ended\s+", re.I
+)
 _MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+
+
+def _two_lengths(ctx: _Ctx, group: list[PeriodMention], floor: int) -> list[PeriodRequest] | None:
+    """ "the three and six months ended June 30, 2023", "the three- and nine-month periods ended …":
+    two periods of those lengths ending on the one date named; [] when the words name lengths and
+    several dates ("… September 30, 2024 and 2023": lengths by years, in no one order); None when
+    they name no two lengths."""
+    if not group or not (m := _TWO_LENGTHS.search(ctx.text, max(floor, group[0].start - 40), group[-1].end)):
+        return None
+    dated = [p.request for p in group if p.request is not None and p.request.end_date is not None]
+    if len(dated) != 1:
+        return []
+    return [replace(dated[0], months=_MONTHS_WORD[m[1].lower()]), replace(dated[0], months=_MONTHS_WORD[m[2].lower()])]
 
 
 def _respective_periods(ctx: _Ctx, start: int, hi: int, floor: int | None = None) -> list[PeriodRequest]:
@@ -884,21 +901,15 @@ def _respective_periods(ctx: _Ctx, start: int, hi: int, floor: int | None = None
     pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
     lo = max(_clause_bounds(ctx.text, start)[0], floor or 0)
     before = [p for p in ctx.periods if p.request is not None and lo <= p.start < start]
-    if (
-        not pers and len(before) >= 2
-    ):  # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
+    if (two := _two_lengths(ctx, pers, start) if pers else _two_lengths(ctx, before, lo)) is not None:
+        return two
+    if not pers and len(before) >= 2:
+        # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
         return [p.request for p in before if p.request is not None]
-    if len(pers) > 1 and _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end):
-        return []  # "the three and nine months ended September 30, 2024 and 2023": lengths by years, in no one order
-    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
-        req = pers[0].request
-        assert req is not None
-        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
-    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end)):
-        req = pers[0].request
-        assert req is not None
-        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
-    return [p.request for p in pers if p.request is not None]
+    out = [p.request for p in pers if p.request is not None]
+    if len(out) > 1 and any(r.fiscal_year is None and r.end_date is None and not r.year_end for r in out):
+        return []  # a length without its date ("nine-month … ended …") is part of another period, not one of the list
+    return out
 
 
 def _runs(ctx: _Ctx, lo: int, hi: int) -> list[list[Mention]]:
