@@ -144,19 +144,37 @@ HEAD = (
 )
 
 
-def run_set(verifier: Any, records: list[dict[str, Any]], ids: dict[str, str], limit: int | None) -> dict[str, Any]:
+def contexts(verifier: Any, fid: str, how: str) -> dict[str, Any]:
+    """Each narrative sentence's context as `verify --narrative` passes it (`--context full`: the
+    paragraph before it and the note's own scale; `scale`: the scale only), by sentence text."""
+    from auditgraph.verifier import narrative
+    from auditgraph.verifier.sentence import Context
+
+    out = {}
+    for ns in narrative.sentences(narrative.blocks(verifier.graph, fid)):
+        out[ns.text] = Context(ns.before if how == "full" else "", ns.scale_words)
+    return out
+
+
+def run_set(
+    verifier: Any, records: list[dict[str, Any]], ids: dict[str, str], limit: int | None, how: str = "none"
+) -> dict[str, Any]:
     total, by_style, by_kind, by_scale = Tally(), defaultdict(Tally), defaultdict(Tally), defaultdict(Tally)
     by_shape, by_scope = defaultdict(Tally), defaultdict(Tally)
     sentence = Counter()
     missing: set[str] = set()
     examples: dict[str, list[str]] = defaultdict(list)
     t0, n = time.perf_counter(), 0
+    ctx: dict[str, dict[str, Any]] = {}
     for rec in records[:limit] if limit else records:
         fid = ids.get(rec["filing"])
         if fid is None or verifier.filing(fid) is None:
             missing.add(rec["filing"])
             continue
-        v = verifier.verify_sentence(fid, rec["text"], case_id=rec["id"]).to_json()
+        if how != "none" and fid not in ctx:
+            ctx[fid] = contexts(verifier, fid, how)
+        context = ctx[fid].get(rec["text"]) if how != "none" else None
+        v = verifier.verify_sentence(fid, rec["text"], case_id=rec["id"], context=context).to_json()
         n += 1
         sentence[f"{rec['label']}:{v['decision']}"] += 1
         for f, sub in zip(rec["figures"], pair(rec["figures"], v["subclaims"])):
@@ -235,6 +253,12 @@ def main() -> None:
     ap.add_argument("--every", action="store_true", help="also run `verify --narrative` on every loaded filing (totals, slowest)")
     ap.add_argument("--limit", type=int, help="only the first N records of each set (a quick look)")
     ap.add_argument("--examples", type=int, default=0, help="print up to N false accepts and wrong facts")
+    ap.add_argument(
+        "--context",
+        choices=["none", "scale", "full"],
+        default="none",
+        help="pass each sentence the context `verify --narrative` gives it: the note's scale (scale), and the paragraph (full)",
+    )
     ap.add_argument("--write", action="store_true", help="replace the `narrative` section of docs/benchmarks.md")
     args = ap.parse_args()
 
@@ -250,7 +274,7 @@ def main() -> None:
     for name in names:
         records = read_set(SETS[name])
         ids = {rel: filing_input(FILINGS / rel).id for rel in sorted({r["filing"] for r in records})}
-        r = run_set(verifier, records, ids, args.limit)
+        r = run_set(verifier, records, ids, args.limit, args.context)
         parts.append(render(name, r))
         print(parts[-1], file=sys.stderr)
         for kind, ex in r["examples"].items():
@@ -296,6 +320,7 @@ def main() -> None:
     body = (
         f"## Filer narrative (issue 35; {when})\n\n"
         f"`.venv/bin/python scripts/bench_narrative.py --set {args.set}{' --every' if args.every else ''}"
+        f"{f' --context {args.context}' if args.context != 'none' else ''}"
         f"{' --write' if args.write else ''}` on {machine()}, "
         f"peak memory {peak_rss_mb():.0f} MB. Sets built by `scripts/build_narrative_devset.py` (labels from the "
         "instances with lxml; eval/claims/narrative/). A figure counts once per record; a false record repeats its "

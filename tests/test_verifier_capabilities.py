@@ -386,3 +386,162 @@ def test_flat_is_a_comparison_with_the_year_before(verifier: Verifier):
     assert sub.extra["kind"] == "comparison"
     assert every_binding(sv) == {("us-gaap:Revenues", FY23), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31")}
     assert sub.reason.startswith("the claim that Revenue (us-gaap:Revenues) was flat (within 1%) does not hold")
+
+
+# ---------------------------------------------------------------- notes prose: lists and "respectively"
+SBC = "us-gaap:ShareBasedCompensation"
+Q3_24, M9_24 = "duration:2024-07-01/2024-09-30", "duration:2024-01-01/2024-09-30"
+Q3_23, M9_23 = "duration:2023-07-01/2023-09-30", "duration:2023-01-01/2023-09-30"
+
+
+def test_two_respectively_lists_each_pair_with_their_own_periods(verifier: Verifier):
+    # Netflix Q3 2024: stock-based compensation 65,650 / 210,761 thousand (2024), 79,720 / 256,846 (2023)
+    text = (
+        "Stock-based compensation expense was $66 million and $211 million for the three and nine months ended "
+        "September 30, 2024, respectively, and $80 million and $257 million for the three and nine months ended "
+        "September 30, 2023, respectively."
+    )
+    sv = verifier.verify_sentence(NFLX_Q, text)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, p)} for p in (Q3_24, M9_24, Q3_23, M9_23)]
+    wrong = verifier.verify_sentence(NFLX_Q, text.replace("$211 million", "$221 million"))
+    assert [s.decision for s in wrong.subclaims] == [Decision.VERIFIED, Decision.VIOLATED, Decision.VERIFIED, Decision.VERIFIED]
+    assert bound(wrong.subclaims[1]) == {(SBC, M9_24)}  # the nine months, never the quarter
+
+
+def test_a_list_continued_with_its_own_period(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX,
+        "Advertising expenses were $1,732 million and $1,586 million for the years ended December 31, 2023 and 2022, "
+        "respectively, and $1,669 million for 2021.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    years = (FY23, "duration:2022-01-01/2022-12-31", "duration:2021-01-01/2021-12-31")
+    assert [bound(s) for s in sv.subclaims] == [{("us-gaap:AdvertisingExpense", p)} for p in years]
+
+
+def test_amounts_named_after_the_numbers_pair_with_periods_in_order(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX_Q,
+        "The Company recognized $66 million and $211 million of stock-based compensation expense for the three and "
+        "nine months ended September 30, 2024, respectively.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, Q3_24)}, {(SBC, M9_24)}]
+    # without "respectively" nothing pairs each amount with its period: none is checked (the last
+    # amount was once checked against the first period)
+    sv = verifier.verify_sentence(
+        NFLX,
+        "The Company recognized $1,732 million, $1,586 million and $1,669 million of advertising expenses in 2023, "
+        "2022 and 2021.",
+    )
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+    assert all("nothing pairing" in u for u in sv.unread)
+
+
+def test_a_balance_outstanding_at_two_dates(verifier: Verifier):
+    # Netflix notes payable 14,543,000 thousand at 2023-12-31 and 14,353,076 thousand at 2022-12-31
+    sv = verifier.verify_sentence(
+        NFLX,
+        "As of December 31, 2023 and 2022, the Company had $14,543 million and $14,353 million of notes payable "
+        "outstanding, respectively, with maturities of more than twelve months.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [
+        {("us-gaap:NotesPayable", "instant:2023-12-31")},
+        {("us-gaap:NotesPayable", "instant:2022-12-31")},
+    ]
+
+
+def test_a_length_of_time_is_no_reporting_period():
+    from auditgraph.verifier.periods import find_periods
+
+    for text in ("maturities generally less than nine months", "payable within twelve months", "over the next six months"):
+        assert find_periods(text) == [], text
+    (p,) = find_periods("for the nine months ended September 30, 2024")
+    assert p.request is not None and p.request.months == 9
+
+
+def test_bare_amounts_take_the_note_s_own_scale(verifier: Verifier):
+    from auditgraph.verifier.sentence import Context
+
+    text = "Advertising expenses were $1,732 for the year ended December 31, 2023."
+    sv = verifier.verify_sentence(NFLX, text, context=Context(scale_words="(in millions)"))
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:AdvertisingExpense", FY23)}
+    # without the note's scale, $1,732 is dollars: not the filed 1,731,925 thousand
+    assert verifier.verify_sentence(NFLX, text).decision is not Decision.VERIFIED
+
+
+def test_an_amount_spelled_out_before_its_figure(verifier: Verifier):
+    # the words are the figure written out, and its parentheses are no minus sign
+    said = "Advertising expenses for 2023 were one billion seven hundred thirty-two million dollars ($1,732 million)."
+    sv = verifier.verify_sentence(NFLX, said)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {("us-gaap:AdvertisingExpense", FY23)}
+    wrong = verifier.verify_sentence(NFLX, said.replace("$1,732", "$1,723"))
+    assert wrong.decision is Decision.VIOLATED
+    assert every_binding(wrong) == {("us-gaap:AdvertisingExpense", FY23)}
+    # without the words, parentheses are a minus sign: not the filed expense
+    assert verifier.verify_sentence(NFLX, "Advertising expenses for 2023 were ($1,732 million).").decision is Decision.VIOLATED
+
+
+def test_the_same_months_ended_in_an_earlier_year(verifier: Verifier):
+    # "the nine months ended September 30, 2024 and 2023": the bare year is nine months too
+    sv = verifier.verify_sentence(
+        NFLX_Q,
+        "Stock-based compensation expense for the nine months ended September 30, 2024 and 2023 was $211 million "
+        "and $257 million, respectively.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, M9_24)}, {(SBC, M9_23)}]
+    # lengths by years ("three and nine months … 2024 and 2023") pair no list of two in order
+    sv = verifier.verify_sentence(
+        NFLX_Q,
+        "Stock-based compensation expense was $66 million and $211 million for the three and nine months ended "
+        "September 30, 2024 and 2023, respectively.",
+    )
+    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
+
+
+def test_a_bare_year_after_months_ended_is_those_months():
+    from auditgraph.verifier.periods import find_periods
+
+    first, second = find_periods("for the three months ended March 31, 2023 and 2022 totaled")
+    assert first.request is not None and second.request is not None
+    assert (second.request.end_date.isoformat(), second.request.months) == ("2022-03-31", 3)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Advertising expenses were $1,732 million in 2023, including $300 million for the launch project.",
+        "Advertising expenses were $1,732 million in 2023, of which $300 million, if capitalized, would have "
+        "reduced operating expenses.",
+    ],
+)
+def test_a_noun_or_a_conditional_is_no_forecast_and_a_part_is_no_line(verifier: Verifier, sentence):
+    # "project" the noun and "if capitalized, would" say nothing about what is to come; the part
+    # after "including" / "of which" is no line item's value and is not checked
+    sv = verifier.verify_sentence(NFLX, sentence)
+    (sub,) = sv.subclaims
+    assert sub.decision is Decision.VERIFIED, sub.reason
+    assert bound(sub) == {("us-gaap:AdvertisingExpense", FY23)}
+    assert any("$300 million" in u and "a part of the amount before it" in u for u in sv.unread)
+    forecast = verifier.verify_sentence(NFLX, "We project advertising expenses of $1,732 million in 2023.")
+    assert forecast.decision is Decision.ABSTAIN and forecast.abstain_reason is AbstainReason.NOT_IN_FILING
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Stock-based compensation expense for the three months and nine months ended September 30, 2024 was "
+        "$66 million and $211 million, respectively.",
+        "Stock-based compensation expense was $66 million and $211 million for the three- and nine-month periods "
+        "ended September 30, 2024, respectively.",
+    ],
+)
+def test_two_lengths_ended_on_one_date_however_written(verifier: Verifier, sentence):
+    sv = verifier.verify_sentence(NFLX_Q, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [{(SBC, Q3_24)}, {(SBC, M9_24)}]

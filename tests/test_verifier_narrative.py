@@ -83,6 +83,23 @@ def test_block_text_keeps_paragraphs_apart_and_drops_tables():
     assert cut and len(paras) <= narrative.MAX_BLOCK_CHARS // len(para) + 1
 
 
+def test_a_note_states_its_scale_once_for_its_bare_amounts():
+    note = (
+        "<p>Advertising expenses were $313 and $290 in 2023 and 2022.</p>"
+        "<table><tr><td>(Dollars in millions, except per share amounts)</td></tr></table>"
+    )
+    paras = narrative.block_text(note)[0]
+    assert narrative.block_scale(note, paras) == "(in millions)"
+    # escaped HTML, as some filers' tools write it
+    assert narrative.block_scale(note.replace("<", "&lt;").replace(">", "&gt;"), paras) == "(in millions)"
+    # two scales: which one a bare amount is in is not said
+    assert narrative.block_scale(note + "<p>(in thousands)</p>", paras) == ""
+    # prose that writes whole dollars is not in the tables' scale
+    whole = "<p>The Company recognized $1,735,714 as expenses.</p><p>(in thousands)</p>"
+    assert narrative.block_scale(whole, narrative.block_text(whole)[0]) == ""
+    assert narrative.block_scale("<p>Revenue grew in millions of homes.</p>", ()) == ""
+
+
 def test_consistent_figures_name_the_fact_they_were_checked_on(report: narrative.NarrativeReport):
     notes = _figure(report, NOTES, "$14,543 million")
     assert (notes.outcome, notes.concept, notes.period, notes.members) == (

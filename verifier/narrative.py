@@ -29,7 +29,7 @@ from typing import Any
 from lxml import etree
 from lxml import html as lxml_html
 
-from auditgraph.verifier.numbers import find_numbers
+from auditgraph.verifier.numbers import Kind, find_numbers
 from auditgraph.verifier.sentence import Context, split_sentences
 from auditgraph.verifier.types import Decision, SentenceVerdict, Verdict
 
@@ -53,6 +53,7 @@ class Block:
     paragraphs: tuple[str, ...]
     tables: int = 0
     truncated: bool = False
+    scale_words: str = ""  # "(in thousands)" when the note states its scale once (see block_scale)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class NarrativeSentence:
     fact_id: str  # the text block's fact id
     paragraph: int  # paragraph number inside the block (1-based)
     before: str = ""  # the sentences before it in its paragraph: a figure with no period words takes theirs
+    scale_words: str = ""  # the note's own scale, for its bare amounts ("advertising expenses of $313")
 
 
 @dataclass(frozen=True)
@@ -161,11 +163,49 @@ def block_text(value: str) -> tuple[tuple[str, ...], int, bool]:
     return paras, tables, truncated
 
 
+# "(in thousands)", "(Dollars in millions, except per share data)", "($ in millions)": a note's or
+# its table's heading that states the scale of every bare amount in it
+_DOC_SCALE = re.compile(r"\(\s*(?:(?:dollars|amounts|\$|usd|us\$)\s+)?in\s+(thousands|millions|billions)\b[^()]{0,80}\)", re.I)
+_TAG = re.compile(r"<[^>]{0,2000}>")
+
+
+def block_scale(value: str, paragraphs: Iterable[str], statements: str = "") -> str:
+    """The scale of a note's bare amounts, as scale words for the sentence reader: the one the note
+    states ("(in thousands)" above its tables), else the statements' own (`statements`, see
+    statement_scale); "" when the note states two, or when its prose writes amounts in whole units
+    ("$1,735,714": seven digits or more with no scale word), since then its bare amounts are not
+    in the tables' scale."""
+    text = _html.unescape(_TAG.sub(" ", value[:MAX_BLOCK_CHARS]))
+    found = {m[1].lower() for m in _DOC_SCALE.finditer(text)}
+    if len(found) > 1:
+        return ""
+    for para in paragraphs:
+        for n in find_numbers(para):
+            if n.kind is Kind.MONEY and not n.scale_word and len(re.sub(r"\D", "", n.text.split(".")[0])) >= 7:
+                return ""
+    return f"(in {found.pop()})" if found else statements
+
+
+# The balance sheet's totals: every filing tags them, rounded as its statements are presented
+_TOTALS = ["us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity"]
+_DECIMALS_SCALE = {"-3": "(in thousands)", "-6": "(in millions)", "-9": "(in billions)"}
+
+
+def statement_scale(graph: Any, filing_id: str) -> str:
+    """The scale the filing's statements are presented in ("(in thousands)" in their headings), read
+    off the rounding of its balance-sheet totals (decimals -3, -6): "" when they are in whole units,
+    missing or rounded differently."""
+    found = {r["decimals"] for r in graph.run("verify.facts", filing_id=filing_id, qnames=_TOTALS) if not r["nil"]}
+    return _DECIMALS_SCALE.get(found.pop(), "") if len(found) == 1 else ""
+
+
 def blocks(graph: Any, filing_id: str) -> Iterator[Block]:
     """The filing's text blocks as text, in document order (cypher/verify/text_blocks.cypher)."""
+    statements = statement_scale(graph, filing_id)
     for row in graph.run("verify.text_blocks", filing_id=filing_id):
         paras, tables, cut = block_text(row["value"] or "")
-        yield Block(row["fact_id"], row["concept_qname"], paras, tables, cut)
+        scale = block_scale(row["value"] or "", paras, statements)
+        yield Block(row["fact_id"], row["concept_qname"], paras, tables, cut, scale)
 
 
 def sentences(items: Iterable[Block]) -> Iterator[NarrativeSentence]:
@@ -183,7 +223,7 @@ def sentences(items: Iterable[Block]) -> Iterator[NarrativeSentence]:
                     continue
                 seen.add(s)
                 n += 1
-                yield NarrativeSentence(f"n{n}", s, b.concept, b.fact_id, pi, before)
+                yield NarrativeSentence(f"n{n}", s, b.concept, b.fact_id, pi, before, b.scale_words)
 
 
 def figures(ns: NarrativeSentence, v: SentenceVerdict) -> list[Figure]:
@@ -253,7 +293,7 @@ def check(
     if on_total:
         on_total(len(todo))
     for ns in todo:
-        v = verifier.verify_sentence(filing_id, ns.text, case_id=ns.id, context=Context(ns.before))
+        v = verifier.verify_sentence(filing_id, ns.text, case_id=ns.id, context=Context(ns.before, ns.scale_words))
         report.sentences.append((ns, v))
         report.figures.extend(figures(ns, v))
         if on_sentence:

@@ -100,6 +100,16 @@ class PeriodMention:
     relative: str | None = None  # "prior" (a year earlier) | "sequential" (the quarter before)
 
 
+# "maturities generally less than nine months", "within twelve months", "a term of six months": a
+# length of time, not a reporting period (only when the words name no year or date)
+_SPAN_LEAD = re.compile(
+    r"\b(?:less\s+than|more\s+than|fewer\s+than|greater\s+than|longer\s+than|shorter\s+than|within|up\s+to|at\s+least|"
+    r"at\s+most|in\s+excess\s+of|exceeding|exceed|over|after|before|next|following|remaining|(?:a\s+)?(?:term|period|life|"
+    r"maturity|maturities|duration)\s+of|approximately|about|every|each)\s*$",
+    re.I,
+)
+
+
 def find_periods(text: str) -> list[PeriodMention]:
     taken: list[tuple[int, int]] = []
     out = []
@@ -111,8 +121,46 @@ def find_periods(text: str) -> list[PeriodMention]:
             if pm is None:
                 continue
             taken.append((m.start(), m.end()))
+            if _is_span(text, m, pm):
+                continue
             out.append(pm)
-    return sorted(out, key=lambda p: p.start)
+    return _same_months_earlier(text, sorted(out, key=lambda p: p.start))
+
+
+_BARE_YEAR = re.compile(r"(?:19|20)\d{2}")
+_YEAR_LINK = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
+
+
+def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMention]:
+    """ "the nine months ended September 30, 2024 and 2023": the bare year after a dated length is
+    the same months ended on the same day of that year, not the fiscal year 2023."""
+    out: list[PeriodMention] = []
+    for q in found:
+        p = out[-1] if out else None
+        r = p.request if p else None
+        if (
+            p is not None
+            and r is not None
+            and r.end_date is not None
+            and r.months
+            and _BARE_YEAR.fullmatch(q.text.strip())
+            and _YEAR_LINK.fullmatch(text[p.end : q.start])
+        ):
+            year = int(q.text.strip())
+            try:
+                end = r.end_date.replace(year=year)
+            except ValueError:  # February 29 in a year without one
+                end = r.end_date.replace(year=year, day=28)
+            q = PeriodMention(q.start, q.end, q.text, PeriodRequest(end_date=end, months=r.months, phrase=q.text.strip()))
+        out.append(q)
+    return out
+
+
+def _is_span(text: str, m: re.Match[str], pm: PeriodMention) -> bool:
+    req = pm.request
+    if req is None or req.fiscal_year is not None or req.end_date is not None or req.year_end or not req.months:
+        return False
+    return bool(_SPAN_LEAD.search(text, max(0, m.start() - 40), m.start()))
 
 
 def _yy(s: str | None) -> int | None:

@@ -284,6 +284,12 @@ _NOT_NEGATING = re.compile(
 )
 
 
+# After an amount's name these words say it is the balance, no other line item; after a count of
+# shares, options or units "outstanding" names its own line (issued, outstanding, exercisable ...)
+_BALANCE_WORDS = frozenset(("outstanding", "balance", "balances"))
+_COUNTED = re.compile(r"\b(?:shares?|stock|options?|warrants?|units?|awards?|rsus?|psus?)\b", re.I)
+
+
 def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
@@ -328,6 +334,10 @@ def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Know
             or any(s <= end + w.start(1) < e for s, e in blocked)
         ):
             break
+        if word in _BALANCE_WORDS and not _COUNTED.search(words):
+            end += w.end()  # "commercial paper outstanding", "the loan payable balance": the balance itself
+            rest = text[end:]
+            continue
         unexplained.append(w[1])
         end += w.end()
         rest = text[end:]
@@ -410,7 +420,7 @@ def read(
         text = " " * dl.end() + text[dl.end() :]  # blanked, same length: positions stay those of the sentence
     periods = find_periods(text)
     numbers = [n for n in find_numbers(text) if not any(p.start <= n.start < p.end for p in periods)]
-    numbers = [_label_dash_dropped(text, n) for n in numbers]
+    numbers = [_spelled_in_parentheses(text, _label_dash_dropped(text, n)) for n in numbers]
     blocked = [(p.start, p.end) for p in periods] + [(n.start, n.end) for n in numbers]
     masked = _asides_masked(text)
     metrics = find_metrics(masked, knows, blocked, entity_words)
@@ -427,7 +437,7 @@ def read(
     for n in numbers:
         _read_number(ctx, n)
     _comparisons(ctx)
-    fwd = _FORWARD.search(text)
+    fwd = _forecast(text)
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(
@@ -441,6 +451,24 @@ def read(
     )
 
 
+# Not forecasts: the effect an amount that exists would have "if recognized" ("of which $9.5 billion,
+# if recognized, would impact the effective tax rate"), and "project" the noun ("a cancelled
+# development project", "IT project write-off costs"); "we project", "projects revenue" stay forecasts
+_IF_DONE = re.compile(r"\bif\s+(?:\w+\s+){0,2}\w+ed\s*,\s*$", re.I)
+_PROJECT_VERB = re.compile(r"(?:\b(?:we|it|they|management|company|companies|analysts?)\s+(?:also\s+)?$)", re.I)
+
+
+def _forecast(text: str) -> re.Match[str] | None:
+    for m in _FORWARD.finditer(text):
+        w = m[0].lower()
+        if w in ("would", "could", "might") and _IF_DONE.search(text, max(0, m.start() - 60), m.start()):
+            continue
+        if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
+            continue
+        return m
+    return None
+
+
 _YEAR_LABEL = re.compile(r"\(\s*(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\s*$", re.I)
 
 
@@ -449,6 +477,14 @@ def _label_dash_dropped(text: str, n: Mention) -> Mention:
     if n.value < 0 and n.text[:1] in "–—-" and n.text[1:2].isspace() and _YEAR_LABEL.search(text, 0, n.start):
         skip = len(n.text) - len(n.text[1:].lstrip())
         return replace(n, text=n.text[skip:], start=n.start + skip, value=-n.value)
+    return n
+
+
+def _spelled_in_parentheses(text: str, n: Mention) -> Mention:
+    """ "one hundred million (100,000,000) shares": parentheses round the figure of an amount written
+    out in words repeat it; they are no minus sign."""
+    if n.value < 0 and n.text.startswith("(") and _SPELLED.search(text, max(0, n.start - 160), n.start + 1):
+        return replace(n, value=-n.value)
     return n
 
 
@@ -527,6 +563,12 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
     if not before and (cfm := _activities_phrase(ctx, lo, n.start)):
         _add(ctx, "level", n, cfm)  # "Financing activities provided $1.2 billion"
         return
+    if not before and (after_list := _named_after_list(ctx, n, lo, hi)) is not None:
+        if isinstance(after_list, str):
+            ctx.unread.append(f"{n.text!r}: {after_list}")
+        else:
+            _add(ctx, "level", n, after_list[0], period=after_list[1])
+        return
     if not before:
         spent = _SPENT.search(text, lo, n.start) and re.match(
             r"^\s*(?:on|for)\s+(?:the\s+)?$", text[n.end : after[0].start] if after else "x"
@@ -571,7 +613,13 @@ def _read_number(ctx: _Ctx, n: Mention) -> None:
             # "effective tax rates of 11.0%, 19.4% and 19.2% in 2023, 2022 and 2021, respectively": in order
             _add(ctx, "level", n, names[0], period=pers[nums.index(n)])
             return
-        ctx.unread.append(f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers")
+        if isinstance(run := _respective_run(ctx, n, lo, hi), tuple):
+            _add(ctx, "level", n, run[0], period=run[1])
+            return
+        ctx.unread.append(
+            f"{n.text!r}: 'respectively' pairs {len(names)} names and {len(pers)} periods with {len(nums)} numbers"
+            + (f" ({run})" if run else "")
+        )
         return
     if (m := _CHANGE_IN.search(text[lo : before[-1].start])) and re.fullmatch(
         r"\s*(?:of|was|were|totaled|totalled|came to)\s*", text[before[-1].end : n.start]
@@ -668,12 +716,24 @@ def _respectively(ctx: _Ctx, metric: MetricSpan, n: Mention, hi: int) -> MetricS
 _HEDGE_TAIL = re.compile(r"\s*\b(?:" + HEDGE_PATTERN + r")\s*$", re.I)
 
 
+_NUMBER_WORDS = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|"
+    r"billion|and|dollars?|U\.?S\.?)"
+)
+# an amount written out in words right before the same amount in figures: "one million five hundred
+# thousand dollars ($1,500,000)"; the words are the figure, not a metric's words
+_SPELLED = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*\s*\(?\s*$", re.I)
+
+
 def _stray_words(ctx: _Ctx, start: int, end: int) -> list[str]:
     """Content words between a metric and its number that belong to no known part of a claim
     ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
     spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
     # "goodwill of the Industrial Specialty Group segment was": a member named there is the figure's scope
     spans += [(mm.start, mm.end) for mm in ctx.scopes] + [(m.start(), m.end()) for m in SCOPE_WORDS.finditer(ctx.text)]
+    if spelled := _SPELLED.search(ctx.masked, start, end):
+        spans.append(spelled.span())  # "Hundred Million (100,000,000) shares": the figure written out
     stray = []
     for m in re.finditer(r"[A-Za-z][A-Za-z&'’./-]*", ctx.masked[start:end]):
         pos = start + m.start()
@@ -818,29 +878,135 @@ _FLAT = re.compile(
     re.I,
 )
 _CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
-_TWO_LENGTHS = re.compile(r"\b(three|six|nine|twelve)\s+and\s+(three|six|nine|twelve)\s+months\s+ended\s+", re.I)
+# "the three and six months ended", "the three months and six months ended", "the three- and nine-month
+# periods ended": two lengths ending on one date
+_TWO_LENGTHS = re.compile(
+    r"\b(three|six|nine|twelve)(?:[- ]months?|-)?\s+and\s+(three|six|nine|twelve)[- ]months?(?:\s+periods?)?\s+ended\s+", re.I
+)
 _MONTHS_WORD = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 
 
-def _respective_periods(ctx: _Ctx, start: int, hi: int) -> list[PeriodRequest]:
+def _two_lengths(ctx: _Ctx, group: list[PeriodMention], floor: int) -> list[PeriodRequest] | None:
+    """ "the three and six months ended June 30, 2023", "the three- and nine-month periods ended …":
+    two periods of those lengths ending on the one date named; [] when the words name lengths and
+    several dates ("… September 30, 2024 and 2023": lengths by years, in no one order); None when
+    they name no two lengths."""
+    if not group or not (m := _TWO_LENGTHS.search(ctx.text, max(floor, group[0].start - 40), group[-1].end)):
+        return None
+    dated = [p.request for p in group if p.request is not None and p.request.end_date is not None]
+    if len(dated) != 1:
+        return []
+    return [replace(dated[0], months=_MONTHS_WORD[m[1].lower()]), replace(dated[0], months=_MONTHS_WORD[m[2].lower()])]
+
+
+def _respective_periods(ctx: _Ctx, start: int, hi: int, floor: int | None = None) -> list[PeriodRequest]:
     """The periods a "respectively" list pairs figures with, in order: "in 2023, 2022 and 2021";
-    "for the three and six months ended June 30, 2023" is two periods ending on one date."""
+    "for the three and six months ended June 30, 2023" is two periods ending on one date.
+    `floor`: where the list's own words start (the end of the list before it in the clause)."""
     pers = [p for p in ctx.periods if p.request is not None and start <= p.start < hi]
-    lo = _clause_bounds(ctx.text, start)[0]
+    lo = max(_clause_bounds(ctx.text, start)[0], floor or 0)
     before = [p for p in ctx.periods if p.request is not None and lo <= p.start < start]
-    if (
-        not pers and len(before) >= 2
-    ):  # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
+    if (two := _two_lengths(ctx, pers, start) if pers else _two_lengths(ctx, before, lo)) is not None:
+        return two
+    if not pers and len(before) >= 2:
+        # "As of September 24, 2022 and September 25, 2021, … $12.7 billion and $17.9 billion, respectively"
         return [p.request for p in before if p.request is not None]
-    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, start, pers[0].start + 1)):
-        req = pers[0].request
-        assert req is not None
-        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
-    if len(pers) == 1 and (m := _TWO_LENGTHS.search(ctx.text, max(start, pers[0].start - 40), pers[0].end)):
-        req = pers[0].request
-        assert req is not None
-        return [replace(req, months=_MONTHS_WORD[m[1].lower()]), replace(req, months=_MONTHS_WORD[m[2].lower()])]
-    return [p.request for p in pers if p.request is not None]
+    out = [p.request for p in pers if p.request is not None]
+    if len(out) > 1 and any(r.fiscal_year is None and r.end_date is None and not r.year_end for r in out):
+        return []  # a length without its date ("nine-month … ended …") is part of another period, not one of the list
+    return out
+
+
+def _runs(ctx: _Ctx, lo: int, hi: int) -> list[list[Mention]]:
+    """The clause's figures as lists: figures of one kind joined by ',' or 'and' ("$2.8 billion,
+    $2.6 billion and $2.8 billion") form one list; a lone figure is a list of one."""
+    runs: list[list[Mention]] = []
+    for x in (x for x in ctx.numbers if lo <= x.start < hi):
+        prev = runs[-1][-1] if runs else None
+        if prev is not None and prev.kind is x.kind and _LIST_LINK.match(ctx.text[prev.end : x.start]):
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return runs
+
+
+def _run_periods(ctx: _Ctx, runs: list[list[Mention]], k: int, lo: int, hi: int) -> list[PeriodRequest]:
+    """The periods the k-th list of a "respectively" clause pairs its figures with: those between it
+    and the next list, else those between the list before it and it ("As of September 30, 2023 and
+    September 24, 2022, … $6.0 billion and $10.0 billion"), else, when every list of the clause has
+    as many figures, the periods after the last list ("total current assets of $14.0 million and
+    $3.2 million and working capital of $13.2 million and $1.4 million as of June 30, 2023 and
+    December 31, 2022, respectively")."""
+    run = runs[k]
+    floor = runs[k - 1][-1].end if k else lo
+    nxt = runs[k + 1][0].start if k + 1 < len(runs) else hi
+    own = _respective_periods(ctx, run[-1].end, nxt, floor)
+    if len(own) == len(run):
+        return own
+    if k + 1 < len(runs) and all(len(r) == len(run) for r in runs):
+        shared = _respective_periods(ctx, runs[-1][-1].end, hi, runs[-1][0].start)
+        if len(shared) == len(run):
+            return shared
+    return own
+
+
+def _respective_run(ctx: _Ctx, n: Mention, lo: int, hi: int) -> tuple[MetricSpan, PeriodRequest] | str | None:
+    """A "respectively" clause of several lists, each with its metric before it and its periods:
+    "Total stock-based compensation expense was $66 million and $211 million for the three and nine
+    months ended September 30, 2024, respectively, and $80 million and $257 million for the three
+    and nine months ended September 30, 2023, respectively". A list with no metric of its own takes
+    the one before it when only period words stand between. None or the reason when it is not such
+    a clause."""
+    runs = _runs(ctx, lo, hi)
+    k = next(i for i, r in enumerate(runs) if n in r)
+    metric = None
+    for i in range(k, -1, -1):
+        floor = runs[i - 1][-1].end if i else lo
+        names = [m for m in ctx.metrics if floor <= m.start and m.end <= runs[i][0].start]
+        if len(names) > 1:
+            return None  # "Dividends received … on the common stock were": which name the list is of is not said
+        if names:
+            metric = names[0]
+            if stray := _stray_words(ctx, metric.end, runs[k][0].start):
+                return f"the words {stray!r} stand between it and {metric.matched!r}"
+            break
+    if metric is None:
+        return None
+    if why := _inside_noun_phrase(ctx, metric, lo):
+        return why
+    pers = _run_periods(ctx, runs, k, lo, hi)
+    if len(pers) != len(runs[k]):
+        return f"its list of {len(runs[k])} has {len(pers)} periods"
+    return _signed(metric, ctx.text[metric.end : runs[k][0].start]), pers[runs[k].index(n)]
+
+
+_OF_METRIC = re.compile(r"^\s*(?:in|of)\s+(?:total\s+)?$", re.I)
+
+
+def _named_after_list(ctx: _Ctx, n: Mention, lo: int, hi: int) -> tuple[MetricSpan, PeriodRequest] | str | None:
+    """A list of figures named after the last one, paired in order with periods: "the Company had
+    $6.0 billion and $10.0 billion of commercial paper outstanding, respectively"; "recognized $10.8
+    billion, $9.0 billion and $7.9 billion of share-based compensation expense in 2023, 2022 and
+    2021, respectively". None when n is no such list's (a lone figure is read as before)."""
+    runs = _runs(ctx, lo, hi)
+    k = next(i for i, r in enumerate(runs) if n in r)
+    run = runs[k]
+    after = [m for m in ctx.metrics if run[-1].end <= m.start and m.end <= hi]
+    if len(run) < 2 or not after or not _OF_METRIC.match(ctx.text[run[-1].end : after[0].start]):
+        return None
+    metric = after[0]
+    if re.fullmatch(r"cash|stock|shares?|common\s+stock", metric.matched, re.I):
+        return f"{metric.matched!r} is what was paid or given, not a line item"
+    if why := _narrowed(ctx, metric, n, lo, hi):
+        return why
+    if not re.search(r"\brespectively\b", ctx.text[lo:hi], re.I):
+        return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
+    floor = runs[k - 1][-1].end if k else lo
+    nxt = runs[k + 1][0].start if k + 1 < len(runs) else hi
+    pers = _respective_periods(ctx, metric.end, nxt, floor)
+    if len(pers) != len(run):
+        return f"'respectively' pairs {len(run)} figures with {len(pers)} periods"
+    return _signed(metric, ctx.text[max(lo, run[0].start - 40) : run[0].start]), pers[run.index(n)]
 
 
 # A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
@@ -863,8 +1029,9 @@ _NEW_PREDICATE = re.compile(
 )
 
 
+# "As presented in the preceding table, …" points to where the figure is shown: no part of anything
 _PART_OF = re.compile(
-    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?:included|recorded|reported|classified|presented|allocated)"
+    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?<!\b[Aa]s\s)(?:included|recorded|reported|classified|presented|allocated)"
     r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
     re.I,
 )
@@ -885,6 +1052,14 @@ _LIMIT = re.compile(
 )
 
 
+# "…, of which $9.5 billion …", "including $2 million of …", "Of this balance, $28 million …": a part
+_OF_WHICH = re.compile(
+    r"(?:\b(?:of\s+which|including)|^\s*of\s+(?:this|that|these|those|the)\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,)"
+    r"\s*,?\s*(?:approximately|about|nearly|roughly)?\s*$",
+    re.I,
+)
+
+
 def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
     """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
     part of another line item ("… included in cost of goods sold", "of revenue … that was included in
@@ -893,6 +1068,8 @@ def _note_specific(ctx: _Ctx, n: Mention, lo: int, hi: int) -> str | None:
     text = ctx.text
     if (m := _POSSIBLE.search(text, lo, n.start)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
         return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
+    if m := _OF_WHICH.search(text, max(0, n.start - 60), n.start):
+        return f"a part of the amount before it ({m[0].strip()!r}) that no line item states by itself"
     prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
         return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
