@@ -22,7 +22,7 @@ from typing import Any
 import anyio
 import pytest
 
-from auditgraph.agents.mcp_server import (
+from auditgraph.app.mcp_server import (
     MAX_ARGUMENTS_CHARS,
     MAX_STRING_CHARS,
     ROOTS_ENV,
@@ -352,7 +352,7 @@ def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_gr
     is more than anyio's 40 worker threads: long tools wait for their slots without holding one."""
     from mcp import Client
 
-    from auditgraph.agents.mcp_server import HEAVY_SLOTS
+    from auditgraph.app.mcp_server import HEAVY_SLOTS
 
     release, started = threading.Event(), threading.Semaphore(0)
 

@@ -24,8 +24,9 @@ Tool calls run on worker threads, so a long call never holds the others (the Z3 
 thread has its own context, verifier/check.py). Lines that are not JSON-RPC 2.0 get the spec's error response
 (-32700 parse error, -32600 invalid request) instead of silence (`serve_streams`).
 
-Tools from stages this one may not import (the verifier's `verify_claim`) come in as `extensions`:
-the CLI root composes them (src/auditgraph/cli.py, `mcp_extensions`).
+The server is the app layer's (src/auditgraph/app/): `serve_graph` composes what `auditgraph mcp` serves, the
+catalog (auditgraph.tools) with the agents' investigation tools and the verifier's `verify_claim` and
+`ask_filing`; `build_server` serves any toolbox plus `extensions` (each with its own prompts), as tests do.
 """
 
 from __future__ import annotations
@@ -791,6 +792,26 @@ async def serve_streams(server: Any, read_stream: Any, write_stream: Any) -> Non
         tg.start_soon(pump)
         await server.run(receive, write_stream, server.create_initialization_options())
         tg.cancel_scope.cancel()  # the server stopped first: stop reading for it
+
+
+def serve_graph(graph: Graph, investigation: bool = True, roots: Sequence[Path] | None = None) -> None:
+    """`auditgraph mcp`: the catalog (with get_graph_schema and investigate_cypher unless `investigation` is off),
+    the server tools and the verifier's tools, all over `graph`, served over stdio until the client hangs up."""
+    from auditgraph.agents.environment import Investigator, with_investigation
+    from auditgraph.tools.toolbox import catalog_toolbox
+    from auditgraph.verifier.ask import ask_toolbox
+    from auditgraph.verifier.mcp_tools import verifier_toolbox
+
+    box = catalog_toolbox(graph)
+    extensions = [verifier_toolbox(graph), ask_toolbox(graph)]
+    if not investigation:
+        serve_stdio(box, graph, extensions, roots)
+        return
+    investigator = Investigator(graph)
+    try:
+        serve_stdio(with_investigation(box, investigator), graph, extensions, roots)
+    finally:
+        investigator.close()
 
 
 def serve_stdio(
