@@ -89,7 +89,7 @@ def audit_case(
         filing_id=case.filing_id,
         concept=case.concept,
         period=case.period,
-        system=_system_name(config),
+        system=system_name(config),
         llm=policy.label,
         config=config.as_json(),
         status="ok",
@@ -270,7 +270,7 @@ def _unaudited(case: Case, llm: str, config: AuditConfig, **outcome: Any) -> Art
         filing_id=case.filing_id,
         concept=case.concept,
         period=case.period,
-        system=_system_name(config),
+        system=system_name(config),
         llm=llm,
         config=config.as_json(),
         **outcome,
@@ -287,7 +287,8 @@ def deadline_artifact(case: Case, llm: str, config: AuditConfig, why: str) -> Ar
     return _unaudited(case, llm, config, status="ok", verdict="inconclusive", reason_code="deadline", reason=why)
 
 
-def _system_name(config: AuditConfig) -> str:
+def system_name(config: AuditConfig) -> str:
+    """The system a run's artifacts name (auditflow, auditflow-a1-only, auditflow-a2-only, single-agent)."""
     return {"both": "auditflow", "a1": "auditflow-a1-only", "a2": "auditflow-a2-only", "single": "single-agent"}[config.agents]
 
 

@@ -5,8 +5,9 @@
     auditgraph agents replay-server SCRIPT.json [--port 8000]
 
 Without --llm (and without AUDITGRAPH_LLM) no model is configured: the command says so and
-runs checker-only. The MCP server (mcp, anyio), the investigator and the replay server are imported
-inside the commands that serve them, so `audit`, `run` and `--help` do not load them.
+runs checker-only. The investigator and the replay server are imported inside the commands that serve
+them, so `audit`, `run` and `--help` do not load them. `auditgraph agents mcp` is the app layer's
+(src/auditgraph/app/mcp_cli.py): the MCP server composes this stage with the verifier.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -43,7 +43,7 @@ from auditgraph.tools.base import filing_release, resolve_concept
 console = Console(stderr=True)
 
 
-def _graph() -> Graph:
+def open_quiet_graph() -> Graph:
     # The driver logs every server notification (e.g. a property no filing has yet) as a warning;
     # in the middle of a progress bar they are noise, the tools report real problems themselves.
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
@@ -220,7 +220,7 @@ def audit_cmd(filing_id: str, concept: str | None, period: str | None, out: Path
     _check_llm(kw)
     if out is not None:
         _check_out(out)
-    with _graph() as graph:
+    with open_quiet_graph() as graph:
         filing_id = resolve_filing(graph, filing_id)  # accession, folder or ticker/form/period too
         filing_release(graph, filing_id)  # an unknown filing, concept or period is an error, never a verdict
         if concept:
@@ -274,7 +274,7 @@ def run_cmd(cases_file: Path, out: Path, concurrency: int, **kw: Any) -> None:
     cases = read_cases(cases_file)
     _check_llm(kw)
     _check_out(out)
-    with _graph() as graph:
+    with open_quiet_graph() as graph:
         summary, session = _run(graph, cases, out, concurrency, kw)
     _report(summary, session, kw["as_json"], show_cases=False)
 
@@ -434,37 +434,6 @@ def replay_server_cmd(script: Path, port: int, model: str) -> None:
         sys.exit(0)
 
 
-@agents.command("mcp")
-@click.option("--no-investigation", is_flag=True, help="Serve only the catalog, without get_graph_schema and investigate_cypher.")
-@click.option(
-    "--root",
-    "roots",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="A folder load_filing may read (repeat). Default: $AUDITGRAPH_MCP_ROOTS (separated by "
-    f"{os.pathsep!r}), else the current directory and the bundled sample filing.",
-)
-def mcp_cmd(no_investigation: bool, roots: tuple[Path, ...]) -> None:
-    """Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."""
-    from auditgraph.agents.environment import Investigator, with_investigation
-    from auditgraph.agents.mcp_server import serve_stdio
-    from auditgraph.agents.toolbox import catalog_toolbox
-
-    # The CLI root puts the tools of stages this one may not import (the verifier's) in ctx.meta.
-    compose = click.get_current_context().meta.get("auditgraph.mcp_extensions")
-    with _graph() as graph:
-        box = catalog_toolbox(graph)
-        extensions = compose(graph) if compose else []
-        if no_investigation:
-            serve_stdio(box, graph, extensions, roots or None)
-            return
-        investigator = Investigator(graph)
-        try:
-            serve_stdio(with_investigation(box, investigator), graph, extensions, roots or None)
-        finally:
-            investigator.close()
-
-
 @agents.command("show")
 @click.argument("run_file", type=click.Path(exists=True, path_type=Path))
 @click.argument("case_id", required=False)
@@ -515,6 +484,3 @@ def show_cmd(run_file: Path, case_id: str | None, wide: bool) -> None:
             print_table(out, fit_table(_STEP_COLS, rows, out.width, wide=wide, title=title), wide=wide)
     for fb in traj.get("senior", []):
         out.print(f"[bold]Senior, round {fb['round']}:[/bold] {fb['feedback']}")
-
-
-mcp = mcp_cmd  # also top level: `auditgraph mcp`, the name the issue and MCP client configs use

@@ -5,7 +5,7 @@ rejected terminal action and every malformed action uses one. The required-tool 
 `final_report`/`ask_senior` until each mandatory tool has a non-error observation and answers
 with the missing tools. At exhaustion (or when the provider fails for good) the report is
 built from the observations without running missing tools. Tools are reached only through
-`Toolbox.call`, i.e. the catalog's `call_tool` over the graph.
+`Toolbox.call`, the one door (the catalog's tools over the graph; a failure comes back as an observation).
 """
 
 from __future__ import annotations

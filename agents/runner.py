@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import _system_name, audit_case, deadline_artifact, error_artifact, settle
+from auditgraph.agents.audit import audit_case, deadline_artifact, error_artifact, settle, system_name
 from auditgraph.agents.fusion import MassMapping
 from auditgraph.agents.policy import Policy
 from auditgraph.agents.protocol import AuditConfig, Deadline
@@ -180,7 +180,7 @@ def run_cases(
     side = trajectory_path(out)
     identity = {
         "llm": policy.label if policy else "none",
-        "system": _system_name(config) if policy else "checker-only",
+        "system": system_name(config) if policy else "checker-only",
         "config": config.as_json(),
     }
     _refuse_another_run(out, identity)

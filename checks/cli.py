@@ -7,6 +7,7 @@ models and the HTML report are imported by the commands that print them (tests/t
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from importlib.resources import as_file, files
 from pathlib import Path
 
@@ -27,7 +28,6 @@ from auditgraph.spinner import spinner
 from auditgraph.tables import output_console
 
 err = Console(stderr=True)
-HTML_SECTIONS = "auditgraph.html_sections"  # ctx.meta key: the CLI root's composer of later stages' HTML sections
 
 
 def _out() -> Console:
@@ -213,6 +213,7 @@ def audit(
     show_not_evaluable: bool,
     wide: bool,
     narrative: bool,
+    html_sections: Callable[[Graph, str], list[str]] | None = None,
 ) -> None:
     """Every finding of the whole filing, like the official engine's report, with a verdict."""
     console = _out()
@@ -225,8 +226,8 @@ def audit(
             "--narrative adds a section to one filing's --format html page; for a table or JSON run "
             "`auditgraph verify --filing FILING_ID --narrative [--json]`"
         )
-    # the narrative check is the verifier's, a later stage: the CLI root composes it (src/auditgraph/cli.py)
-    compose = click.get_current_context().find_root().meta.get(HTML_SECTIONS) if narrative else None
+    # the narrative check is the verifier's, a later stage: the app layer passes it in (src/auditgraph/app/audit_cli.py)
+    compose = html_sections if narrative else None
     if narrative and compose is None:
         raise ConfigError("--narrative needs the verifier; run it as `auditgraph audit FILING_ID --format html --narrative`")
     wanted = parse_rules(rules)

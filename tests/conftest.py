@@ -74,6 +74,19 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
     _fail_skip(outcome.get_result())
 
 
+# ---------------------------------------------------------------- two speeds
+# A test that reaches Neo4j (through neo4j_connection, whichever fixture brings it) is marked `neo4j`, so
+# `pytest -m "not neo4j"` runs the pure-Python tests alone, with no server (DEVELOPERS.md, "Two speeds"); CI runs
+# both. A test that starts a server (or Neo4j's tools) of its own marks itself `@pytest.mark.neo4j`.
+NEO4J_FIXTURE = "neo4j_connection"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if NEO4J_FIXTURE in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.neo4j)
+
+
 @pytest.fixture(scope="session")
 def docker_compose_file() -> Path:
     return REPO / "docker" / "compose.yml"

@@ -164,7 +164,7 @@ def test_cli_audit_run_resume_and_checker_only_fallback(graph, neo4j_connection,
 def test_mcp_server_serves_the_catalog(graph):
     from mcp import Client
 
-    from auditgraph.agents.mcp_server import build_server
+    from auditgraph.app.mcp_server import build_server
 
     build(graph)
     box = catalog_toolbox(graph)

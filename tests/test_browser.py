@@ -24,6 +24,7 @@ def user_home(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.neo4j  # installs and starts a server of its own
 def test_browser_is_offered_the_configured_bolt_port_and_the_password(user_home):
     run = CliRunner().invoke
     bolt, http = server.free_port(), server.free_port()

@@ -26,6 +26,7 @@ from auditgraph.cli import cli
 from auditgraph.graph import Graph
 
 WAIT_MS = 180_000  # for any one DOM condition; a connected Browser answers in seconds
+pytestmark = pytest.mark.neo4j  # a server of its own (user_server), not the session's: marked here, not by conftest
 
 
 def _chromium() -> str:

@@ -92,8 +92,10 @@ def test_inline_document_values_come_out_transformed_scaled_and_signed(graph: Gr
     }
 
 
-def test_sec_transformations_match_what_edgar_extracts():
+def test_sec_transformations_match_what_edgar_extracts(monkeypatch: pytest.MonkeyPatch):
     # inputs and outputs as in AAPL's 2025-03-29 10-Q (.htm vs the SEC-extracted _htm.xml)
+    # FunctionArgType() formats its message with the gettext `_` an Arelle controller installs: none without a load
+    monkeypatch.setattr("builtins._", lambda text: text, raising=False)
     assert sec.duryear("2.7") == "P2Y8M12D" and sec.duryear("17") == "P17Y" and sec.durmonth("12") == "P12M"
     assert sec.exchnameen("The Nasdaq Stock Market LLC") == "NASDAQ" and sec.exchnameen("New York Stock Exchange LLC") == "NYSE"
     assert sec.entityfilercategoryen("Large accelerated filer") == "Large Accelerated Filer"

@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 import pytest
 
-from auditgraph.agents.mcp_server import build_server
+from auditgraph.app.mcp_server import build_server
 from auditgraph.tools.toolbox import catalog_toolbox
 
 

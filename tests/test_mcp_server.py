@@ -34,7 +34,7 @@ def conversation(neo4j_connection, tmp_path_factory) -> dict[str, Any]:
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters
 
-    from auditgraph.agents.mcp_server import GRAPH_MODEL_URI, QUERIES_URI
+    from auditgraph.app.mcp_server import GRAPH_MODEL_URI, QUERIES_URI
     from auditgraph.loader.taxonomy import load_taxonomies
 
     with Graph(neo4j_connection) as g:
@@ -128,7 +128,7 @@ def test_server_version_titles_hints_and_output_schemas(conversation):
 
 def test_every_catalog_tool_has_its_own_title_and_schema():
     from auditgraph.agents.environment import CYPHER_SPEC, SCHEMA_SPEC
-    from auditgraph.agents.mcp_server import CATALOG
+    from auditgraph.app.mcp_server import CATALOG
     from auditgraph.tools.catalog import ALL_TOOLS
 
     assert set(CATALOG) == {*ALL_TOOLS, SCHEMA_SPEC.name, CYPHER_SPEC.name}
@@ -199,7 +199,7 @@ def test_prompts_name_the_tools_in_order(conversation):
 
 def test_resources_graph_model_and_query_catalog(conversation):
     from auditgraph import queries
-    from auditgraph.agents.mcp_server import GRAPH_MODEL_URI, QUERIES_URI
+    from auditgraph.app.mcp_server import GRAPH_MODEL_URI, QUERIES_URI
 
     assert set(conversation["resources"]) == {GRAPH_MODEL_URI, QUERIES_URI}
     assert all(r.title and r.description and r.mime_type for r in conversation["resources"].values())
@@ -216,6 +216,6 @@ def test_graph_model_ships_as_package_data():
     """The resource is read from the package (agents/graph-model.md), which is docs/graph-model.md."""
     link = REPO / "agents" / "graph-model.md"
     assert link.resolve() == (REPO / "docs" / "graph-model.md").resolve()
-    from auditgraph.agents.mcp_server import graph_model_text
+    from auditgraph.app.mcp_server import graph_model_text
 
     assert graph_model_text().startswith("# Graph model")

@@ -25,6 +25,7 @@ def user_home(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.neo4j  # installs and starts a server of its own
 def test_install_start_status_stop_with_a_generated_password(user_home):
     run = CliRunner().invoke
     bolt, http = server.free_port(), server.free_port()

@@ -47,7 +47,7 @@ class ToolSpec:
     description: str
     kind: str
     schema: Mapping[str, Any]  # JSON schema of the arguments object
-    # What MCP clients also see (agents/mcp_server.py): a title, the readOnlyHint/destructiveHint/idempotentHint/
+    # What MCP clients also see (app/mcp_server.py): a title, the readOnlyHint/destructiveHint/idempotentHint/
     # openWorldHint annotations, and the JSON schema of the observation. Model function-calling APIs ignore them.
     title: str = ""
     hints: Mapping[str, bool] | None = None
@@ -69,8 +69,8 @@ def unknown_args(name: str, schema: Any, args: Mapping[str, Any]) -> str | None:
     """One line naming the argument names `name` does not take and the ones it does, or None.
 
     A misspelled `concpt` must not be dropped: the tool would run over something wider (a checker over the
-    whole filing) and the caller would take that for an answer about the concept. Every door refuses it
-    (Toolbox.call, catalog.call_tool). Schemas without properties, or allowing extra ones, pass."""
+    whole filing) and the caller would take that for an answer about the concept. The one door refuses it
+    (Toolbox.refusal, before the tool runs). Schemas without properties, or allowing extra ones, pass."""
     props = schema.get("properties") if isinstance(schema, Mapping) else None
     if not isinstance(props, Mapping) or schema.get("additionalProperties") is True:
         return None

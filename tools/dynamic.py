@@ -11,11 +11,10 @@ from pydantic import BaseModel, Field
 from auditgraph.checks.filing_data import load_filing_data, local
 from auditgraph.checks.rule_data import split_key
 from auditgraph.checks.xbrl_decimals import fmt, parse_value
-from auditgraph.errors import ConfigError, CypherRefused
+from auditgraph.errors import ConfigError
 from auditgraph.graph import ADHOC_MAX_BYTES, Graph
 from auditgraph.tools.base import (
     QUERY_TIMEOUT_S,
-    Rows,
     Tool,
     ToolResult,
     dims_match,
@@ -248,12 +247,10 @@ def run_magnitude(graph: Graph, a: PeriodArgs) -> ToolResult:
 
 def run_cypher(graph: Graph, a: CypherArgs) -> ToolResult:
     """Ad-hoc read through the guarded door (Graph.read_adhoc: READ transaction, plan check,
-    server timeout, row and byte limits); a refusal is an observation, not an exception."""
-    try:
-        plan_only = check_adhoc(a.query)  # nesting and size before Neo4j's parser sees it
-        out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds, plan_only=plan_only)
-    except CypherRefused as exc:
-        return Rows(status="error", message=str(exc))
+    server timeout, row and byte limits; a leading EXPLAIN returns the plan); a refusal raises
+    CypherRefused, which the tool door (Toolbox.call) makes the observation."""
+    plan_only = check_adhoc(a.query)  # nesting and size before Neo4j's parser sees it
+    out = graph.read_adhoc(a.query, a.params, limit=a.limit, timeout=a.timeout_seconds, plan_only=plan_only)
     res = rows_result(None, out.rows, "the query returned no rows")
     if out.truncated == "rows":
         res.message = f"first {a.limit} rows only; add LIMIT or narrow the query"

@@ -25,9 +25,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from auditgraph.errors import AuditGraphError, ClaimParseError, ConfigError, GraphUnavailable, ProviderError
+from auditgraph.errors import ClaimParseError, ConfigError, ProviderError
 from auditgraph.graph import Graph
 from auditgraph.tools.base import PromptSpec, ToolSpec
 from auditgraph.tools.toolbox import Toolbox
@@ -390,23 +390,14 @@ def ask_toolbox(graph: Graph, model_factory: Callable[[], ChatModel | None] | No
     def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
         from auditgraph.filing_ref import resolve_filing
 
-        try:
-            a = AskArgs.model_validate(args)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
-            return {"tool": name, "status": "error", "message": f"bad arguments for {name}: {problems}"}
-        try:
-            with lock:
-                if not models:
-                    models.append((model_factory or (lambda: ChatModel.from_options(None, None)))())
-            model = models[0]
-            if model is None:
-                return {"tool": name, "status": "error", "message": MCP_NEEDS_MODEL}
-            result = ask(Verifier(graph), model, resolve_filing(graph, a.filing_id), a.question, a.repair)
-        except GraphUnavailable:
-            raise
-        except AuditGraphError as exc:
-            return {"tool": name, "status": "error", "message": str(exc)}
+        a = AskArgs.model_validate(args)  # bad arguments raise: the door (Toolbox.call) makes the observation
+        with lock:
+            if not models:
+                models.append((model_factory or (lambda: ChatModel.from_options(None, None)))())
+        model = models[0]
+        if model is None:
+            return {"tool": name, "status": "error", "message": MCP_NEEDS_MODEL}
+        result = ask(Verifier(graph), model, resolve_filing(graph, a.filing_id), a.question, a.repair)
         return {
             "tool": name,
             "status": "ok",

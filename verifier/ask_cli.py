@@ -18,6 +18,7 @@ from rich.table import Table
 
 from auditgraph.errors import ConfigError
 from auditgraph.files import check_output, write_whole
+from auditgraph.verifier.options import model_options
 
 err = Console(stderr=True)
 out = Console()
@@ -34,14 +35,7 @@ _HEAD = {
 @click.option(
     "--filing", "filing_id", help="Filing: its id, accession, folder name or ticker/form/period (`auditgraph filing list`)."
 )
-@click.option(
-    "--llm",
-    "model_name",
-    help="Model: openai:MODEL, anthropic:MODEL or openai-compatible[:MODEL] (or AUDITGRAPH_VERIFIER_MODEL).",
-)
-@click.option(
-    "--base-url", help="Endpoint for openai-compatible servers, e.g. http://127.0.0.1:8080/v1 (or AUDITGRAPH_VERIFIER_BASE_URL)."
-)
+@model_options  # --llm (the model that drafts answers), --base-url
 @click.option(
     "--repair",
     "repair_k",

@@ -20,6 +20,7 @@ from auditgraph.database import open_graph
 from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
 from auditgraph.spinner import spinner
+from auditgraph.verifier.options import model_options
 
 err = Console(stderr=True)
 out = Console()
@@ -69,17 +70,7 @@ def _live(as_json: bool) -> bool:
     show_default=True,
     help="guided: structured feedback from the unsat core; naive: one generic retry.",
 )
-@click.option(
-    "--llm",
-    "model_name",
-    help="Model for planning/repair, as for the agents: openai:MODEL, anthropic:MODEL or "
-    "openai-compatible[:MODEL] (or AUDITGRAPH_VERIFIER_MODEL).",
-)
-@click.option(
-    "--base-url",
-    help="Endpoint: http://127.0.0.1:8000/v1 for openai-compatible servers; optional for openai and "
-    "anthropic (or AUDITGRAPH_VERIFIER_BASE_URL).",
-)
+@model_options  # --llm (the planner and repair model), --base-url
 @click.option(
     "--planner",
     type=click.Choice(["auto", "deterministic", "llm"]),

@@ -1,7 +1,7 @@
 """`verify_claim`: the verifier as a tool (a ToolSpec and its runner) for the MCP server.
 
-The MCP server lives in auditgraph.agents, which may not import the verifier (the two stages are
-independent); the CLI root composes this Toolbox into `auditgraph mcp` (src/auditgraph/cli.py).
+The app layer composes this Toolbox into `auditgraph mcp` (src/auditgraph/app/mcp_server.py); the runner
+raises on bad arguments and errors, and the door (Toolbox.call) makes them observations.
 The deterministic planner decides, as `auditgraph verify` does with no model configured; Z3 and
 the registry load on the first call.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
-from auditgraph.errors import AuditGraphError, GraphUnavailable
+from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.tools.base import READ_ONLY, ToolSpec
 from auditgraph.tools.toolbox import Toolbox
@@ -83,30 +83,17 @@ def verifier_toolbox(graph: Graph) -> Toolbox:
         from auditgraph.verifier.registry import load_registry
         from auditgraph.verifier.verify import Verifier
 
-        try:
-            a = VerifyArgs.model_validate(args)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
-            return {"tool": name, "status": "error", "message": f"bad arguments for {name}: {problems}"}
+        a = VerifyArgs.model_validate(args)  # bad arguments raise: the door (Toolbox.call) makes the observation
         if not a.claim.strip():
-            return {
-                "tool": name,
-                "status": "error",
-                "message": "the claim is empty; write one such as 'Revenue was $12.5 million in 2025'",
-            }
-        try:
-            with lock:
-                if not registry:
-                    registry.append(load_registry(None))
-            verifier = Verifier(graph, registry[0])
-            if a.question:
-                verdict: Any = verifier.verify(a.filing_id, a.question, a.claim)
-            else:
-                verdict = verifier.verify_sentence(a.filing_id, a.claim)
-        except GraphUnavailable:
-            raise
-        except AuditGraphError as exc:
-            return {"tool": name, "status": "error", "message": str(exc)}
+            raise ConfigError("the claim is empty; write one such as 'Revenue was $12.5 million in 2025'")
+        with lock:
+            if not registry:
+                registry.append(load_registry(None))
+        verifier = Verifier(graph, registry[0])
+        if a.question:
+            verdict: Any = verifier.verify(a.filing_id, a.question, a.claim)
+        else:
+            verdict = verifier.verify_sentence(a.filing_id, a.claim)
         reason = verdict.abstain_reason.value if verdict.abstain_reason else None
         if reason == "unknown_filing":
             return {"tool": name, "status": "error", "message": verdict.reason}

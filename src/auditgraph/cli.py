@@ -2,11 +2,13 @@
 policy in auditgraph.errors (0 answered, 1 findings, 2 bad input, 3 environment, 4 a bug);
 `--debug` (or AUDITGRAPH_DEBUG=1) shows the traceback too, and keeps the exit code.
 
-The root only composes: each stage owns its click group (loader/taxonomy_cli.py, loader/filing_cli.py,
-checks/cli.py, agents/cli.py, verifier/cli.py, eval/cli.py), registered here by name and loaded only
-when that command runs or shows its help, so `auditgraph --help` imports no stage (no Arelle, Z3,
-LangChain, driver). The commands defined here import the database policy and the driver inside the
-function for the same reason. Whether there is a database is decided in auditgraph.database.
+The root only composes, with the app layer (src/auditgraph/app/): each stage owns its click group
+(loader/taxonomy_cli.py, loader/filing_cli.py, checks/cli.py, agents/cli.py, verifier/cli.py, eval/cli.py);
+what joins two stages (the MCP server, `agents` with `mcp`, `audit` with the verifier's narrative section)
+is the app layer's. Each is registered here by name and loaded only when that command runs or shows
+its help, so `auditgraph --help` imports no stage (no Arelle, Z3, LangChain, driver). The commands
+defined here import the database policy and the driver inside the function for the same reason.
+Whether there is a database is decided in auditgraph.database.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "check": ("auditgraph.checks.cli:check", "Run DQC checkers on a loaded filing and list their results."),
     "audit": (
-        "auditgraph.checks.cli:audit",
+        "auditgraph.app.audit_cli:audit",
         "Every finding of the whole filing, like the official engine's report, with a verdict.",
     ),
     "rules": (
@@ -62,10 +64,10 @@ STAGE_COMMANDS: dict[str, tuple[str, str]] = {
         "Start Neo4j if needed, load the sample taxonomy and filing, run the checker-only audit.",
     ),
     "agents": (
-        "auditgraph.agents.cli:agents",
+        "auditgraph.app.mcp_cli:agents",
         "AuditFlow auditor agents (A1 compliance, A2 forensic, senior) over the Cypher tools.",
     ),
-    "mcp": ("auditgraph.agents.cli:mcp", "Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."),
+    "mcp": ("auditgraph.app.mcp_cli:mcp", "Serve the whole tool catalog as an MCP server over stdio (for any coding agent)."),
     "verify": (
         "auditgraph.verifier.cli:verify",
         "Verify numerical claims about a loaded filing: Verified, Violated (with the unsat core) or Abstain.",
@@ -167,30 +169,6 @@ def cli(debug: bool) -> None:
     usage, 3 environment (database unreachable, provider or key missing), 4 internal error."""
     global _debug
     _debug = debug
-    click.get_current_context().meta[MCP_EXTENSIONS] = mcp_extensions
-    click.get_current_context().meta[HTML_SECTIONS] = html_sections
-
-
-MCP_EXTENSIONS = "auditgraph.mcp_extensions"  # ctx.meta key: `auditgraph mcp` (agents/cli.py) serves these tools too
-
-
-HTML_SECTIONS = "auditgraph.html_sections"  # ctx.meta key: `audit --format html --narrative` (checks/cli.py) adds these
-
-
-def html_sections(graph: Any, filing_id: str) -> list[str]:
-    """Sections of the HTML audit page from stages the checks may not import: the narrative check."""
-    from auditgraph.verifier import Verifier
-    from auditgraph.verifier.narrative import check, render_html
-
-    return [render_html(check(Verifier(graph), filing_id))]
-
-
-def mcp_extensions(graph: Any) -> list[Any]:
-    """Tools of stages the MCP server (auditgraph.agents) may not import: the root composes them."""
-    from auditgraph.verifier.ask import ask_toolbox
-    from auditgraph.verifier.mcp_tools import verifier_toolbox
-
-    return [verifier_toolbox(graph), ask_toolbox(graph)]
 
 
 # ---------------------------------------------------------------- neo4j

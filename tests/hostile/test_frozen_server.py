@@ -35,6 +35,7 @@ FID = "smpl-20251231"
 FILING_ROLE = f"{FID}|https://auditgraph.example/sample/2025/role/IncomeStatement"
 TIMEOUT = 4  # [local] timeout of the test's server: keep-alive every 2 s, a connection silent for 4 s is dropped
 DEADLINE = 600  # only a guard against a hang, never a wait for something to happen
+pytestmark = pytest.mark.neo4j  # its own server (frozen_ready), not the session's: marked here, not by conftest
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from typing import Any
 import anyio
 import pytest
 
-from auditgraph.agents.mcp_server import (
+from auditgraph.app.mcp_server import (
     MAX_ARGUMENTS_CHARS,
     MAX_STRING_CHARS,
     ROOTS_ENV,
@@ -352,7 +352,7 @@ def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_gr
     is more than anyio's 40 worker threads: long tools wait for their slots without holding one."""
     from mcp import Client
 
-    from auditgraph.agents.mcp_server import HEAVY_SLOTS
+    from auditgraph.app.mcp_server import HEAVY_SLOTS
 
     release, started = threading.Event(), threading.Semaphore(0)
 
@@ -390,7 +390,7 @@ def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_gr
 def test_a_line_past_the_limit_is_skipped_as_it_streams_and_answered_with_the_limit():
     import io
 
-    from auditgraph.agents.mcp_stdin import MAX_LINE_BYTES, BoundedLines
+    from auditgraph.app.mcp_stdin import MAX_LINE_BYTES, BoundedLines
 
     small = BoundedLines(io.BytesIO(b'{"a": 1}\n' + b"x" * 50 + b"\n" + b"y" * 10 + b"\nlast"), limit=10)
     assert [small.readline() for _ in range(5)] == [

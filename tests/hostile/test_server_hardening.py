@@ -70,6 +70,7 @@ def test_the_running_server_has_the_limits(neo4j_connection: Connection):
         "-Xq3" + "z" * 20,  # a generated password may start with a dash: not an option of the admin tool
     ],
 )
+@pytest.mark.neo4j  # runs the real neo4j-admin
 def test_the_initial_password_never_is_an_argument(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, password: str):
     """The real admin tool sets the password from a 0600 @-file that is gone afterwards; every
     command line it ran is recorded, and none contains the password."""

@@ -1,9 +1,9 @@
 """The whole tool catalog as an MCP server, so any coding agent audits in the same environment.
 
 `auditgraph mcp` serves it over stdio (the paper's "env" condition of the external-agent study).
-Tool calls run in a worker thread through the same `Toolbox.call` the auditors use
-(auditgraph.tools.toolbox); errors come back as results with `is_error` set and a one-line
-message, never as a dropped connection or a traceback.
+Tool calls run in a worker thread through the same door the auditors use, `Toolbox.call`
+(auditgraph.tools.toolbox), the one place where a failure becomes an observation; here it comes back
+as a result with `is_error` set and a one-line message, never as a dropped connection or a traceback.
 
 What a client sees besides the catalog (docs/tools.md, "MCP server"):
 - the package version as the server version, a title, read-only/destructive/idempotent/open-world
@@ -17,22 +17,22 @@ What a client sees besides the catalog (docs/tools.md, "MCP server"):
 
 Limits (issue 36; docs/security.md): every string argument has a maxLength in its tool's input
 schema (STRING_LIMITS, else MAX_STRING_CHARS) and one call's arguments at most MAX_ARGUMENTS_CHARS
-of JSON, checked before any work starts; load_filing reads only regular files and filing folders
+of JSON, checked before any work starts (LIMITS: Toolbox.refusal, in the event loop); load_filing reads only regular files and filing folders
 under its roots (`auditgraph mcp --root DIR`, AUDITGRAPH_MCP_ROOTS; default: the directory the
 server started in, unless it is /, and the bundled sample) and never walks a folder of filings.
 Tool calls run on worker threads, so a long call never holds the others (the Z3 work of each
 thread has its own context, verifier/check.py). Lines that are not JSON-RPC 2.0 get the spec's error response
 (-32700 parse error, -32600 invalid request) instead of silence (`serve_streams`).
 
-Tools from stages this one may not import (the verifier's `verify_claim`) come in as `extensions`:
-the CLI root composes them (src/auditgraph/cli.py, `mcp_extensions`).
+The server is the app layer's (src/auditgraph/app/): `serve_graph` composes what `auditgraph mcp` serves, the
+catalog (auditgraph.tools) with the agents' investigation tools and the verifier's `verify_claim` and
+`ask_filing`; `build_server` serves any toolbox plus `extensions` (each with its own prompts), as tests do.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import itertools
-import json
 import os
 import sys
 import threading
@@ -44,18 +44,20 @@ from typing import IO, Any, Literal, cast
 
 import anyio
 import anyio.to_thread
+import mcp_types as types
+from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from auditgraph import __version__, queries
-from auditgraph.agents.mcp_stdin import BoundedLines, oversized
 from auditgraph.agents.reports import canonical_json
+from auditgraph.app.mcp_stdin import BoundedLines, oversized
 from auditgraph.checks.result import AuditReport, dump
-from auditgraph.errors import AuditGraphError, GraphUnavailable
+from auditgraph.errors import GraphUnavailable
 from auditgraph.graph import Graph, plain
 from auditgraph.tools.base import READ_ONLY, PromptSpec, Rows, ToolSpec
 from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS
 from auditgraph.tools.static import CheckToolResult
-from auditgraph.tools.toolbox import Toolbox, is_ok
+from auditgraph.tools.toolbox import ArgumentLimits, Runner, Toolbox, is_ok
 
 INSTRUCTIONS = (
     "Tools over a Neo4j graph of US-GAAP taxonomies and SEC XBRL filings. Start with list_filings (what is loaded, "
@@ -78,6 +80,7 @@ QUERIES_URI = "auditgraph://queries"
 MAX_STRING_CHARS = 1_000  # any string argument without its own limit below (filing ids, concepts, periods, rules)
 STRING_LIMITS = {"claim": 2_000, "question": 1_000, "path": 4_096, "query": MAX_CYPHER_CHARS}
 MAX_ARGUMENTS_CHARS = 65_536  # the JSON of one call's arguments, a Cypher `params` object included
+LIMITS = ArgumentLimits(MAX_STRING_CHARS, STRING_LIMITS, MAX_ARGUMENTS_CHARS)  # the door refuses calls over them
 ROOTS_ENV = "AUDITGRAPH_MCP_ROOTS"  # os.pathsep-separated folders load_filing may read
 MAX_FOLDER_ENTRIES = 1_000  # a filing folder with more entries is refused: pass its instance file
 # Tools whose calls are long (a load, an audit, a Z3 proof) wait for one of these many slots without
@@ -185,25 +188,7 @@ def _bounded(name: str, prop: Any) -> Any:
     """A string property with the maxLength every call is checked against (its own, else the defaults)."""
     if not isinstance(prop, Mapping) or not _is_string(prop) or "maxLength" in prop:
         return prop
-    return {**prop, "maxLength": STRING_LIMITS.get(name, MAX_STRING_CHARS)}
-
-
-def argument_problem(spec: ToolSpec, args: Mapping[str, Any]) -> str | None:
-    """Why these arguments are refused before any work starts (too long), or None. Linear in their size."""
-    props = spec.schema.get("properties") or {}
-    for key, value in args.items():
-        prop = props.get(key)
-        limit = prop.get("maxLength") if isinstance(prop, Mapping) else None
-        limit = limit if isinstance(limit, int) else STRING_LIMITS.get(key, MAX_STRING_CHARS)
-        if isinstance(value, str) and len(value) > limit:
-            return f"{spec.name}.{key} is {len(value):,} characters; the limit is {limit:,}: shorten it"
-    size = len(json.dumps(args, ensure_ascii=False, default=str))
-    if size > MAX_ARGUMENTS_CHARS:
-        return (
-            f"the arguments of {spec.name} are {size:,} characters of JSON; the limit is {MAX_ARGUMENTS_CHARS:,}: "
-            "send less (fewer or smaller query parameters)"
-        )
-    return None
+    return {**prop, "maxLength": LIMITS.limit(name)}
 
 
 def default_roots() -> list[Path]:
@@ -398,16 +383,7 @@ class ServerTools:
             "load_filing": self.load_filing,
             "audit_filing": self.audit,
         }[name]
-        try:
-            out = run(args)
-        except GraphUnavailable:
-            raise
-        except AuditGraphError as exc:
-            out = _error(str(exc))
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'args'}: {e['msg']}" for e in exc.errors())
-            out = _error(f"bad arguments for {name}: {problems}")
-        return {"tool": name, **out}
+        return {"tool": name, **run(args)}  # a failure raises: the door (Toolbox.call) makes it the observation
 
     def list_filings(self, args: dict[str, Any]) -> dict[str, Any]:
         NoArgs.model_validate(args)
@@ -464,11 +440,12 @@ class ServerTools:
         return real
 
     def load_filing(self, args: dict[str, Any]) -> dict[str, Any]:
+        from auditgraph.errors import LoadError
         from auditgraph.loader.filing import FilingLoader, clear_pending
 
         a = LoadArgs.model_validate(args)
         if not a.path.strip():
-            return _error("load_filing needs a path: an instance .xml, inline .htm, .zip or a filing's folder")
+            raise LoadError("load_filing needs a path: an instance .xml, inline .htm, .zip or a filing's folder")
         item = self._filing_path(a.path.strip())
         with self._load_lock:  # Arelle is process-global: one load at a time
             if not self._schema_ready:
@@ -596,113 +573,118 @@ RESOURCES: dict[str, tuple[str, str, str, str, Callable[[], str]]] = {
 def serving_toolbox(
     toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
 ) -> Toolbox:
-    """The catalog, the server tools over `graph` and the extensions' tools, each spec as MCP shows it."""
+    """The catalog, the server tools over `graph` and the extensions' tools, each spec as MCP shows it, refused over
+    the limits; with `graph`, a filing argument is resolved as the CLI resolves it."""
     box = toolbox
     if graph is not None:
         server_tools = ServerTools(graph, roots)
         box = box.plus(server_tools.specs(), server_tools)
     for ext in extensions:
-        box = box.plus(ext.specs.values(), ext.call)
-    return Toolbox([described(box.specs[n]) for n in box.names()], box.call)
+        box = box.plus(ext.specs.values(), ext.runner)
+    runner = box.runner if graph is None else resolving_filings(box, graph)
+    return Toolbox([described(box.specs[n]) for n in box.names()], runner, limits=LIMITS)
 
 
-def build_server(
-    toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
-) -> Any:
-    """The MCP server; with `graph`, tool arguments naming a filing are resolved as the CLI resolves them.
-    `roots`: the folders load_filing may read (default_roots() when None)."""
-    import mcp_types as types
-    from mcp.server.lowlevel import Server
-    from mcp.shared.exceptions import MCPError
-
-    extensions = list(extensions)
-    box = serving_toolbox(toolbox, graph, extensions, roots)
-    prompts = {**PROMPTS, **{p.name: p for ext in extensions for p in ext.prompts.values()}}
-
-    async def list_tools(ctx: Any, params: Any) -> Any:
-        return types.ListToolsResult(
-            tools=[
-                types.Tool(
-                    name=s.name,
-                    title=s.title or None,
-                    description=s.description,
-                    input_schema=dict(s.schema),
-                    output_schema=dict(s.output_schema) if s.output_schema else None,
-                    annotations=types.ToolAnnotations(
-                        title=s.title or None,
-                        read_only_hint=(s.hints or {}).get("readOnlyHint"),
-                        destructive_hint=(s.hints or {}).get("destructiveHint"),
-                        idempotent_hint=(s.hints or {}).get("idempotentHint"),
-                        open_world_hint=(s.hints or {}).get("openWorldHint"),
-                    ),
-                )
-                for s in box.specs.values()
-            ]
-        )
+def resolving_filings(box: Toolbox, graph: Graph) -> Runner:
+    """The box's runner, with a `filing_id` (an id, accession, folder name or ticker/form/period words) resolved
+    to the filing's id first; a name that fits no filing raises, and the door makes that the observation."""
+    from auditgraph.filing_ref import resolve_filing
 
     def run(name: str, args: dict[str, Any]) -> dict[str, Any]:
-        spec = box.specs.get(name)
         ref = args.get("filing_id")
-        if graph is not None and spec is not None and isinstance(ref, str) and "filing_id" in spec.schema.get("properties", {}):
-            from auditgraph.filing_ref import resolve_filing
+        if isinstance(ref, str) and "filing_id" in box.specs[name].schema.get("properties", {}):
+            args = {**args, "filing_id": resolve_filing(graph, ref)}
+        return box.runner(name, args)
 
-            try:
-                args["filing_id"] = resolve_filing(graph, ref)
-            except AuditGraphError as exc:
-                return {"tool": name, **_error(str(exc))}
-        return box.call(name, args)
+    return run
 
-    slots: dict[str, anyio.CapacityLimiter] = {}  # made on first use, inside the event loop
 
-    async def call_tool(ctx: Any, params: Any) -> Any:
-        args = dict(params.arguments or {})
-        spec = box.specs.get(params.name)
-        problem = argument_problem(spec, args) if spec is not None else None
-        try:
-            if problem:  # refused before a thread or the graph is involved
-                obs: dict[str, Any] = {"tool": params.name, **_error(problem)}
-            else:  # on a worker thread: the event loop keeps answering every other call meanwhile
-                limiter = None
-                if params.name in HEAVY_SLOTS:
-                    limiter = slots.setdefault(params.name, anyio.CapacityLimiter(HEAVY_SLOTS[params.name]))
-                obs = await anyio.to_thread.run_sync(run, params.name, args, limiter=limiter)
-        except GraphUnavailable as exc:  # an outage is no tool result: a protocol error with its one line
-            raise MCPError(types.INTERNAL_ERROR, (str(exc).strip().splitlines() or ["Neo4j is unavailable"])[0]) from None
-        failed = not is_ok(obs)
-        if failed:
-            obs = {**obs, "message": (str(obs.get("message") or obs.get("error") or "failed").strip().splitlines() or [""])[0]}
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=canonical_json(obs))], structured_content=obs, is_error=failed
-        )
+def listed_tool(s: ToolSpec) -> types.Tool:
+    """A tool as tools/list shows it: its schemas, title and hints (annotations)."""
+    hints = s.hints or {}
+    return types.Tool(
+        name=s.name,
+        title=s.title or None,
+        description=s.description,
+        input_schema=dict(s.schema),
+        output_schema=dict(s.output_schema) if s.output_schema else None,
+        annotations=types.ToolAnnotations(
+            title=s.title or None,
+            read_only_hint=hints.get("readOnlyHint"),
+            destructive_hint=hints.get("destructiveHint"),
+            idempotent_hint=hints.get("idempotentHint"),
+            open_world_hint=hints.get("openWorldHint"),
+        ),
+    )
 
-    async def list_prompts(ctx: Any, params: Any) -> Any:
-        return types.ListPromptsResult(
-            prompts=[
-                types.Prompt(
-                    name=p.name,
-                    title=p.title,
-                    description=p.description,
-                    arguments=[types.PromptArgument(name=a, description=d, required=True) for a, d in p.arguments],
-                )
-                for p in prompts.values()
-            ]
-        )
 
-    async def get_prompt(ctx: Any, params: Any) -> Any:
-        if params.name not in prompts:
-            raise MCPError(types.INVALID_PARAMS, f"unknown prompt {params.name!r}; prompts: {', '.join(prompts)}")
-        p = prompts[params.name]
-        given = dict(params.arguments or {})
-        missing = [a for a, _ in p.arguments if not str(given.get(a) or "").strip()]
-        if missing:
-            raise MCPError(types.INVALID_PARAMS, f"prompt {params.name} needs {', '.join(missing)}")
-        text = p.text({a: str(given[a]).strip() for a, _ in p.arguments})
-        return types.GetPromptResult(
-            description=p.description,
-            messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))],
-        )
+def call_result(obs: dict[str, Any]) -> types.CallToolResult:
+    """An observation as tools/call answers it: JSON text and structured content; an error with a one-line message."""
+    failed = not is_ok(obs)
+    if failed:
+        obs = {**obs, "message": (str(obs.get("message") or obs.get("error") or "failed").strip().splitlines() or [""])[0]}
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=canonical_json(obs))], structured_content=obs, is_error=failed
+    )
 
-    async def list_resources(ctx: Any, params: Any) -> Any:
+
+def listed_prompt(p: PromptSpec) -> types.Prompt:
+    return types.Prompt(
+        name=p.name,
+        title=p.title,
+        description=p.description,
+        arguments=[types.PromptArgument(name=a, description=d, required=True) for a, d in p.arguments],
+    )
+
+
+def prompt_result(p: PromptSpec, given: Mapping[str, Any]) -> types.GetPromptResult:
+    """The prompt's user message from its arguments, all required and non-blank."""
+    missing = [a for a, _ in p.arguments if not str(given.get(a) or "").strip()]
+    if missing:
+        raise MCPError(types.INVALID_PARAMS, f"prompt {p.name} needs {', '.join(missing)}")
+    text = p.text({a: str(given[a]).strip() for a, _ in p.arguments})
+    return types.GetPromptResult(
+        description=p.description,
+        messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))],
+    )
+
+
+class Handlers:
+    """What the server answers, over one serving toolbox and its prompts; every tool call runs on a worker thread."""
+
+    def __init__(self, box: Toolbox, prompts: Mapping[str, PromptSpec]):
+        self.box = box
+        self.prompts = dict(prompts)
+        self.slots: dict[str, anyio.CapacityLimiter] = {}  # made on first use, inside the event loop
+
+    async def list_tools(self, ctx: Any, params: Any) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[listed_tool(s) for s in self.box.specs.values()])
+
+    async def call_tool(self, ctx: Any, params: Any) -> types.CallToolResult:
+        name, args = params.name, dict(params.arguments or {})
+        obs = self.box.refusal(name, args)  # refused before a thread, a slot or the graph is involved
+        if obs is None:
+            try:  # on a worker thread: the event loop keeps answering every other call meanwhile
+                obs = await anyio.to_thread.run_sync(self.box.call, name, args, limiter=self.slot(name))
+            except GraphUnavailable as exc:  # an outage is no tool result: a protocol error with its one line
+                raise MCPError(types.INTERNAL_ERROR, (str(exc).strip().splitlines() or ["Neo4j is unavailable"])[0]) from None
+        return call_result(obs)
+
+    def slot(self, name: str) -> anyio.CapacityLimiter | None:
+        """A long tool's own limiter (HEAVY_SLOTS): its calls wait for a slot without holding a worker thread."""
+        if name not in HEAVY_SLOTS:
+            return None
+        return self.slots.setdefault(name, anyio.CapacityLimiter(HEAVY_SLOTS[name]))
+
+    async def list_prompts(self, ctx: Any, params: Any) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=[listed_prompt(p) for p in self.prompts.values()])
+
+    async def get_prompt(self, ctx: Any, params: Any) -> types.GetPromptResult:
+        if params.name not in self.prompts:
+            raise MCPError(types.INVALID_PARAMS, f"unknown prompt {params.name!r}; prompts: {', '.join(self.prompts)}")
+        return prompt_result(self.prompts[params.name], dict(params.arguments or {}))
+
+    async def list_resources(self, ctx: Any, params: Any) -> types.ListResourcesResult:
         return types.ListResourcesResult(
             resources=[
                 types.Resource(uri=uri, name=name, title=title, description=description, mime_type=mime)
@@ -710,10 +692,10 @@ def build_server(
             ]
         )
 
-    async def list_resource_templates(ctx: Any, params: Any) -> Any:
+    async def list_resource_templates(self, ctx: Any, params: Any) -> types.ListResourceTemplatesResult:
         return types.ListResourceTemplatesResult(resource_templates=[])  # none: every resource has a fixed URI
 
-    async def read_resource(ctx: Any, params: Any) -> Any:
+    async def read_resource(self, ctx: Any, params: Any) -> types.ReadResourceResult:
         uri = str(params.uri)
         if uri not in RESOURCES:
             raise MCPError(types.INVALID_PARAMS, f"unknown resource {uri!r}; resources: {', '.join(RESOURCES)}")
@@ -721,19 +703,30 @@ def build_server(
         text = await anyio.to_thread.run_sync(read)
         return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
 
+
+def build_server(
+    toolbox: Toolbox, graph: Graph | None = None, extensions: Iterable[Toolbox] = (), roots: Sequence[Path] | None = None
+) -> Any:
+    """The MCP server; with `graph`, tool arguments naming a filing are resolved as the CLI resolves them.
+    `roots`: the folders load_filing may read (default_roots() when None)."""
+    from mcp.server.lowlevel import Server
+
+    extensions = list(extensions)
+    prompts = {**PROMPTS, **{p.name: p for ext in extensions for p in ext.prompts.values()}}
+    h = Handlers(serving_toolbox(toolbox, graph, extensions, roots), prompts)
     return Server(
         "auditgraph",
         version=server_version(),
         title="auditgraph",
         description="Prove or refute the numbers in SEC XBRL filings: DQC checkers, auditor tools and a Z3 claim verifier.",
         instructions=INSTRUCTIONS,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        on_list_prompts=list_prompts,
-        on_get_prompt=get_prompt,
-        on_list_resources=list_resources,
-        on_list_resource_templates=list_resource_templates,
-        on_read_resource=read_resource,
+        on_list_tools=h.list_tools,
+        on_call_tool=h.call_tool,
+        on_list_prompts=h.list_prompts,
+        on_get_prompt=h.get_prompt,
+        on_list_resources=h.list_resources,
+        on_list_resource_templates=h.list_resource_templates,
+        on_read_resource=h.read_resource,
     )
 
 
@@ -741,8 +734,6 @@ def _invalid_frame(exc: Exception) -> Any:
     """The JSON-RPC 2.0 error response to a line the transport could not read as a message: -32700 for
     text that is not JSON, -32600 for JSON that is no JSON-RPC 2.0 message. The id is the message's own
     when it can be read, else null (as the spec says for both)."""
-    import mcp_types as types
-
     problems = exc.errors(include_url=False) if isinstance(exc, ValidationError) else []
     if not problems or any(p["type"] == "json_invalid" for p in problems):
         return types.JSONRPCError(
@@ -795,6 +786,26 @@ async def serve_streams(server: Any, read_stream: Any, write_stream: Any) -> Non
         tg.start_soon(pump)
         await server.run(receive, write_stream, server.create_initialization_options())
         tg.cancel_scope.cancel()  # the server stopped first: stop reading for it
+
+
+def serve_graph(graph: Graph, investigation: bool = True, roots: Sequence[Path] | None = None) -> None:
+    """`auditgraph mcp`: the catalog (with get_graph_schema and investigate_cypher unless `investigation` is off),
+    the server tools and the verifier's tools, all over `graph`, served over stdio until the client hangs up."""
+    from auditgraph.agents.environment import Investigator, with_investigation
+    from auditgraph.tools.toolbox import catalog_toolbox
+    from auditgraph.verifier.ask import ask_toolbox
+    from auditgraph.verifier.mcp_tools import verifier_toolbox
+
+    box = catalog_toolbox(graph)
+    extensions = [verifier_toolbox(graph), ask_toolbox(graph)]
+    if not investigation:
+        serve_stdio(box, graph, extensions, roots)
+        return
+    investigator = Investigator(graph)
+    try:
+        serve_stdio(with_investigation(box, investigator), graph, extensions, roots)
+    finally:
+        investigator.close()
 
 
 def serve_stdio(
