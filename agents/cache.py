@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.reports import canonical_json
+from auditgraph.agents.case_records import canonical_json
 
 
 def cache_key(role: str, model: str, system: str, messages: list[dict[str, Any]], tool_names: list[str]) -> str:

@@ -27,8 +27,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from auditgraph.agents.protocol import AuditConfig
-from auditgraph.agents.reports import Artifact, Case
+from auditgraph.agents.case_records import Artifact, Case
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.runner import CASE_TIMEOUT, RUN_TIMEOUT, RunSummary, read_cases, run_cases, trajectory_path
 from auditgraph.agents.session import AgentSession, filing_scope, open_session
 from auditgraph.checks.scope import require_reported

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from auditgraph.agents.reports import Verdict
+from auditgraph.agents.case_records import Verdict
 from auditgraph.errors import ConfigError
 
 RULE_RELIABILITY = Decimal("0.95")  # per rule, fixed; never estimated from an evaluation set

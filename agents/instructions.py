@@ -6,11 +6,11 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
-from auditgraph.agents.reports import Case, canonical_json
+from auditgraph.agents.case_records import Case, canonical_json
 
 if TYPE_CHECKING:
-    from auditgraph.agents.protocol import AuditConfig
-    from auditgraph.agents.reports import JuniorReport
+    from auditgraph.agents.case_records import JuniorReport
+    from auditgraph.agents.junior_loop import AuditConfig
 
 _FILES = {"A1": "compliance.md", "A2": "forensic.md", "AS": "senior.md"}
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-from auditgraph.agents.reports import CHECKERS, Case
+from auditgraph.agents.case_records import CHECKERS, Case
 from auditgraph.agents.role_client import ChatClient
-from auditgraph.agents.toolbox import FINAL, TERMINAL, ToolSpec, candidates_from, case_args, is_ok, observed_values
+from auditgraph.agents.role_tools import FINAL, TERMINAL, ToolSpec, candidates_from, case_args, is_ok, observed_values
 
 MAX_ATTEMPTS = 2  # a deterministic junior retries an erroring tool once, then reports anyway
 

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from auditgraph.agents.audit import audit_case, deadline_artifact, error_artifact, settle, system_name
+from auditgraph.agents.auditflow import audit_case, deadline_artifact, error_artifact, settle, system_name
+from auditgraph.agents.case_records import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
 from auditgraph.agents.fusion import MassMapping
+from auditgraph.agents.junior_loop import AuditConfig, Deadline
 from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig, Deadline
 from auditgraph.agents.records import read_records
-from auditgraph.agents.reports import CHECKERS, PROVIDER_REASONS, Artifact, Case, canonical_json
-from auditgraph.agents.toolbox import Toolbox, candidates_from, case_args, observed_values
+from auditgraph.agents.role_tools import Toolbox, candidates_from, case_args, observed_values
 from auditgraph.errors import AuditGraphError, ConfigError
 from auditgraph.files import check_output
 
@@ -122,7 +122,7 @@ def checker_only(case: Case, toolbox: Toolbox, config: AuditConfig) -> tuple[Art
             observations.append((name, toolbox.call(name, args)))
     found = candidates_from(observations, case)
     reported, expected = observed_values(observations, case)
-    from auditgraph.agents.reports import RULE_PRIORITY
+    from auditgraph.agents.case_records import RULE_PRIORITY
 
     rules = tuple(sorted(c.rule for c in found))
     best = next((c for r in RULE_PRIORITY for c in found if c.rule == r), None)

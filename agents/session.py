@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.case_records import Artifact, Case
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy, Policy
-from auditgraph.agents.protocol import AuditConfig
-from auditgraph.agents.reports import Artifact, Case
 from auditgraph.agents.role_client import ChatClient
+from auditgraph.agents.role_tools import Toolbox, catalog_toolbox
 from auditgraph.agents.runner import run_cases
-from auditgraph.agents.toolbox import Toolbox, catalog_toolbox
 from auditgraph.config import cache_dir as default_cache_root
 from auditgraph.llm.providers import ModelSpec, check_served_model
 

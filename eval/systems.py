@@ -92,8 +92,8 @@ def run_agents(
     `sign_coverage` limited and `checkers` False are the paper's Table 2 / Table 1 conditions."""
     import json
 
-    from auditgraph.agents.protocol import AuditConfig
-    from auditgraph.agents.reports import Case
+    from auditgraph.agents.case_records import Case
+    from auditgraph.agents.junior_loop import AuditConfig
     from auditgraph.agents.session import audit_cases
 
     agent_cases = [Case.model_validate(c.model_dump(mode="json")) for c in cases]

@@ -253,7 +253,7 @@ class CallCache(Protocol):
 
 
 class ToolLike(Protocol):
-    """A tool the model may call (agents.toolbox.ToolSpec)."""
+    """A tool the model may call (agents.role_tools.ToolSpec)."""
 
     @property
     def name(self) -> str: ...

@@ -14,11 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import DeterministicPolicy
-from auditgraph.agents.protocol import AuditConfig
+from auditgraph.agents.role_tools import catalog_toolbox
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.session import filing_cases
-from auditgraph.agents.toolbox import catalog_toolbox
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import Graph
 

@@ -17,13 +17,13 @@ import pytest
 pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
 
 from auditgraph.agents.cache import ModelCache  # noqa: E402
+from auditgraph.agents.case_records import Case  # noqa: E402
+from auditgraph.agents.junior_loop import AuditConfig  # noqa: E402
 from auditgraph.agents.policy import ModelPolicy  # noqa: E402
-from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
-from auditgraph.agents.reports import Case  # noqa: E402
 from auditgraph.agents.role_client import ChatClient  # noqa: E402
+from auditgraph.agents.role_tools import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.agents.runner import run_cases, trajectory_path  # noqa: E402
-from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
@@ -323,7 +323,7 @@ def test_a_required_call_for_the_same_concept_but_other_dimensions_does_not_sati
 
 
 def test_what_counts_as_another_fact_dimensions_units_and_contexts():
-    from auditgraph.agents.protocol import _other_fact
+    from auditgraph.agents.junior_loop import _other_fact
 
     args = {"filing_id": FILING, "concept": "Revenues", "period": "2025-12-31"}
     assert _other_fact(args, WIDGETS) is None  # omitted dimension arguments name nothing

@@ -10,15 +10,15 @@ import anyio
 from click.testing import CliRunner
 from handbuilt import FilingBuilder
 
-from auditgraph.agents.audit import audit_case
+from auditgraph.agents.auditflow import audit_case
 from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.case_records import RULE_PRIORITY, canonical_json
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import ModelPolicy
-from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.replay_server import ReplayServer
-from auditgraph.agents.reports import RULE_PRIORITY, canonical_json
 from auditgraph.agents.role_client import ChatClient
+from auditgraph.agents.role_tools import case_args, catalog_toolbox
 from auditgraph.agents.session import audit_cases, filing_cases
-from auditgraph.agents.toolbox import case_args, catalog_toolbox
 from auditgraph.checks.audit import audit_filing
 from auditgraph.cli import cli
 from auditgraph.llm.providers import ModelSpec
@@ -257,7 +257,7 @@ def test_cli_with_a_model_endpoint_then_from_the_warm_cache(graph, neo4j_connect
 
 def test_a_compliant_fact_is_consistent_with_its_own_value(graph):
     build(graph)
-    from auditgraph.agents.reports import Case
+    from auditgraph.agents.case_records import Case
 
     case = Case(case_id="cash", filing_id=FID, concept="us-gaap:Cash", period="instant:2024-12-31")
     (art,) = audit_cases(graph, [case], "none")

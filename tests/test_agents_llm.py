@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from auditgraph.agents.audit import audit_case
+from auditgraph.agents.auditflow import audit_case
 from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.case_records import Case, canonical_json
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import ModelPolicy
-from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.replay_server import ReplayServer
-from auditgraph.agents.reports import Case, canonical_json
 from auditgraph.agents.role_client import ChatClient, output_budget
-from auditgraph.agents.toolbox import ToolSpec, Toolbox
+from auditgraph.agents.role_tools import ToolSpec, Toolbox
 from auditgraph.errors import ConfigError
 from auditgraph.llm.providers import ModelSpec, build_chat_model
 

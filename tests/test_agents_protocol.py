@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections import deque
 from decimal import Decimal as D
 
-from auditgraph.agents.audit import audit_case
+from auditgraph.agents.auditflow import audit_case
+from auditgraph.agents.case_records import Case
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import DeterministicPolicy
-from auditgraph.agents.protocol import AuditConfig
-from auditgraph.agents.reports import Case
-from auditgraph.agents.toolbox import ToolSpec, Toolbox
+from auditgraph.agents.role_tools import ToolSpec, Toolbox
 
 CASE = Case(case_id="c1", filing_id="F1", concept="us-gaap:Assets", period="instant:2023-12-31")
 ARGS = {

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from auditgraph.agents.case_records import Case
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import DeterministicPolicy
-from auditgraph.agents.protocol import AuditConfig
-from auditgraph.agents.reports import Case
+from auditgraph.agents.role_tools import ToolSpec, Toolbox
 from auditgraph.agents.runner import read_cases, run_cases, trajectory_path
-from auditgraph.agents.toolbox import ToolSpec, Toolbox
 from auditgraph.errors import ConfigError, GraphUnavailable
 
 ARGS = {

@@ -15,14 +15,14 @@ import pytest
 
 pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
 
-from auditgraph.agents.audit import audit_case  # noqa: E402
+from auditgraph.agents.auditflow import audit_case  # noqa: E402
 from auditgraph.agents.cache import ModelCache, cache_key  # noqa: E402
+from auditgraph.agents.case_records import Case  # noqa: E402
+from auditgraph.agents.junior_loop import AuditConfig, Deadline  # noqa: E402
 from auditgraph.agents.policy import ModelPolicy  # noqa: E402
-from auditgraph.agents.protocol import AuditConfig, Deadline  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
-from auditgraph.agents.reports import Case  # noqa: E402
 from auditgraph.agents.role_client import ChatClient  # noqa: E402
-from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
+from auditgraph.agents.role_tools import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
@@ -253,7 +253,7 @@ class Watched(ChatClient):
 
 @pytest.mark.parametrize(("timeout", "left", "expected"), [(120.0, 7.5, 7.5), (5.0, 100.0, 5.0)])
 def test_each_call_gets_the_lesser_of_the_timeout_and_what_the_deadline_leaves(box, timeout, left, expected):
-    from auditgraph.agents.protocol import JuniorSession, required_tools, run_junior
+    from auditgraph.agents.junior_loop import JuniorSession, required_tools, run_junior
 
     with ReplayServer(
         {

@@ -8,14 +8,14 @@ import json
 from pathlib import Path
 
 from auditgraph.agents.cache import ModelCache
+from auditgraph.agents.case_records import RULE_PRIORITY, exact
+from auditgraph.agents.junior_loop import AuditConfig
 from auditgraph.agents.policy import ModelPolicy
-from auditgraph.agents.protocol import AuditConfig
 from auditgraph.agents.replay_server import ReplayServer
-from auditgraph.agents.reports import RULE_PRIORITY, exact
 from auditgraph.agents.role_client import ChatClient
+from auditgraph.agents.role_tools import case_args, catalog_toolbox
 from auditgraph.agents.runner import run_cases
 from auditgraph.agents.session import audit_cases, filing_cases
-from auditgraph.agents.toolbox import case_args, catalog_toolbox
 from auditgraph.checks.audit import audit_filing
 from auditgraph.llm.providers import ModelSpec
 

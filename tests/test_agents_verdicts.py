@@ -13,16 +13,16 @@ import pytest
 
 pytest.importorskip("auditgraph.tools.catalog", reason="the tool catalog (issue 5) has not landed")
 
-from auditgraph.agents.audit import JuniorState, audit_case, settle  # noqa: E402
+from auditgraph.agents.auditflow import JuniorState, audit_case, settle  # noqa: E402
 from auditgraph.agents.cache import ModelCache  # noqa: E402
+from auditgraph.agents.case_records import Case  # noqa: E402
+from auditgraph.agents.junior_loop import AuditConfig  # noqa: E402
 from auditgraph.agents.policy import DeterministicPolicy, ModelPolicy  # noqa: E402
-from auditgraph.agents.protocol import AuditConfig  # noqa: E402
 from auditgraph.agents.replay_server import ReplayServer  # noqa: E402
-from auditgraph.agents.reports import Case  # noqa: E402
 from auditgraph.agents.role_client import ChatClient  # noqa: E402
+from auditgraph.agents.role_tools import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.agents.runner import run_cases  # noqa: E402
 from auditgraph.agents.session import filing_cases  # noqa: E402
-from auditgraph.agents.toolbox import case_args, catalog_toolbox  # noqa: E402
 from auditgraph.llm.providers import ModelSpec  # noqa: E402
 
 FILING = "smpl-20251231"
@@ -102,7 +102,7 @@ def test_a_run_of_another_llm_in_the_same_out_is_refused_not_resumed(agents, tmp
 def test_a_whole_tree_sum_is_calculation_evidence_not_the_rules_verdict(sample_filing_graph):
     """check_calc_tree with whole_tree=true sums any period's tree, beyond DQC.US.0126's scope: what it finds is
     named as such and decides nothing; the rule's own call (as `check` runs it) is what makes the finding."""
-    from auditgraph.agents.toolbox import BEYOND_SCOPE, checker_results, scoped
+    from auditgraph.agents.role_tools import BEYOND_SCOPE, checker_results, scoped
 
     box = catalog_toolbox(sample_filing_graph)
     args = case_args(box.specs["check_calc_tree"], ASSETS)

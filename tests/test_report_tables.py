@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from auditgraph.agents.reports import Artifact
+from auditgraph.agents.case_records import Artifact
 from auditgraph.cli import cli
 from auditgraph.config import Connection
 from auditgraph.graph import Graph

@@ -31,7 +31,9 @@ class ToolResult(BaseModel):
     message: str = ""
 
 
-class ToolError(ToolResult):
+class ErrorResult(ToolResult):
+    """A result whose status is "error": an observation for the caller, not an exception."""
+
     status: Literal["ok", "error", "no_data"] = "error"
 
 

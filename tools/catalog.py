@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
-from auditgraph.tools.base import Tool, ToolError, ToolResult, ToolSpec
+from auditgraph.tools.base import ErrorResult, Tool, ToolResult, ToolSpec
 
 __all__ = [
     "ALL_TOOLS",
     "DYNAMIC_TOOLS",
     "STATIC_TOOLS",
     "Tool",
-    "ToolError",
+    "ErrorResult",
     "ToolResult",
     "ToolSpec",
     "call_tool",

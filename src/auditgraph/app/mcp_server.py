@@ -49,7 +49,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from auditgraph import __version__, queries
-from auditgraph.agents.reports import canonical_json
+from auditgraph.agents.case_records import canonical_json
 from auditgraph.app.mcp_stdin import BoundedLines, oversized
 from auditgraph.checks.result import AuditReport, dump
 from auditgraph.errors import GraphUnavailable

@@ -18,8 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from auditgraph.agents.policy import Policy, history
-from auditgraph.agents.reports import (
+from auditgraph.agents.case_records import (
     CHECKERS,
     Candidate,
     Case,
@@ -31,7 +30,8 @@ from auditgraph.agents.reports import (
     canonical_json,
     normalize_rule,
 )
-from auditgraph.agents.toolbox import (
+from auditgraph.agents.policy import Policy, history
+from auditgraph.agents.role_tools import (
     ASK_SENIOR,
     FINAL,
     TERMINAL,
@@ -426,7 +426,7 @@ def build_report(
 
 
 def required_tools(role: str, toolbox: Toolbox) -> tuple[str, ...]:
-    from auditgraph.agents.toolbox import REQUIRED
+    from auditgraph.agents.role_tools import REQUIRED
 
     return tuple(t for t in REQUIRED[role] if t in toolbox.specs)
 

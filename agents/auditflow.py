@@ -18,9 +18,7 @@ from typing import Any
 
 from auditgraph.agents import fusion
 from auditgraph.agents import instructions as prompts
-from auditgraph.agents.policy import Policy
-from auditgraph.agents.protocol import AuditConfig, Deadline, JuniorSession, catalog_for, required_tools, run_junior
-from auditgraph.agents.reports import (
+from auditgraph.agents.case_records import (
     CHECKERS,
     RULE_PRIORITY,
     Artifact,
@@ -33,7 +31,9 @@ from auditgraph.agents.reports import (
     canonical_json,
     normalize_rule,
 )
-from auditgraph.agents.toolbox import Toolbox, about_case, checker_results, is_ok
+from auditgraph.agents.junior_loop import AuditConfig, Deadline, JuniorSession, catalog_for, required_tools, run_junior
+from auditgraph.agents.policy import Policy
+from auditgraph.agents.role_tools import Toolbox, about_case, checker_results, is_ok
 from auditgraph.errors import ProviderError
 
 ROLES: dict[str, tuple[Role, ...]] = {"both": ("A1", "A2"), "a1": ("A1",), "a2": ("A2",), "single": ("A2",)}

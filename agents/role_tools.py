@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from auditgraph.agents.reports import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
+from auditgraph.agents.case_records import CHECKERS, Candidate, Case, ReportDraft, exact, normalize_rule
 from auditgraph.tools.base import ToolSpec
 from auditgraph.tools.toolbox import Toolbox, catalog_toolbox, is_ok
 
