@@ -3,7 +3,7 @@
     export NEO4J_URI=bolt://... (a database with the shared filings loaded; only read)
     .venv/bin/python scripts/bench_narrative.py [--set dev|heldout|both] [--big FILING] [--write]
 
-Reads eval/claims/narrative/dev.jsonl (or the held-out heldout.jsonl.gz; build both with
+Reads eval/datasets/narrative/dev.jsonl (or the held-out heldout.jsonl.gz; build both with
 scripts/build_narrative_devset.py), verifies every sentence with `Verifier.verify_sentence`, pairs
 each labelled figure with the sub-claim that read it (same digits, in order) and counts per figure:
 
@@ -40,7 +40,7 @@ SHARED = Path(
     os.environ.get("AUDITGRAPH_SHARED") or (ROOT.parent / "shared" if (ROOT.parent / "shared").is_dir() else "/work/shared")
 )
 FILINGS = SHARED / "filings"
-SETS = {"dev": ROOT / "eval/claims/narrative/dev.jsonl", "heldout": ROOT / "eval/claims/narrative/heldout.jsonl.gz"}
+SETS = {"dev": ROOT / "eval/datasets/narrative/dev.jsonl", "heldout": ROOT / "eval/datasets/narrative/heldout.jsonl.gz"}
 BIG = "BERG_FY_2023"  # the shared 10-K with the most narrative sentences with figures (409; see docs/benchmarks.md)
 
 
@@ -323,7 +323,7 @@ def main() -> None:
         f"{f' --context {args.context}' if args.context != 'none' else ''}"
         f"{' --write' if args.write else ''}` on {machine()}, "
         f"peak memory {peak_rss_mb():.0f} MB. Sets built by `scripts/build_narrative_devset.py` (labels from the "
-        "instances with lxml; eval/claims/narrative/). A figure counts once per record; a false record repeats its "
+        "instances with lxml; eval/datasets/narrative/). A figure counts once per record; a false record repeats its "
         "sentence with one figure changed.\n\n" + "\n\n".join(parts) + "".join(f"\n\n{x}" for x in (big, every) if x)
     )
     if args.write:

@@ -21,7 +21,7 @@ verifier's number reader) and labelled:
   the changed value is stated by no fact of the filing with that unit.
 
 Splits are by filing (sha256 of the folder name): two thirds dev, one third held out
-(`eval/claims/narrative/heldout.jsonl.gz`, gzip so nobody reads it while developing). Sampling is
+(`eval/datasets/narrative/heldout.jsonl.gz`, gzip so nobody reads it while developing). Sampling is
 deterministic (sha256 of the sentence), so `--check` verifies the files are reproduced byte for byte.
 """
 
@@ -48,7 +48,7 @@ SHARED = Path(
     os.environ.get("AUDITGRAPH_SHARED") or (ROOT.parent / "shared" if (ROOT.parent / "shared").is_dir() else "/work/shared")
 )
 FILINGS = SHARED / "filings"
-OUT = ROOT / "eval" / "claims" / "narrative"
+OUT = ROOT / "eval" / "datasets" / "narrative"
 XBRLI = "http://www.xbrl.org/2003/instance"
 XBRLDI = "http://xbrl.org/2006/xbrldi"
 XSI_NIL = "{http://www.w3.org/2001/XMLSchema-instance}nil"

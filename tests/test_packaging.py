@@ -6,6 +6,8 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+# benchmark data the scripts read from a checkout; the wheel leaves it out (eval/datasets/README.md)
+UNSHIPPED = (REPO / "eval" / "datasets",)
 
 
 def test_every_data_folder_is_a_listed_package():
@@ -16,6 +18,8 @@ def test_every_data_folder_is_a_listed_package():
     for pkg, root in roots.items():
         for folder in root.rglob("*"):
             if not folder.is_dir() or "__pycache__" in folder.parts or "-" in folder.name or folder.name.startswith("."):
+                continue
+            if any(folder == u or u in folder.parents for u in UNSHIPPED):
                 continue
             if not any(
                 f.is_file() and f.suffix in {".cypher", ".md", ".csv", ".json", ".xml", ".xsd", ".py"} for f in folder.iterdir()
