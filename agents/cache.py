@@ -17,7 +17,7 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from auditgraph.agents.case_records import canonical_json
 
@@ -59,7 +59,7 @@ class ModelCache:
             return None
         with self._lock:
             self.hits += 1
-        return value
+        return cast(dict[str, Any], value)  # is_answer checked its shape
 
     def put(self, key: str, value: dict[str, Any]) -> None:
         if self.root is None or not is_answer(value):

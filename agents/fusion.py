@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from auditgraph.agents.case_records import Verdict
 from auditgraph.errors import ConfigError
@@ -99,7 +100,7 @@ class Fusion:
         norm = _ONE - self.conflict
         return {"v": self.fused.v * norm, "c": self.fused.c * norm, "theta": self.fused.theta * norm}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "m1": self.m1.as_json(),
             "m2": self.m2.as_json(),

@@ -29,7 +29,7 @@ class CaseRecord(Protocol):
 M = TypeVar("M", bound=CaseRecord)
 
 
-def iter_jsonl(path: Path, *, what: str = "a JSONL file") -> Iterator[tuple[int, dict]]:
+def iter_jsonl(path: Path, *, what: str = "a JSONL file") -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line."""
     if not path.exists():
         raise ConfigError(f"{path}: no such file; pass {what}")

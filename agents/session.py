@@ -92,7 +92,7 @@ def filing_scope(graph: Any, filing_id: str, coverage: str = "expanded", *, ever
     from auditgraph.checks.audit import audit_filing
 
     report = audit_filing(graph, filing_id, rules=None if every_rule else AGENT_RULES, coverage=coverage)  # type: ignore[arg-type]
-    cases: dict[tuple, Case] = {}
+    cases: dict[tuple[str, str | None, tuple[str, ...], str | None], Case] = {}
     others: dict[str, int] = {}
     for f in report.findings:
         family = f.rule_id.rsplit(".", 1)[-1]

@@ -188,7 +188,7 @@ def _strict_chat_openai() -> type:
     from langchain_openai import ChatOpenAI
 
     class StrictChatOpenAI(ChatOpenAI):
-        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None, **kwargs: Any) -> dict:
+        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None, **kwargs: Any) -> dict[str, Any]:
             payload = super()._get_request_payload(input_, stop=stop, **kwargs)
             for message in payload.get("messages", []):
                 if message.get("role") == "assistant" and message.get("content") is None:

@@ -103,7 +103,7 @@ class Tool:
     params: type[BaseModel]
     run: Callable[[Graph, Any], ToolResult]
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         """JSON schema of the arguments (what an LLM function-calling API wants)."""
         return self.params.model_json_schema()
 
@@ -117,11 +117,11 @@ class Rows(ToolResult):
     rows: list[dict[str, Any]] = Field(default_factory=list)
 
 
-def jsonable(row: dict) -> dict:
+def jsonable(row: dict[str, Any]) -> dict[str, Any]:
     return {k: plain(v) for k, v in row.items()}
 
 
-def rows_result(concept: str | None, rows: list[dict], empty: str) -> Rows:
+def rows_result(concept: str | None, rows: list[dict[str, Any]], empty: str) -> Rows:
     rows = [jsonable(r) for r in rows]
     return Rows(concept=concept, rows=rows, status="ok" if rows else "no_data", message="" if rows else empty)
 
@@ -165,7 +165,10 @@ def dims_match(dims: list[str], want: dict[str, str] | None) -> bool:
     """A fact's "axis=member" list against {axis: member} by local names; None matches anything, {} none."""
     if want is None:
         return True
-    local = lambda q: q.rsplit(":", 1)[-1]  # noqa: E731 (instance prefixes need not match the caller's)
+
+    def local(q: str) -> str:  # instance prefixes need not match the caller's
+        return q.rsplit(":", 1)[-1]
+
     have = sorted(f"{local(d.split('=', 1)[0])}={local(d.split('=', 1)[1])}" for d in dims)
     return have == sorted(f"{local(k)}={local(v)}" for k, v in want.items())
 

@@ -11,6 +11,8 @@ that an agent reads before it tries again.
 
 from __future__ import annotations
 
+from typing import Any
+
 from auditgraph.errors import ConfigError
 from auditgraph.graph import Graph
 from auditgraph.tools.base import ErrorResult, Tool, ToolResult, ToolSpec
@@ -39,7 +41,7 @@ STATIC_TOOLS, DYNAMIC_TOOLS = _catalogs()
 ALL_TOOLS: dict[str, Tool] = {**STATIC_TOOLS, **DYNAMIC_TOOLS}
 
 
-def run_tool(graph: Graph, name: str, args: dict) -> dict:
+def run_tool(graph: Graph, name: str, args: dict[str, Any]) -> dict[str, Any]:
     """Validate `args` and run the tool: a JSON-serialisable dict, or an exception (a ValidationError for bad
     arguments, an AuditGraphError, a Neo4jError) that the door, Toolbox.call, makes the observation."""
     tool = ALL_TOOLS.get(name)
@@ -50,7 +52,7 @@ def run_tool(graph: Graph, name: str, args: dict) -> dict:
     return result.model_dump(mode="json")
 
 
-def call_tool(graph: Graph, name: str, args: dict) -> dict:
+def call_tool(graph: Graph, name: str, args: dict[str, Any]) -> dict[str, Any]:
     """The tool's observation (errors included, not raised): the catalog's door, Toolbox.call."""
     from auditgraph.tools.toolbox import catalog_toolbox
 

@@ -82,11 +82,11 @@ def run_compare_periods(graph: Graph, a: HistoryArgs) -> ToolResult:
         for r in graph.read("tools.facts", timeout=QUERY_TIMEOUT_S, filing_id=a.filing_id, key=c.key, qname=None)
         if not r["nil"] and dims_match(r["dims"], a.dimensions)
     ]
-    by_period: dict[tuple, dict] = {}
+    by_period: dict[tuple[Any, ...], dict[str, Any]] = {}
     for r in facts:
         length = (r["end"].to_native() - r["start"].to_native()).days if r["kind"] == "duration" else 0
         by_period.setdefault((r["kind"], length, r["unit"], r["end"].iso_format()), r)
-    groups: dict[tuple, list[dict]] = defaultdict(list)
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for (kind, length, unit, _), r in sorted(by_period.items(), key=lambda kv: kv[0][3]):
         groups[(kind, length // 80, unit)].append(r)  # quarters, halves, years compare among themselves
     out = []
@@ -117,7 +117,7 @@ def run_breakdown(graph: Graph, a: BreakdownArgs) -> ToolResult:
         if not r["nil"] and period_matches(a.period, r["period_key"], r["kind"], r["start"], r["end"])
     ]
     totals = {(r["period_key"], r["unit"]): r for r in facts if not r["dims"]}
-    groups: dict[tuple, list[dict]] = defaultdict(list)
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for r in facts:
         if len(r["dims"]) == 1:
             axis = r["dims"][0].split("=", 1)[0]
@@ -171,7 +171,7 @@ def run_unit_decimals(graph: Graph, a: UnitArgs) -> ToolResult:
     if not data.found:
         raise ConfigError(f"no filing {a.filing_id!r} in the database; load it with `auditgraph filing load`")
     facts = [f for f in data.facts if not a.concept or f.matches(a.concept)]
-    by_concept: dict[str, list] = defaultdict(list)
+    by_concept: dict[str, list[Any]] = defaultdict(list)
     for f in facts:
         by_concept[f.qname].append(f)
     filing_decimals = Counter(f.decimals_raw for f in data.facts if f.monetary and not f.dims and not f.nil)

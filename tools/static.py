@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -245,7 +246,7 @@ def run_get_fact(graph: Graph, a: FactArgs) -> ToolResult:
     return res
 
 
-def _tool(name: str, kind: str, params: type[BaseModel], run, description: str) -> Tool:
+def _tool(name: str, kind: str, params: type[BaseModel], run: Callable[..., Any], description: str) -> Tool:
     return Tool(name, description, kind, params, run)  # type: ignore[arg-type]
 
 
