@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from auditgraph.eval.benchdoc import machine
 from auditgraph.graph import Graph
@@ -171,7 +172,10 @@ def markdown(res: BenchResult, command: str, figures: Sequence[tuple[str, str]])
     for png, cap in figures:
         lines += [f"![{cap}]({png})", "", f"*{cap}*", ""]
     if rows:
-        tot = lambda f: sum(f(r) for r in rows)  # noqa: E731
+
+        def tot(f: Callable[[Any], float]) -> float:
+            return sum(f(r) for r in rows)
+
         lines += [
             f"{len(rows)} filings, {tot(lambda r: r.facts):,} facts. Totals: Arelle alone {tot(lambda r: r.arelle_only_s):.1f} s, "
             f"our load {tot(lambda r: r.our_load_s):.1f} s (of which Neo4j write {tot(lambda r: r.our_write_s):.1f} s), "

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from auditgraph.checks.case import PRIORITY  # the paper's translator order, shared with the checker-only system
 from auditgraph.checks.result import CheckResult
@@ -69,7 +69,7 @@ class Injection:
         return INJECTION[self.result.rule_id]
 
 
-def case_key(r: CheckResult) -> tuple:
+def case_key(r: CheckResult) -> tuple[Any, ...]:
     return (r.concept, r.period, tuple(sorted(r.dimensions)), r.unit)
 
 
@@ -102,7 +102,7 @@ def total_fact(r: CheckResult) -> str | None:
     return r.facts[0].fact_id if r.facts else None
 
 
-def _base(filing: FilingMeta, r: CheckResult, case_id: str, filing_id: str | None = None) -> dict:
+def _base(filing: FilingMeta, r: CheckResult, case_id: str, filing_id: str | None = None) -> dict[str, Any]:
     return dict(
         case_id=case_id,
         source=filing.collection,
@@ -122,7 +122,7 @@ def _base(filing: FilingMeta, r: CheckResult, case_id: str, filing_id: str | Non
 
 def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[AuditCase]:
     """One case per concept-period with a violation; the highest-priority rule gives the reference."""
-    best: dict[tuple, CheckResult] = {}
+    best: dict[tuple[Any, ...], CheckResult] = {}
     for r in results:
         if r.status != "violation" or r.rule_id not in RULE_FAMILIES or not r.concept or not r.period:
             continue
@@ -144,12 +144,12 @@ def finding_cases(filing: FilingMeta, results: Sequence[CheckResult]) -> list[Au
     return cases
 
 
-def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckResult]], set[tuple]]:
+def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple[Any, ...], list[CheckResult]], set[tuple[Any, ...]]]:
     """Exactly consistent results by case key, and the keys no case may start from: flagged by
     any rule, or ok only within a tolerance (another rule's expected value could then differ
     from the original, and the reference would depend on which rule a system names)."""
-    ok: dict[tuple, list[CheckResult]] = {}
-    unsafe: set[tuple] = set()
+    ok: dict[tuple[Any, ...], list[CheckResult]] = {}
+    unsafe: set[tuple[Any, ...]] = set()
     for r in results:
         if not r.concept or not r.period:
             continue
@@ -160,7 +160,9 @@ def _clean_keys(results: Iterable[CheckResult]) -> tuple[dict[tuple, list[CheckR
     return ok, unsafe
 
 
-def _clean_pools(results: Sequence[CheckResult], exclude: AbstractSet[tuple]) -> tuple[dict, dict[str, list]]:
+def _clean_pools(
+    results: Sequence[CheckResult], exclude: AbstractSet[tuple[Any, ...]]
+) -> tuple[dict[tuple[Any, ...], list[CheckResult]], dict[str, list[Any]]]:
     """Per rule family, the concept-periods that rule found exactly consistent and nothing flagged."""
     ok, flagged = _clean_keys(results)
     return ok, {
@@ -176,7 +178,7 @@ def compliant_cases(
     results: Sequence[CheckResult],
     per_rule: int,
     rng: random.Random,
-    exclude: AbstractSet[tuple] = frozenset(),
+    exclude: AbstractSet[tuple[Any, ...]] = frozenset(),
 ) -> list[AuditCase]:
     """Up to per_rule untouched, exactly consistent concept-periods per rule family."""
     ok, pools = _clean_pools(results, exclude)
@@ -230,7 +232,7 @@ def plan_injections(
     results: Sequence[CheckResult],
     per_rule: int,
     rng: random.Random,
-    exclude: AbstractSet[tuple] = frozenset(),
+    exclude: AbstractSet[tuple[Any, ...]] = frozenset(),
 ) -> list[Injection]:
     """Up to per_rule exactly consistent, non-negative-by-rule facts per family to break in a copy."""
     ok, pools = _clean_pools(results, exclude)
@@ -410,7 +412,7 @@ def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[P
 
 
 def _to_date(v: Any) -> date | None:
-    return v.to_native() if hasattr(v, "to_native") else v  # neo4j Date -> datetime.date
+    return cast(date | None, v.to_native() if hasattr(v, "to_native") else v)  # neo4j Date -> datetime.date
 
 
 def _collection(source: str | None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -79,7 +79,7 @@ def write_jsonl(path: Path, items: Iterable[BaseModel]) -> int:
     return n
 
 
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
+def iter_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line of a cases or run file."""
     return jsonl.iter_jsonl(path, what="a JSONL file written by `auditgraph eval build-cases` or `eval run`")
 

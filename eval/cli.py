@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -42,7 +43,7 @@ def eval() -> None:  # noqa: A001  (the command is named eval; the CLI registry 
     """Build audit cases with known answers, run systems on them, score and report."""
 
 
-def _load_runs(paths: tuple[Path, ...]) -> list:
+def _load_runs(paths: tuple[Path, ...]) -> list[Any]:
     runs = []
     for p in paths:
         recs = read_run(p)
@@ -349,7 +350,10 @@ def bench(
                 res.verifier = bench_verifier(graph, claims, claims_sample)
     figures.mkdir(parents=True, exist_ok=True)
     plot_time_vs_facts(res.filings, figures / "bench_time_vs_facts.png")
-    rel = lambda p: str(p.relative_to(doc.parent)) if p.is_relative_to(doc.parent) else str(p)  # noqa: E731
+
+    def rel(p: Path) -> str:
+        return str(p.relative_to(doc.parent)) if p.is_relative_to(doc.parent) else str(p)
+
     figs.append((rel(figures / "bench_time_vs_facts.png"), "Load time and per-rule time per filing against its number of facts."))
     if runs:
         case_list = read_cases(_cases_for(cases, runs))
@@ -387,7 +391,7 @@ def verifier_cmd(decisions: tuple[Path, ...], out: Path | None, group_by: str | 
             pairs.append((str(obj["decision"]), correct if isinstance(correct, bool) else None))
         runs.append((path.stem, pairs))
         if group_by:
-            groups: dict[str, list] = {}
+            groups: dict[str, list[Any]] = {}
             for (_lineno, obj), pair in zip(iter_jsonl(path), pairs):
                 value = (obj.get("input") or {}).get(group_by, obj.get(group_by))
                 groups.setdefault(f"{path.stem} · {group_by}={value}", []).append(pair)

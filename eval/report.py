@@ -222,7 +222,10 @@ def families_figure(runs: list[ScoredRun]) -> Any:
 
 
 def _md_table(t: Table) -> str:
-    esc = lambda c: c.replace("|", "\\|")  # noqa: E731
+
+    def esc(c: str) -> str:
+        return c.replace("|", "\\|")
+
     lines = [f"**{t.title}**", "", "| " + " | ".join(t.headers) + " |", "|" + "---|" * len(t.headers)]
     lines += ["| " + " | ".join(esc(c) for c in row) + " |" for row in t.rows]
     if t.note:

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from auditgraph.graph import Graph
 from auditgraph.verifier import formula as fx
@@ -77,8 +78,8 @@ class DevSetBuilder:
         self.graph = graph
         self.registry = registry
 
-    def build(self, filing_ids: Sequence[str]) -> list[dict]:
-        cases: list[dict] = []
+    def build(self, filing_ids: Sequence[str]) -> list[dict[str, Any]]:
+        cases: list[dict[str, Any]] = []
         for fid in filing_ids:
             info = filing_info(self.graph, fid)
             if info is None or info.period_end is None:
@@ -156,7 +157,9 @@ class DevSetBuilder:
                 return None  # inconsistent duplicates: no reference
         return None
 
-    def _metric_value(self, metric_id: str, facts, end: date, months: int) -> tuple[Decimal, tuple[Decimal, ...]] | None:
+    def _metric_value(
+        self, metric_id: str, facts: Sequence[FactRow], end: date, months: int
+    ) -> tuple[Decimal, tuple[Decimal, ...]] | None:
         m = self.registry.metrics[metric_id]
         env: dict[str, Decimal] = {}
         if m.formula:
@@ -198,10 +201,10 @@ class DevSetBuilder:
             )
 
     # ---------------------------------------------------------------- claims
-    def claims(self, q: Question, n: int) -> list[dict]:
+    def claims(self, q: Question, n: int) -> list[dict[str, Any]]:
         if q.unit is Unit.PER_SHARE or q.unit is Unit.SHARES:
             return []  # per-share metrics are in the registry; the dev set keeps to money and ratios
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         base = {
             "filing_id": q.filing_id,
             "metric": q.metric,
@@ -242,7 +245,10 @@ class DevSetBuilder:
             return out
         if q.unit is Unit.RATIO:
             p = 1 if abs(q.reference) >= Decimal("0.1") else 2  # at least two significant digits
-            pct = lambda v: f"{_round(v * 100, p)}%"  # noqa: E731
+
+            def pct(v: Decimal) -> str:
+                return f"{_round(v * 100, p)}%"
+
             question = q.text.replace("?", ", as a percentage?")
             out.append(
                 {
