@@ -163,7 +163,7 @@ def block_text(value: str) -> tuple[tuple[str, ...], int, bool]:
 
 def blocks(graph: Any, filing_id: str) -> Iterator[Block]:
     """The filing's text blocks as text, in document order (cypher/verify/text_blocks.cypher)."""
-    for row in graph.run("verify.text_blocks", filing_id=filing_id):
+    for row in graph.read("verify.text_blocks", filing_id=filing_id):
         paras, tables, cut = block_text(row["value"] or "")
         yield Block(row["fact_id"], row["concept_qname"], paras, tables, cut)
 
