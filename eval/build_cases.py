@@ -345,7 +345,7 @@ def build(
 ) -> tuple[list[AuditCase], BuildStats]:
     """Cases for the loaded filings (all, or `filing_ids`); injected copies go to out_dir/filings/."""
     rng = random.Random(seed)
-    rows = [r for r in graph.run("eval.loaded_filings") if COPY_MARK not in r["id"]]
+    rows = [r for r in graph.read("eval.loaded_filings") if COPY_MARK not in r["id"]]
     if filing_ids:
         missing = set(filing_ids) - {r["id"] for r in rows}
         if missing:
@@ -389,7 +389,7 @@ COPY_MARK = "__inj-"
 
 
 def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[Path], str]) -> str:
-    loc = graph.run("eval.fact_location", filing_id=plan.filing.id, fact_id=plan.fact_id)
+    loc = graph.read("eval.fact_location", filing_id=plan.filing.id, fact_id=plan.fact_id)
     if not loc:
         raise ConfigError(f"fact {plan.fact_id} of {plan.filing.id} is not in the graph; reload the filing")
     ns, name = split_key(loc[0]["concept_key"])
@@ -407,7 +407,7 @@ def _inject(graph: Graph, plan: Injection, out_dir: Path, load_copy: Callable[[P
     rewrite_fact(instance, edit)
     copy_id = load_copy(dest)
     # the eval namespace: user listings (filing list, checks, verifier, MCP) filter out :EvalCopy
-    graph.run("eval.mark_copy", filing_id=copy_id)
+    graph.write("eval.mark_copy", filing_id=copy_id)
     return copy_id
 
 

@@ -196,7 +196,7 @@ def build_cases_cmd(
                 raise LoadError(res.message or f"{folder}: load failed")
             return res.id
 
-        total = len([r for r in graph.run("eval.loaded_filings") if "__inj-" not in r["id"]]) if not filings else len(filings)
+        total = len([r for r in graph.read("eval.loaded_filings") if "__inj-" not in r["id"]]) if not filings else len(filings)
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("Building cases", total=total)
             cases, stats = build(

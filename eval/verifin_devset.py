@@ -184,7 +184,7 @@ class DevSetBuilder:
     ) -> Iterator[Question]:
         covered = {q for c in self.registry.concepts.values() for q in c.candidates}
         totals: dict[str, list[str]] = {}  # total qname -> its calculation children
-        for r in self.graph.run("verify.calc_totals", filing_id=info.id):
+        for r in self.graph.read("verify.calc_totals", filing_id=info.id):
             if r["total"].startswith("us-gaap:") and r["total"] not in covered:
                 totals.setdefault(r["total"], [c["child"] for c in r["children"]])
         if not totals:

@@ -131,7 +131,7 @@ class Claims:
         expired is left alone: it may be that loader's work (a filing's transaction is invisible to
         others until it commits, so this is a second line of defence)."""
         cleared = []
-        for fid in [r["id"] for r in self.graph.run("filing.pending")]:
+        for fid in [r["id"] for r in self.graph.read("filing.pending")]:
             if self.acquire(fid) is not None:
                 continue
             try:

@@ -126,7 +126,7 @@ def taxonomy_of(namespace: str | None) -> str:
 
 def filing_coverage(graph: Graph, filing_id: str) -> Coverage | None:
     """The coverage of a loaded filing; None when there is no such filing."""
-    rows = graph.run("filing.coverage", filing_id=filing_id)
+    rows = graph.read("filing.coverage", filing_id=filing_id)
     if not rows:
         return None
     row = rows[0]

@@ -319,7 +319,7 @@ def delete_filing(graph: Graph, filing_id: str) -> bool:
 
 def clear_pending(graph: Graph) -> list[str]:
     """Delete leftovers of interrupted loads (status still pending); returns their ids."""
-    ids = [r["id"] for r in graph.run("filing.pending")]
+    ids = [r["id"] for r in graph.read("filing.pending")]
     for fid in ids:
         graph.run("filing.delete", filing_id=fid)
     return ids
@@ -332,7 +332,7 @@ def relink(graph: Graph) -> RelinkResult:
     A release loaded later promotes matching placeholders in place (cypher/load/concepts), so
     their facts need nothing; this repairs what a `taxonomy load --force` deleted.
     """
-    missing = graph.run("filing.unlinked_concepts")
+    missing = graph.read("filing.unlinked_concepts")
     rows = []
     for r in missing:
         if "|" in r["key"] or "#" not in r["key"]:
@@ -343,12 +343,12 @@ def relink(graph: Graph) -> RelinkResult:
     if rows:
         graph.write_batches("load.placeholders", rows)
     reports = graph.run("filing.relink_reports")[0]["relinked"]
-    dims = graph.run("filing.unlinked_dims")
+    dims = graph.read("filing.unlinked_dims")
     if dims:
         graph.write_batches("filing.relink_dims", dims)
     linked = graph.run("filing.relink_releases")[0]["linked"]
     pruned = graph.run("filing.prune_placeholders")[0]["deleted"]
-    by_year = {r["year"]: r["facts"] for r in graph.run("filing.placeholder_facts")}
+    by_year = {r["year"]: r["facts"] for r in graph.read("filing.placeholder_facts")}
     return RelinkResult(len(rows), reports, len(dims), linked, pruned, by_year)
 
 
@@ -413,7 +413,7 @@ class FilingLoader:
     ) -> tuple[FilingInput, str | None] | LoadResult:
         """The filing's input and the status of its version in the database; `unchanged` when loaded already."""
         inp = inp or filing_input(Path(path))
-        existing = self.graph.run("filing.get", filing_id=inp.id)
+        existing = self.graph.read("filing.get", filing_id=inp.id)
         if existing and existing[0]["status"] == "loaded" and not force:
             if existing[0]["content_hash"] == inp.content_hash:
                 return LoadResult(inp.id, inp.entry, "unchanged", message="same content already loaded")

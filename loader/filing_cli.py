@@ -125,7 +125,7 @@ def load_cmd(
 def list_cmd(as_json: bool, wide: bool) -> None:
     """Filings in the database with their counts."""
     with open_graph() as graph:
-        rows = graph.run("filing.list")
+        rows = graph.read("filing.list")
     if as_json:
         click.echo(json.dumps(rows, default=_json_default))
         return

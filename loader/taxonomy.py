@@ -257,7 +257,7 @@ class _Writer:
         """Demote the replaced releases' concepts that this load did not write (usually none)."""
         for key in self.replaced:
             written = {c["key"] for c in self.ex.concepts if c["release"] == key}
-            stale = [k for k in self.graph.run("taxonomy.concept_keys", release=key)[0]["keys"] if k not in written]
+            stale = [k for k in self.graph.read("taxonomy.concept_keys", release=key)[0]["keys"] if k not in written]
             if stale:
                 self.graph.run("taxonomy.demote_stale_concepts", release=key, keys=stale)
 
@@ -352,7 +352,7 @@ def load_package(
     reporter = reporter or Reporter()
     sample = pkg.name == SAMPLE_PACKAGE
     label = SAMPLE_PACKAGE if sample else pkg.file_name
-    existing = {r["key"]: r for r in graph.run("taxonomy.releases")}
+    existing = {r["key"]: r for r in graph.read("taxonomy.releases")}
     same = unchanged_releases(list(existing.values()), pkg.content_hash)
     if same and not force:
         return LoadResult(label, skipped=f"already loaded ({', '.join(same)}, same content hash)")

@@ -145,7 +145,7 @@ def list_cmd(as_json: bool, wide: bool) -> None:
     """Show the releases in the graph with their counts."""
     _quiet_driver()
     with open_graph() as graph:
-        rows = graph.run("taxonomy.releases")
+        rows = graph.read("taxonomy.releases")
     if as_json:
         click.echo(json.dumps(rows))
         return
@@ -185,7 +185,7 @@ def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
 
     _quiet_driver()
     with open_graph(writes=True) as graph, Claims(graph, on_wait=console.print).taxonomy_lease():
-        known = {r["key"] for r in graph.run("taxonomy.releases")}
+        known = {r["key"] for r in graph.read("taxonomy.releases")}
         missing = [k for k in releases if k not in known]
         if missing:
             raise LoadError(f"{', '.join(missing)}: no such release; `auditgraph taxonomy list` shows what is loaded")

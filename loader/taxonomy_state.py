@@ -60,7 +60,7 @@ def unchanged_releases(releases: Sequence[dict[str, Any]], content_hash: str) ->
 
 def all_unchanged(graph: Graph, pkgs: Sequence[PackageInfo]) -> list[LoadResult] | None:
     """The `skipped` results when every package is loaded already with the same content hash, else None."""
-    releases = graph.run("taxonomy.releases")
+    releases = graph.read("taxonomy.releases")
     results = []
     for pkg in pkgs:
         same = unchanged_releases(releases, pkg.content_hash)

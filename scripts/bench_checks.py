@@ -35,7 +35,7 @@ def load_missing(graph: Graph, root: Path) -> None:
     with FilingLoader(graph, packages) as loader:
         for folder in folders:
             try:
-                if graph.run("tools.filing", filing_id=filing_input(folder).id):
+                if graph.read("tools.filing", filing_id=filing_input(folder).id):
                     continue
                 r = loader.load(folder)
                 print(f"loaded {r.id} ({r.facts} facts)")
@@ -86,7 +86,7 @@ def synthetic(graph: Graph, n_facts: int) -> str:
 
 
 def bench(graph: Graph, repeat: int) -> list[dict]:
-    ids = [r["id"] for r in graph.run("checks.loaded_filings")]
+    ids = [r["id"] for r in graph.read("checks.loaded_filings")]
     rows = []
     for fid in ids:
         best: dict[str, float] = {}
@@ -181,7 +181,7 @@ def main() -> None:
     with Graph.connect() as graph:
         if args.load:
             load_missing(graph, args.load)
-        if args.synthetic and not graph.run("tools.filing", filing_id=f"bench-synthetic-{args.synthetic}"):
+        if args.synthetic and not graph.read("tools.filing", filing_id=f"bench-synthetic-{args.synthetic}"):
             synthetic(graph, args.synthetic)
         rows = bench(graph, args.repeat)
     section = write_markdown(rows, args.repeat)

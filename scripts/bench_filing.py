@@ -134,8 +134,8 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -
 
 def database_state(graph: Graph) -> str:
     """The releases loaded (us-gaap, srt, dei) and the server's memory, for the report."""
-    keys = sorted(r["key"] for r in graph.run("taxonomy.releases") if r["status"] == "loaded")
-    memory = {r["name"].split(".")[2]: r["value"] for r in graph.run("db.memory_settings")}
+    keys = sorted(r["key"] for r in graph.read("taxonomy.releases") if r["status"] == "loaded")
+    memory = {r["name"].split(".")[2]: r["value"] for r in graph.read("db.memory_settings")}
     loaded = ", ".join(k for k in keys if k.split("/")[0] in ("us-gaap", "srt", "dei")) or "none"
     return f"heap {memory.get('heap', '?')}, page cache {memory.get('pagecache', '?')}; releases loaded: {loaded}"
 

@@ -297,7 +297,7 @@ def main() -> None:
         print(big, file=sys.stderr)
     every = ""
     if args.every:
-        ids = [r["id"] for r in graph.run("verify.filings")]
+        ids = [r["id"] for r in graph.read("verify.filings")]
         totals: Counter[str] = Counter()
         t0, n, slowest = time.perf_counter(), 0, (0.0, "", 0)
         for fid in ids:

@@ -98,7 +98,7 @@ def find_years(shared: Path, extra: list[Path], wanted: list[int] | None) -> dic
 
 def year_size(graph: Graph, year: int) -> tuple[int, int]:
     """Nodes (concepts, labels, DQC rules) and relationships (networks, HAS_LABEL, DECLARES) of a year's releases."""
-    rows = [r for r in graph.run("taxonomy.releases") if r["year"] == year and r["status"] == "loaded"]
+    rows = [r for r in graph.read("taxonomy.releases") if r["year"] == year and r["status"] == "loaded"]
     nodes = sum((r["concepts"] or 0) + (r["labels"] or 0) + (r["dqc_rules"] or 0) for r in rows)
     rels = sum((r["relationships"] or 0) + (r["labels"] or 0) + (r["concepts"] or 0) for r in rows)
     return nodes, rels
@@ -140,9 +140,9 @@ def main() -> None:
     load_before = os.getloadavg()
 
     with Graph(conn) as graph:
-        graph.run("db.wipe")
+        graph.write("db.wipe")
         graph.run_script("schema.constraints")
-        version = graph.run("db.server_version")[0]["version"]
+        version = graph.read("db.server_version")[0]["version"]
         empty_mb = store_mb(args.store_dir)
         y25 = years[2025]
         gaap_zip = next(p for p in y25.packages if family(p) == "us-gaap")

@@ -78,7 +78,7 @@ def main() -> None:
     try:
         for rep in range(args.repeats):
             for workers in (1, taxonomy.WRITERS) if rep % 2 == 0 else (taxonomy.WRITERS, 1):
-                graph.run("taxonomy.begin_release", rows=list(ex.releases.values()))
+                graph.write("taxonomy.begin_release", rows=list(ex.releases.values()))
                 seconds = []
                 start = time.perf_counter()
                 for _, query, rows in parts:
@@ -87,9 +87,9 @@ def main() -> None:
                     seconds.append(time.perf_counter() - t)
                 total = time.perf_counter() - start
                 print(f"{workers:>7} {total:>8.2f}  " + " ".join(f"{s:>12.2f}" for s in seconds))
-                graph.run("db.wipe")
+                graph.write("db.wipe")
     finally:
-        graph.run("db.wipe")
+        graph.write("db.wipe")
         graph.close()
 
 

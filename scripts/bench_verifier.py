@@ -66,7 +66,7 @@ def main() -> None:
     logging.disable(logging.WARNING)  # server notifications about absent optional properties
     graph = Graph(connection())
     loaded = load(graph) if args.load else []
-    ids = args.filings or loaded or [r["id"] for r in graph.run("verify.filings")]
+    ids = args.filings or loaded or [r["id"] for r in graph.read("verify.filings")]
     registry = load_registry()
     t0 = time.perf_counter()
     cases = DevSetBuilder(graph, registry).build(ids)

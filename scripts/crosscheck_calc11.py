@@ -171,7 +171,7 @@ def crosscheck(folders: list[Path], packages: list[Path], tmp: Path) -> list[Fil
     graph, srv = start_graph(tmp)
     out = []
     try:
-        graph.run("db.wipe")
+        graph.write("db.wipe")
         graph.run_script("schema.constraints")
         with FilingLoader(graph, packages) as loader:
             for folder in folders:

@@ -48,11 +48,11 @@ def load(args: argparse.Namespace) -> None:
         print(loader.load(paths[0], force=True).status, paths[0].name, "(again, --force)", file=sys.stderr)
         nodes = [
             canonical({"labels": sorted(r["labels"]), "props": {k: v for k, v in plain(r["props"]).items() if k not in SKIP}})
-            for r in graph.read("fingerprint.nodes")
+            for r in graph.read("fingerprint.nodes", timeout=None)  # the whole graph: no time limit
         ]
         edges = [
             canonical({"type": r["type"], "from": r["from"], "to": r["to"], "props": plain(r["props"])})
-            for r in graph.read("fingerprint.edges")
+            for r in graph.read("fingerprint.edges", timeout=None)
         ]
     args.out.write_text(json.dumps({"filings": args.filings, "nodes": sorted(nodes), "edges": sorted(edges)}), encoding="utf-8")
     print(f"{len(nodes)} nodes, {len(edges)} relationships -> {args.out}", file=sys.stderr)

@@ -3,6 +3,7 @@ what Neo4j enforces, and a named query Neo4j rejects fails as QueryFailed naming
 
 from __future__ import annotations
 
+import inspect
 import io
 import tokenize
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from auditgraph import queries
 from auditgraph.errors import QueryFailed
-from auditgraph.graph import Graph
+from auditgraph.graph import READ_TIMEOUT_S, Graph
 
 REPO = Path(__file__).resolve().parent.parent
 STAGES = ("src", "loader", "checks", "tools", "agents", "verifier", "eval", "scripts")
@@ -78,12 +79,12 @@ def test_the_read_door_is_read_only_by_neo4j(graph: Graph):
             graph.read("db.mark_scratch")
         assert graph.read("db.scratch_state")[0]["marked"] is False  # nothing was written
     finally:
-        graph.run("db.mark_scratch")  # the write door writes it (and an external test server keeps its mark)
+        graph.write("db.mark_scratch")  # the write door writes it (and an external test server keeps its mark)
     message = str(failed.value)
     path = queries.get("db.mark_scratch").path  # a test fixture query: tests/cypher/db/mark_scratch.cypher
     assert path.endswith("tests/cypher/db/mark_scratch.cypher")
     assert message.startswith(f"db.mark_scratch ({path}) writes, and Neo4j refused it in a read transaction (")
-    assert message.endswith("; run it with Graph.run, not Graph.read")
+    assert message.endswith("; run it with Graph.write")
     assert "read access mode" in message.lower()
     assert graph.read("db.scratch_state")[0]["marked"] is True
 
@@ -101,8 +102,61 @@ def test_a_failing_named_query_names_its_file(graph: Graph):
     assert [r["qname"] for r in rows] == ["us-gaap:Revenues"]
 
 
+def test_the_server_stops_a_named_read_at_its_timeout(graph: Graph):
+    # READ_TIMEOUT_S unless the caller says otherwise; `run` of a read query (the header's mode) gets it too
+    assert inspect.signature(Graph.read).parameters["timeout"].default == READ_TIMEOUT_S == 60.0
+    assert inspect.signature(Graph.read_records).parameters["timeout"].default == READ_TIMEOUT_S
+    path = queries.get("db.endless_read").path  # 10^10 rows: minutes on any machine, stopped after 1 s
+    with pytest.raises(QueryFailed) as failed:
+        graph.read("db.endless_read", timeout=1)
+    assert str(failed.value) == (
+        f"db.endless_read ({path}) ran longer than its 1 s timeout and the server stopped it; "
+        "narrow the request (one filing, one concept)"
+    )
+    assert failed.value.exit_code == 4
+
+
+def test_run_picks_the_door_from_the_query_header(graph: Graph):
+    graph.driver.execute_query("MATCH (m:AuditgraphScratch) DELETE m")
+    try:
+        # `// mode: read` on a query that writes: `run` sends it to the read door, and Neo4j refuses it there
+        with pytest.raises(QueryFailed, match="its header says `mode: read`; make it `mode: write`"):
+            graph.run("db.mislabelled_write")
+        assert graph.read("db.scratch_state")[0]["marked"] is False
+    finally:
+        graph.run("db.mark_scratch")  # `// mode: write`: the write door
+    assert graph.read("db.scratch_state")[0]["marked"] is True
+
+
+def test_every_write_handle_names_the_file_of_a_query_neo4j_rejects(graph: Graph):
+    path = queries.get("db.note_scratch").path  # tests/cypher/db/note_scratch.cypher
+    bad = [{"note": "fine"}, {"note": {"not": "text"}}]  # a map + ' (noted)': a type error in Neo4j
+
+    def in_one_transaction() -> None:
+        with graph.transaction() as tx:
+            tx.run("db.note_scratch", rows=bad)
+
+    for handle in (
+        lambda: graph.write("db.note_scratch", rows=bad),
+        lambda: graph.run("db.note_scratch", rows=bad),
+        lambda: graph.write_batches("db.note_scratch", bad),
+        lambda: graph.write_batches("db.note_scratch", bad, batch_size=1),
+        in_one_transaction,
+    ):
+        with pytest.raises(QueryFailed) as failed:
+            handle()
+        assert str(failed.value).startswith(f"db.note_scratch ({path}) failed in Neo4j: ")
+        assert "[Neo.ClientError.Statement.TypeError]" in str(failed.value)
+        assert failed.value.exit_code == 4
+    notes = "MATCH (n:ScratchNote) RETURN n.text AS text ORDER BY text"
+    # all or nothing per transaction: only write_batches' first one-row batch, the good row, was kept
+    assert graph.read_adhoc(notes).rows == [{"text": "fine (noted)"}]
+    graph.write("db.note_scratch", rows=[{"note": "more"}])
+    assert graph.read_adhoc(notes).rows == [{"text": "fine (noted)"}, {"text": "more (noted)"}]
+
+
 def test_records_and_rows_are_the_same_read(graph: Graph):
-    graph.run("db.mark_scratch")
+    graph.write("db.mark_scratch")
     records = graph.read_records("db.scratch_state", timeout=30.0)
     assert [r.data() for r in records] == graph.read("db.scratch_state") == [{"has_data": False, "marked": True}]
 

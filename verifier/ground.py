@@ -80,7 +80,7 @@ class FactRow:
 
 
 def filing_info(graph: Graph, filing_id: str) -> FilingInfo | None:
-    rows = graph.run("verify.filing", filing_id=filing_id)
+    rows = graph.read("verify.filing", filing_id=filing_id)
     if not rows:
         return None
     r = rows[0]
@@ -104,12 +104,12 @@ def filing_info(graph: Graph, filing_id: str) -> FilingInfo | None:
 def period_rows(graph: Graph, filing_id: str) -> list[PeriodRow]:
     return [
         PeriodRow(r["key"], r["kind"], _date(r["start"]), _date(r["end"]), r["facts"])
-        for r in graph.run("verify.period_ends", filing_id=filing_id)
+        for r in graph.read("verify.period_ends", filing_id=filing_id)
     ]
 
 
 def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactRow]:
-    return [fact_row(r) for r in graph.run("verify.facts", filing_id=filing_id, qnames=list(qnames))]
+    return [fact_row(r) for r in graph.read("verify.facts", filing_id=filing_id, qnames=list(qnames))]
 
 
 def fact_row(r: dict[str, Any]) -> FactRow:
@@ -138,7 +138,7 @@ def fact_row(r: dict[str, Any]) -> FactRow:
 def calc_children(graph: Graph, filing_id: str, qname: str) -> dict[str, list[tuple[str, Decimal]]]:
     """role URI -> [(child QName, weight)] for the filing's own summation arcs under `qname`."""
     out: dict[str, list[tuple[str, Decimal]]] = {}
-    for r in graph.run("verify.calc_children", filing_id=filing_id, qname=qname):
+    for r in graph.read("verify.calc_children", filing_id=filing_id, qname=qname):
         if r["arcrole"] and not r["arcrole"].endswith("summation-item"):
             continue
         weight = Decimal(str(r["weight"])) if r["weight"] is not None else Decimal(1)

@@ -71,7 +71,7 @@ def with_companions(graph: Graph, filing_id: str, members: tuple[str, ...]) -> t
     carries: a note's "2025 Convertible Notes" is tagged DebtInstrumentAxis=the notes and always
     LongtermDebtTypeAxis=SeniorNotesMember; naming the notes names both. A member that comes with
     several others on an axis (a segment's facts by region) adds nothing: its own context decides."""
-    rows = graph.run("verify.member_contexts", filing_id=filing_id, members=list(members))
+    rows = graph.read("verify.member_contexts", filing_id=filing_id, members=list(members))
     if not rows or any(r["typed"] for r in rows):
         return members
     common = set.intersection(*({d.split("=", 1)[1] for d in r["dims"]} for r in rows))
@@ -88,7 +88,7 @@ class MemberGrounder(Grounder):
     def facts(self, qnames: Sequence[str]) -> list[FactRow]:
         todo = [q for q in qnames if q not in self._cache]
         if todo:
-            rows = self.graph.run("verify.member_fact_rows", filing_id=self.filing.id, qnames=todo, members=list(self.members))
+            rows = self.graph.read("verify.member_fact_rows", filing_id=self.filing.id, qnames=todo, members=list(self.members))
             got: dict[str, list[FactRow]] = {q: [] for q in todo}
             for r in rows:
                 row = fact_row(r)

@@ -202,7 +202,7 @@ def statement_scale(graph: Any, filing_id: str) -> str:
 def blocks(graph: Any, filing_id: str) -> Iterator[Block]:
     """The filing's text blocks as text, in document order (cypher/verify/text_blocks.cypher)."""
     statements = statement_scale(graph, filing_id)
-    for row in graph.run("verify.text_blocks", filing_id=filing_id):
+    for row in graph.read("verify.text_blocks", filing_id=filing_id):
         paras, tables, cut = block_text(row["value"] or "")
         scale = block_scale(row["value"] or "", paras, statements)
         yield Block(row["fact_id"], row["concept_qname"], paras, tables, cut, scale)

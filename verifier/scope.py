@@ -1,7 +1,7 @@
 """Which part of the company a figure is about: a segment, product line, region, debt instrument
 or class of stock, named with the filer's own member labels.
 
-    members = Members.from_rows(graph.run("verify.members", filing_id=f), entity_words)
+    members = Members.from_rows(graph.read("verify.members", filing_id=f), entity_words)
     members.find("The Unregulated Energy segment reported operating income of $0.2 million")
     -> [MemberMention(4, 22, "Unregulated Energy", "cpk:UnregulatedEnergyMember", "us-gaap:StatementBusinessSegmentsAxis")]
 

@@ -357,7 +357,7 @@ class Verifier:
         """The words the filing's concepts go by (filer's labels, taxonomy labels, registry), read once."""
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "lexicon" not in cache:
-            cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.run("verify.lexicon", filing_id=filing_id))
+            cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.read("verify.lexicon", filing_id=filing_id))
         return cache["lexicon"]
 
     def verify_sentence(
@@ -736,7 +736,7 @@ class Verifier:
                 continue
             k = (b.concept, b.period)
             if k not in cache:
-                cache[k] = self.graph.run("verify.member_facts", filing_id=filing_id, qname=b.concept, period_key=b.period)
+                cache[k] = self.graph.read("verify.member_facts", filing_id=filing_id, qname=b.concept, period_key=b.period)
             for r in cache[k]:
                 if r["unit_key"] != b.unit or r["value"] is None:
                     continue
@@ -752,14 +752,14 @@ class Verifier:
         """The filer's member names (segments, regions, instruments, classes), read once."""
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "members" not in cache:
-            cache["members"] = Members.from_rows(self.graph.run("verify.members", filing_id=filing_id), entity_words, lex.knows)
+            cache["members"] = Members.from_rows(self.graph.read("verify.members", filing_id=filing_id), entity_words, lex.knows)
         return cache["members"]
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "text" not in cache:
-            cache["text"] = FilingText(lambda: self.graph.run("verify.text_definitions", filing_id=filing_id))
+            cache["text"] = FilingText(lambda: self.graph.read("verify.text_definitions", filing_id=filing_id))
         return cache["text"]
 
     def _labels(self, filing_id: str) -> LabelLookup:

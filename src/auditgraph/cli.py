@@ -262,7 +262,7 @@ def neo4j_guide(filing: str | None, port: int, write_to: Path | None) -> None:
         if filing:
             filing_id = resolve_filing(g, filing)
         else:
-            loaded = g.run("checks.loaded_filings")
+            loaded = g.read("checks.loaded_filings")
             if not loaded:
                 raise ConfigError(
                     "no filing is loaded; run `auditgraph demo` (the sample) or `auditgraph filing load PATH` first"
@@ -358,7 +358,7 @@ def neo4j_status(as_json: bool) -> None:
     if conn.external or st.running:
         try:
             with Graph(conn) as g:
-                row = g.run("db.server_version")[0]
+                row = g.read("db.server_version")[0]
                 info.update(running=True, version=row["version"], edition=row["edition"])
         except AuditGraphError as exc:
             info.update(running=False, error=str(exc))
@@ -409,8 +409,8 @@ def db_stats(as_json: bool) -> None:
     from auditgraph.database import open_graph
 
     with open_graph() as g:
-        nodes = g.run("db.node_counts")
-        rels = g.run("db.relationship_counts")
+        nodes = g.read("db.node_counts", timeout=None)  # whole-database counts: no time limit
+        rels = g.read("db.relationship_counts", timeout=None)
     if as_json:
         click.echo(
             json.dumps({"nodes": {r["label"]: r["count"] for r in nodes}, "relationships": {r["type"]: r["count"] for r in rels}})
@@ -432,7 +432,7 @@ def db_wipe(yes: bool) -> None:
     from auditgraph.database import open_graph
 
     with open_graph(writes=True) as g:
-        g.run("db.wipe")
+        g.write("db.wipe")
     console.print("Database is empty.")
 
 

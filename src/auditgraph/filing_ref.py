@@ -29,9 +29,9 @@ def _names(row: dict[str, Any]) -> set[str]:
 
 def resolve_filing(graph: Graph, ref: str) -> str:
     """The id of the one loaded or pending filing `ref` names; ConfigError (exit 2) for none or several."""
-    if graph.run("tools.filing", filing_id=ref):
+    if graph.read("tools.filing", filing_id=ref):
         return ref
-    rows = graph.run("filing.list")
+    rows = graph.read("filing.list")
     text = ref.strip().lower()
     hits = [r for r in rows if text in _names(r)]
     if not hits:

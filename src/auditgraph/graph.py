@@ -1,14 +1,24 @@
 """The one door to Neo4j: connect, read and write named queries, run guarded ad-hoc reads.
 
-No other module opens a driver session (tests/test_one_door.py checks it). The doors:
+No other module opens a driver session (tests/test_one_door.py checks it). The handles:
 
-- `Graph.read` / `Graph.read_records`: a named query in a READ transaction (routed to readers on
-  a cluster; Neo4j itself refuses a write there), with an optional server-side timeout.
-- `Graph.run`, `Graph.transaction`, `Graph.write_batches`, `BackgroundTx`: named writes.
-- `Graph.read_adhoc`: Cypher a user or an agent wrote (see below).
+- `Graph.read(name, **params)`: a named query in a READ transaction (routed to readers on a
+  cluster; Neo4j itself refuses a write there), stopped by the server after `timeout` seconds
+  (READ_TIMEOUT_S unless the caller passes its own; None: no limit). `Graph.read_records` is the
+  same read returning the driver's records, for hot paths.
+- `Graph.write(name, **params)`: a named query in its own WRITE transaction.
+- `Graph.run(name, **params)`: `read` or `write`, as the query's header (`// mode:`) says; for
+  callers written before the two doors split. New code calls `read` or `write`.
+- Loads: `Graph.write_batches` (rows in batched transactions), `Graph.transaction` (one explicit
+  transaction, `Tx.run`), `BackgroundTx` (one transaction fed from a worker thread), and
+  `Graph.run_script` (the schema's statements).
+- `Graph.read_adhoc(query)`: Cypher a user or an agent wrote (see below).
 
-A named query that Neo4j rejects raises `QueryFailed`, naming the query and its .cypher file;
-an unreachable server raises `GraphUnavailable`.
+Every handle maps the driver's errors to the error tree in one place, `_driver_errors`: a named
+query that Neo4j rejects raises `QueryFailed`, naming the query and its .cypher file; an
+unreachable or frozen server raises `GraphUnavailable`; ad-hoc Cypher Neo4j rejects raises
+`CypherRefused`. (`BackgroundTx` hands the loader the driver's own errors, whose codes it reads,
+naming only a frozen server.)
 
 Every statement comes from the query registry; callers pass a query name and parameters,
 never Cypher text, so no Cypher is ever assembled from user values. The one exception is
@@ -51,6 +61,10 @@ from auditgraph.config import Connection, connect_timeout, connection, local_set
 from auditgraph.errors import ConfigError, CypherRefused, GraphUnavailable, QueryFailed
 
 Row = dict[str, Any]
+
+# Server-side timeout of a named read unless its caller passes its own: long enough for the largest filing's
+# reads on a loaded portfolio, short enough that a runaway read ends instead of holding the caller.
+READ_TIMEOUT_S = 60.0
 
 # The driver logs a dying server's broken connection ("Failed to read from defunct connection")
 # at ERROR; with no handler configured Python prints it to stderr beside the CLI's one-line
@@ -159,9 +173,8 @@ def _failed(query: queries.Query, exc: Neo4jError, timeout: float | None = None)
         return GraphUnavailable(f"Neo4j says {said!r}; unset NEO4J_DATABASE or create that database")
     where = f"{query.name} ({query.path})"
     if "AccessMode" in code or "read access mode" in said.lower():
-        return QueryFailed(
-            f"{where} writes, and Neo4j refused it in a read transaction ({said}); run it with Graph.run, not Graph.read"
-        )
+        fix = "its header says `mode: read`; make it `mode: write`" if query.mode == "read" else "run it with Graph.write"
+        return QueryFailed(f"{where} writes, and Neo4j refused it in a read transaction ({said}); {fix}")
     if "TransactionTimedOut" in code:
         return QueryFailed(
             f"{where} ran longer than its {timeout or 0:g} s timeout and the server stopped it; "
@@ -276,6 +289,39 @@ def _neo4j_refusal(exc: Neo4jError, timeout: float) -> str:
     if isinstance(exc, ClientError):
         return f"refused: Neo4j rejected the query: {text}"
     return f"the query failed in Neo4j: {text}"
+
+
+@contextmanager
+def _driver_errors(graph: Graph | None, query: queries.Query | None, timeout: float | None = None) -> Iterator[None]:
+    """The one map from the driver's errors to the error tree (as httpx's `map_exceptions`). Every handle runs
+    its driver calls inside it, so one failure reads, and exits, the same whichever handle met it:
+
+    - the server is gone (ServiceUnavailable, SessionExpired): GraphUnavailable from `Graph._gone` (frozen, it
+      dropped the request, or no server); without a `graph` (`Tx.run`) they go on to the transaction's owner;
+    - Neo4j rejected a named `query` (ClientError): QueryFailed naming its .cypher file (`_failed`);
+    - ad-hoc Cypher (`query` None): whatever Neo4j rejected (any Neo4jError) is CypherRefused with its reason, and
+      a request the server dropped while it still answers is the query's fault, refused too.
+    Other errors (the tree's own, a named query's TransientError) pass unchanged. A `graph` known to be down
+    fails at once (`Graph._check_down`) instead of waiting out the driver's timeouts again."""
+    if graph is not None:
+        graph._check_down()
+    try:
+        yield
+    except (ServiceUnavailable, SessionExpired) as exc:
+        if graph is None:
+            raise
+        if query is not None:
+            raise graph._gone(exc) from exc
+        gone = graph._gone(exc, request="this query")
+        if graph._down is None and timed_out(exc):  # the server is up: it was this query
+            raise CypherRefused(f"refused: {gone}; simplify the query") from exc
+        raise gone from exc
+    except Neo4jError as exc:
+        if query is None:
+            raise CypherRefused(_neo4j_refusal(exc, timeout or 0)) from exc
+        if isinstance(exc, ClientError):
+            raise _failed(query, exc, timeout) from exc
+        raise
 
 
 def plain(v: Any) -> Any:
@@ -451,10 +497,9 @@ class Graph:
         not a failed query. Asked in the user's home database; a user who may not list them gets the first query's error."""
         query = queries.get("db.databases")
         try:
-            records, _, _ = self.driver.execute_query(query.text, routing_=RoutingControl.READ)
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise self._gone(exc) from exc
-        except ClientError:
+            with _driver_errors(self, query):
+                records, _, _ = self.driver.execute_query(query.text, routing_=RoutingControl.READ)
+        except QueryFailed:
             return
         known = {str(n).lower() for r in records for n in [r["name"], *(r["aliases"] or [])]}
         has = ", ".join(str(r["name"]) for r in records if r["type"] != "system") or "none you may use"
@@ -483,50 +528,44 @@ class Graph:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def run(self, name: str, **params: Any) -> list[Row]:
-        """Run one named query in its own transaction; returns rows as dicts."""
-        query = queries.get(name)
-        query.check_params(params)
-        self._check_down()
-        routing = RoutingControl.READ if query.mode == "read" else RoutingControl.WRITE
-        try:
-            if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
-                with self.driver.session(database=self.database) as session:
-                    return [r.data() for r in session.run(query.text, params)]
-            records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=routing)
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise self._gone(exc) from exc
-        except ClientError as exc:
-            raise _failed(query, exc) from exc
-        return [r.data() for r in records]
-
-    def read(self, name: str, timeout: float | None = None, **params: Any) -> list[Row]:
-        """A named query in a READ transaction with an optional server-side timeout; rows as dicts.
-
-        Read-only by what Neo4j enforces: a query that writes fails with QueryFailed."""
+    def read(self, name: str, timeout: float | None = READ_TIMEOUT_S, **params: Any) -> list[Row]:
+        """A named query in a READ transaction that the server stops after `timeout` seconds (None: no
+        limit); rows as dicts. Read-only by what Neo4j enforces: a query that writes fails with QueryFailed."""
         return [r.data() for r in self.read_records(name, timeout=timeout, **params)]
 
-    def read_records(self, name: str, timeout: float | None = None, **params: Any) -> list[neo4j.Record]:
+    def read_records(self, name: str, timeout: float | None = READ_TIMEOUT_S, **params: Any) -> list[neo4j.Record]:
         """`read`, with the driver's records as they come: for hot paths (a filing's facts), where
         `Record.data()` would cost about as much as the query; records index by column name."""
         query = queries.get(name)
         query.check_params(params)
-        self._check_down()
-        try:
+        with _driver_errors(self, query, timeout):
             # routing READ: a read transaction (Neo4j refuses writes in it), sent to a reader on a cluster
             records, _, _ = self.driver.execute_query(
                 neo4j.Query(query.text, timeout=timeout), params, database_=self.database, routing_=RoutingControl.READ
             )
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise self._gone(exc) from exc
-        except ClientError as exc:
-            raise _failed(query, exc, timeout) from exc
         return list(records)
+
+    def write(self, name: str, **params: Any) -> list[Row]:
+        """A named query in its own WRITE transaction (the cluster's leader); rows as dicts."""
+        query = queries.get(name)
+        query.check_params(params)
+        with _driver_errors(self, query):
+            if "IN TRANSACTIONS" in query.text:  # batched writes must run in an auto-commit transaction
+                with self.driver.session(database=self.database) as session:
+                    return [r.data() for r in session.run(query.text, params)]
+            records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=RoutingControl.WRITE)
+        return [r.data() for r in records]
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        """`read` (with its default timeout) or `write`, as the query's header says (`// mode: read`)."""
+        if queries.get(name).mode == "read":
+            return self.read(name, **params)
+        return self.write(name, **params)
 
     def user_functions(self) -> frozenset[str]:
         """The server's plug-in (non-built-in) function names; read once per connection."""
         if self._user_functions is None:
-            self._user_functions = frozenset(r["name"] for r in self.run("db.user_functions"))
+            self._user_functions = frozenset(r["name"] for r in self.read("db.user_functions"))
         return self._user_functions
 
     def read_adhoc(
@@ -563,8 +602,7 @@ class Graph:
         limit = max(1, int(limit))
         result = AdhocResult()
         functions = self.user_functions()
-        self._check_down()
-        try:
+        with _driver_errors(self, None, timeout):
             with self.driver.session(
                 database=self.database, default_access_mode=neo4j.READ_ACCESS, fetch_size=min(limit + 1, 1000)
             ) as session:
@@ -592,30 +630,15 @@ class Graph:
                         tx.close()  # rolls back; the server drops the rest of a cut result
                     except Neo4jError:
                         pass  # a timed-out transaction is already gone; the rows read stand
-        except CypherRefused:
-            raise
-        except (ServiceUnavailable, SessionExpired) as exc:
-            gone = self._gone(exc, request="this query")
-            if self._down is None and timed_out(exc):  # the server is up: it was this query
-                raise CypherRefused(f"refused: {gone}; simplify the query") from exc
-            raise gone from exc
-        except Neo4jError as exc:
-            raise CypherRefused(_neo4j_refusal(exc, timeout)) from exc
         return result
 
     def run_script(self, name: str) -> int:
         """Run every statement of a script query (schema files); returns how many ran."""
         query = queries.get(name)
         statements = query.statements()
-        self._check_down()
-        try:
-            with self.driver.session(database=self.database) as session:
-                for statement in statements:
-                    session.run(statement).consume()
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise self._gone(exc) from exc
-        except ClientError as exc:
-            raise _failed(query, exc) from exc
+        with _driver_errors(self, query), self.driver.session(database=self.database) as session:
+            for statement in statements:
+                session.run(statement).consume()
         return len(statements)
 
     def ensure_schema(self) -> int:
@@ -659,7 +682,6 @@ class Graph:
         transactions retry a deadlocked one; after any other failure no worker starts another chunk."""
         query = queries.get(name)
         query.check_params({"rows": rows, **params})
-        self._check_down()
         chunks = [list(rows[i : i + batch_size]) for i in range(0, len(rows), batch_size)]
         failed = threading.Event()
 
@@ -676,7 +698,7 @@ class Graph:
                 failed.set()
                 raise
 
-        try:
+        with _driver_errors(self, query):
             if workers <= 1 or len(chunks) <= 1:
                 write(chunks)
             else:
@@ -688,10 +710,6 @@ class Graph:
                 with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="write") as pool:
                     for future in [pool.submit(write, share) for share in shares]:
                         future.result()
-        except (ServiceUnavailable, SessionExpired) as exc:
-            raise self._gone(exc) from exc
-        except ClientError as exc:
-            raise _failed(query, exc) from exc
         return len(rows)
 
 
@@ -704,10 +722,8 @@ class Tx:
     def run(self, name: str, **params: Any) -> list[Row]:
         query = queries.get(name)
         query.check_params(params)
-        try:
+        with _driver_errors(None, query):  # a lost connection is the transaction's, raised to its owner
             return [r.data() for r in self._tx.run(query.text, params)]
-        except ClientError as exc:
-            raise _failed(query, exc) from exc
 
 
 _COMMIT, _ROLLBACK = object(), object()

@@ -388,7 +388,7 @@ class ServerTools:
     def list_filings(self, args: dict[str, Any]) -> dict[str, Any]:
         NoArgs.model_validate(args)
         rows = []
-        for r in self.graph.run("filing.list"):
+        for r in self.graph.read("filing.list"):
             row = {k: plain(v) for k, v in r.items()}
             row["period_end"] = str(row["period_end"]) if row.get("period_end") is not None else None
             row["placeholder_facts"] = int(row.get("placeholder_facts") or 0)
@@ -400,7 +400,7 @@ class ServerTools:
 
     def list_taxonomies(self, args: dict[str, Any]) -> dict[str, Any]:
         NoArgs.model_validate(args)
-        rows = [{k: plain(v) for k, v in r.items()} for r in self.graph.run("taxonomy.releases")]
+        rows = [{k: plain(v) for k, v in r.items()} for r in self.graph.read("taxonomy.releases")]
         if not rows:
             return {"status": "no_data", "message": "no taxonomy loaded; `auditgraph taxonomy load` loads them", "releases": []}
         return {"status": "ok", "message": f"{len(rows)} release(s)", "releases": rows}

@@ -67,17 +67,17 @@ def query_text(name: str) -> str:
 
 def _values(graph: Graph, filing_id: str) -> dict[str, Any]:
     """Parameter values taken from the loaded graph: the filing, one total concept it reports, its release."""
-    filing = graph.run("tools.filing", filing_id=filing_id)[0]
+    filing = graph.read("tools.filing", filing_id=filing_id)[0]
     year = filing.get("us_gaap_year")
-    arcs = graph.run("checks.calc_arcs", filing_id=filing_id)
-    facts = graph.run("checks.numeric_facts", filing_id=filing_id)
+    arcs = graph.read("checks.calc_arcs", filing_id=filing_id)
+    facts = graph.read("checks.numeric_facts", filing_id=filing_id)
     if arcs:
         qname, key = arcs[0]["parent"], arcs[0]["parent_key"]
     elif facts:
         qname, key = facts[0]["qname"], facts[0]["concept_key"]
     else:
         qname, key = None, None
-    counts = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
+    counts = {r["label"]: r["count"] for r in graph.read("db.node_counts", timeout=None)}  # whole database: no limit
     return {
         "filing_id": filing_id,
         "release": f"us-gaap/{year}" if year else None,
@@ -174,7 +174,7 @@ def slides(graph: Graph, filing_id: str) -> list[Slide]:
     if v["dqc_rules"] and v["release"]:
         release = {"release": v["release"]}
         # a rule with rule data in this release (0014, 0015's neighbour, when it has some): its list is never empty
-        listed = [r["rule_id"] for r in graph.run("taxonomy.dqc_rules", **release) if r["concepts"]]
+        listed = [r["rule_id"] for r in graph.read("taxonomy.dqc_rules", **release) if r["concepts"]]
         rule = "DQC.US.0014" if "DQC.US.0014" in listed else listed[0] if listed else None
         year = str(v["release"]).rsplit("/", 1)[-1]
         out.append(
