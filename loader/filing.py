@@ -1,12 +1,12 @@
 """Load SEC filings into the filing graph (docs/graph-model.md), one atomic transaction each.
 
 Flow per filing: resolve the input (id, content hash) -> skip if that content is loaded ->
-open the filing's write transaction on a worker thread (graph.BackgroundTx), which removes any
-previous version and writes the Filing as "pending" while Arelle parses the filing offline ->
+open the filing's write transaction on a worker thread (graph.BackgroundTx), which retires any
+previous version (loader/versions.py) and writes the Filing as "pending" while Arelle parses the filing offline ->
 rows (contexts, dimensions, facts, duplicates, extension concepts, labels, the filer's own labels,
 the filing's own networks), each part sent as soon as it is computed so the server writes while Python works ->
-model.close() -> the commit flips the Filing to "loaded". A failure anywhere rolls the whole
-transaction back: the database stays as it was.
+model.close() -> the commit flips the Filing to "loaded" (the retired version is purged by a later load).
+A failure anywhere rolls the whole transaction back: the database stays as it was.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 from auditgraph import collector
 from auditgraph.errors import GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
-from auditgraph.loader import sec_transforms, standard_schemas
+from auditgraph.loader import sec_transforms, standard_schemas, versions
 from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import (
     concept_key,
@@ -186,10 +186,11 @@ def _send(tx: _Sink, name: str, rows: list[dict[str, Any]], **params: Any) -> No
 
 
 def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> None:
-    """Remove the previous version (if any) and create the pending Filing: needs no parse, so a
+    """Retire the previous version (if any) and create the pending Filing: needs no parse, so a
     loader sends it while Arelle works."""
     if replace:
-        tx.run("filing.delete", filing_id=inp.id)
+        # relabelled, not deleted, in this transaction: deleting here slowed every later write (loader/versions.py)
+        tx.run("load.filing_retire", filing_id=inp.id, token=versions.new_token(inp.id))
     tx.run(
         "load.filing_begin",
         props={
@@ -312,8 +313,10 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
 
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
-    """Remove a filing and all it owns; False when there was no such filing."""
+    """Remove a filing and all it owns, its replaced versions not purged yet included; False when there was no such filing."""
     row = graph.run("filing.delete", filing_id=filing_id)[0]
+    for token in versions.leftovers(graph, filing_id):
+        versions.purge(graph, token)
     return bool(row["filings"])
 
 
@@ -389,17 +392,25 @@ class FilingLoader:
         if isinstance(started, LoadResult):
             return started
         inp, previous = started
-        btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
+        # versions earlier loads replaced are deleted while Arelle parses, before this load opens its transaction:
+        # the purge never waits on a lock this load holds, nor this load on the purge's
+        purging = versions.Purge(self.graph)
+        btx: BackgroundTx | None = None
         try:
             with collector.paused():  # Arelle's model is long-lived: no sweeps while it grows
-                model, arelle_seconds, errors = self._parse(inp)
+                try:
+                    model, arelle_seconds, errors = self._parse(inp)
+                finally:
+                    purging.wait()
+                btx = self._begin(inp, previous)  # retires the old version while the first rows are computed
                 flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
                 # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server
                 # commits: swept earlier, the sweep holds the GIL and the writer thread's last statements wait.
                 btx.wait_committing()
                 gc.collect(0)
         except BaseException:
-            btx.abort()
+            if btx is not None:
+                btx.abort()
             raise
         return flight.result()
 
@@ -448,7 +459,13 @@ class FilingLoader:
         return model, arelle_seconds, len(errors)
 
     def _write(
-        self, btx: BackgroundTx, model: ModelXbrl, inp: FilingInput, previous: str | None, arelle_seconds: float, errors: int
+        self,
+        btx: BackgroundTx,
+        model: ModelXbrl,
+        inp: FilingInput,
+        previous: str | None,
+        arelle_seconds: float,
+        errors: int,
     ) -> _InFlight:
         """Stream the model's rows into the filing's transaction and close the model; the returned
         handle's result() waits for the commit. On an error the caller aborts the transaction."""
@@ -518,7 +535,13 @@ class FilingLoader:
                         results.append(started)
                     else:
                         with collector.paused():
-                            model, arelle_seconds, errors = self._parse(started[0])
+                            # nothing in flight: earlier loads' retired versions are deleted while Arelle parses
+                            purging = versions.Purge(self.graph) if in_flight is None else None
+                            try:
+                                model, arelle_seconds, errors = self._parse(started[0])
+                            finally:
+                                if purging:
+                                    purging.wait()
                             if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
                                 results.append(land(in_flight))
                                 in_flight = None
@@ -590,6 +613,8 @@ def write_recording(loader: FilingLoader, rec: Recording, previous: str | None) 
     """Send a recorded filing in one transaction (pending -> loaded last) and wait for the commit;
     raises LoadError (the transaction rolled back, nothing kept) like `FilingLoader.load`."""
     assert rec.written is not None
+    for token in versions.leftovers(loader.graph):  # parse workers go on meanwhile: off the load's path
+        versions.purge(loader.graph, token)
     btx = loader._begin(rec.inp, previous)
     t1 = time.perf_counter()
     try:
