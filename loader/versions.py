@@ -1,5 +1,4 @@
-"""Replacing a filing: the previous version is retired in the load's own transaction and purged later, while
-another filing is parsed.
+"""Replacing a filing: the previous version is retired in the load's own transaction and purged after the commit.
 
 `load.filing_retire` relabels the old version's nodes (Fact -> Retired, ...), re-owns its network edges with a
 token unique to the load and turns its Filing node into a RetiredFiling, in the transaction that writes the new
@@ -7,12 +6,11 @@ version: readers see the old version until the commit and the new one after it, 
 killed rolls back to the old version whole. Deleting the old version in that transaction instead made every
 later index seek of the writes slow (issue 37 item 9: a 2,600-fact filing's rows took 16 s instead of 4 s).
 
-Deleting it after the commit costs what deleting costs (about a third of the parse for that filing), so it is
-not done on the load's path: the next load purges every retired version (`Purge`), in batches of their own
-transactions, on a thread while Arelle parses, and waits for the end of the purge before it writes its rows (so
-the two never contend for the same locks). Until then a retired version is invisible to every query of the
-project (they match Fact, Context, Concept, Label, Role, Filing and filter network edges by owner).
-`filing delete` purges the deleted filing's retired versions at once.
+Once the load has committed, `purge` deletes the retired version in batches of their own transactions (bounded
+transaction memory). It is not left for later: the project's queries never match a Retired node, but Cypher
+written by hand or by an agent (`MATCH ()-[l:FILER_LABEL]->()`, a REPORTS edge followed without a label) would
+count the old version beside the new one. What a loader killed during its purge leaves is deleted by the next
+load while Arelle parses (`Purge`), and by `filing delete` of that filing.
 """
 
 from __future__ import annotations
@@ -42,8 +40,8 @@ def leftovers(graph: Graph, filing_id: str | None = None) -> list[str]:
 
 
 class Purge:
-    """Every retired version purged on a thread; `wait()` before writing. Best effort: a purge that fails
-    (another loader purging the same version, the server away) leaves invisible leftovers for the next one."""
+    """Leftover retired versions purged on a thread; `wait()` before writing. Best effort: a purge that fails
+    (another loader purging the same version, the server away) leaves them for the next one."""
 
     def __init__(self, graph: Graph):
         self._thread: threading.Thread | None = None
