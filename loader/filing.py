@@ -395,17 +395,21 @@ class FilingLoader:
         if isinstance(started, LoadResult):
             return started
         inp, previous = started
-        # retired versions whose purge a killed loader cut short are deleted while Arelle parses, before this load
-        # opens its transaction: the purge never waits on a lock this load holds, nor this load on the purge's
+        # retired versions whose purge a killed loader cut short are deleted while Arelle parses, and then this load
+        # opens its transaction after the parse: the purge never waits on a lock it holds, nor it on the purge's
         purging = versions.Purge(self.graph)
         btx: BackgroundTx | None = None
+        token: str | None = None
+        if not purging.running:
+            btx, token = self._begin(inp, previous)  # the server retires the old version while Arelle parses
         try:
             with collector.paused():  # Arelle's model is long-lived: no sweeps while it grows
                 try:
                     model, arelle_seconds, errors = self._parse(inp)
                 finally:
                     purging.wait()
-                btx, token = self._begin(inp, previous)  # retires the old version while the first rows are computed
+                if btx is None:
+                    btx, token = self._begin(inp, previous)
                 flight = self._write(btx, token, model, inp, previous, arelle_seconds, errors)
                 # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server
                 # commits: swept earlier, the sweep holds the GIL and the writer thread's last statements wait.
@@ -665,7 +669,7 @@ class _InFlight:
         if self.retired is not None:
             try:
                 versions.purge(self.graph, self.retired)  # out of view already; batches of their own transactions
-            except AuditGraphError:
+            except (AuditGraphError, Neo4jError):  # a deadlock with another loader's writes, the server away
                 pass  # the load stands; the leftovers stay out of view and the next load purges them
         w = self.written
         return LoadResult(

@@ -18,6 +18,8 @@ from __future__ import annotations
 import threading
 import uuid
 
+from neo4j.exceptions import Neo4jError
+
 from auditgraph.errors import AuditGraphError
 from auditgraph.graph import Graph
 
@@ -55,8 +57,12 @@ class Purge:
         for token in tokens:
             try:
                 purge(graph, token)
-            except AuditGraphError:
+            except (AuditGraphError, Neo4jError):
                 return
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
 
     def wait(self) -> None:
         if self._thread is not None:
