@@ -1,12 +1,12 @@
 """Load SEC filings into the filing graph (docs/graph-model.md), one atomic transaction each.
 
 Flow per filing: resolve the input (id, content hash) -> skip if that content is loaded ->
-open the filing's write transaction on a worker thread (graph.BackgroundTx), which removes any
-previous version and writes the Filing as "pending" while Arelle parses the filing offline ->
+open the filing's write transaction on a worker thread (graph.BackgroundTx), which retires any
+previous version (loader/versions.py) and writes the Filing as "pending" while Arelle parses the filing offline ->
 rows (contexts, dimensions, facts, duplicates, extension concepts, labels, the filer's own labels,
 the filing's own networks), each part sent as soon as it is computed so the server writes while Python works ->
-model.close() -> the commit flips the Filing to "loaded". A failure anywhere rolls the whole
-transaction back: the database stays as it was.
+model.close() -> the commit flips the Filing to "loaded" -> the retired version is purged in batches.
+A failure anywhere rolls the whole transaction back: the database stays as it was.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from arelle.ModelXbrl import ModelXbrl
 from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
 from auditgraph import collector
-from auditgraph.errors import GraphUnavailable, LoadError
+from auditgraph.errors import AuditGraphError, GraphUnavailable, LoadError
 from auditgraph.graph import BackgroundTx, Graph, chunked
-from auditgraph.loader import sec_transforms, standard_schemas
+from auditgraph.loader import sec_transforms, standard_schemas, versions
 from auditgraph.loader.arelle_messages import translate
 from auditgraph.loader.concepts import (
     concept_key,
@@ -185,11 +185,14 @@ def _send(tx: _Sink, name: str, rows: list[dict[str, Any]], **params: Any) -> No
         tx.run(name, rows=chunk, **params)
 
 
-def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> None:
-    """Remove the previous version (if any) and create the pending Filing: needs no parse, so a
-    loader sends it while Arelle works."""
+def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> str | None:
+    """Retire the previous version (if any) and create the pending Filing. Returns the retire token,
+    whose version `versions.purge` deletes once the transaction has committed (None: nothing replaced)."""
+    token = None
     if replace:
-        tx.run("filing.delete", filing_id=inp.id)
+        # relabelled, not deleted, in this transaction: deleting here slowed every later write (loader/versions.py)
+        token = versions.new_token(inp.id)
+        tx.run("load.filing_retire", filing_id=inp.id, token=token)
     tx.run(
         "load.filing_begin",
         props={
@@ -200,6 +203,7 @@ def begin_filing(tx: _Sink, inp: FilingInput, replace: bool) -> None:
             "content_hash": inp.content_hash,
         },
     )
+    return token
 
 
 def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _Written:
@@ -312,8 +316,10 @@ def write_model(tx: _Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> _
 
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
-    """Remove a filing and all it owns; False when there was no such filing."""
+    """Remove a filing and all it owns, its replaced versions not purged yet included; False when there was no such filing."""
     row = graph.run("filing.delete", filing_id=filing_id)[0]
+    for token in versions.leftovers(graph, filing_id):
+        versions.purge(graph, token)
     return bool(row["filings"])
 
 
@@ -389,24 +395,36 @@ class FilingLoader:
         if isinstance(started, LoadResult):
             return started
         inp, previous = started
-        btx = self._begin(inp, previous)  # the server starts on it while Arelle parses
+        # retired versions whose purge a killed loader cut short are deleted while Arelle parses, and then this load
+        # opens its transaction after the parse: the purge never waits on a lock it holds, nor it on the purge's
+        purging = versions.Purge(self.graph)
+        btx: BackgroundTx | None = None
+        token: str | None = None
+        if not purging.running:
+            btx, token = self._begin(inp, previous)  # the server retires the old version while Arelle parses
         try:
             with collector.paused():  # Arelle's model is long-lived: no sweeps while it grows
-                model, arelle_seconds, errors = self._parse(inp)
-                flight = self._write(btx, model, inp, previous, arelle_seconds, errors)
+                try:
+                    model, arelle_seconds, errors = self._parse(inp)
+                finally:
+                    purging.wait()
+                if btx is None:
+                    btx, token = self._begin(inp, previous)
+                flight = self._write(btx, token, model, inp, previous, arelle_seconds, errors)
                 # The closed model's cycles (over 100,000 objects for a 10-K) are swept while the server
                 # commits: swept earlier, the sweep holds the GIL and the writer thread's last statements wait.
                 btx.wait_committing()
                 gc.collect(0)
         except BaseException:
-            btx.abort()
+            if btx is not None:
+                btx.abort()
             raise
         return flight.result()
 
-    def _begin(self, inp: FilingInput, previous: str | None) -> BackgroundTx:
+    def _begin(self, inp: FilingInput, previous: str | None) -> tuple[BackgroundTx, str | None]:
+        """The filing's transaction with its first statements, and the retire token of the version it replaces."""
         btx = BackgroundTx(self.graph)
-        begin_filing(btx, inp, replace=previous is not None)
-        return btx
+        return btx, begin_filing(btx, inp, replace=previous is not None)
 
     def _check(
         self, path: Path | str, force: bool, inp: FilingInput | None = None
@@ -448,7 +466,14 @@ class FilingLoader:
         return model, arelle_seconds, len(errors)
 
     def _write(
-        self, btx: BackgroundTx, model: ModelXbrl, inp: FilingInput, previous: str | None, arelle_seconds: float, errors: int
+        self,
+        btx: BackgroundTx,
+        token: str | None,
+        model: ModelXbrl,
+        inp: FilingInput,
+        previous: str | None,
+        arelle_seconds: float,
+        errors: int,
     ) -> _InFlight:
         """Stream the model's rows into the filing's transaction and close the model; the returned
         handle's result() waits for the commit. On an error the caller aborts the transaction."""
@@ -462,7 +487,7 @@ class FilingLoader:
             btx.finish(commit=True)  # queued first, so the server goes on while the model is closed
         finally:
             model.close()  # while the server writes: memory stays flat across many filings
-        return _InFlight(btx, inp, previous, written, errors, arelle_seconds, t1, self._undeclared)
+        return _InFlight(self.graph, btx, token, inp, previous, written, errors, arelle_seconds, t1, self._undeclared)
 
     def _fatal_messages(self) -> str | None:
         records = getattr(self.session.cntlr.logHandler, "logRecordBuffer", None) or []
@@ -518,13 +543,19 @@ class FilingLoader:
                         results.append(started)
                     else:
                         with collector.paused():
-                            model, arelle_seconds, errors = self._parse(started[0])
+                            # nothing in flight: leftovers of a cut-short purge are deleted while Arelle parses
+                            purging = versions.Purge(self.graph) if in_flight is None else None
+                            try:
+                                model, arelle_seconds, errors = self._parse(started[0])
+                            finally:
+                                if purging:
+                                    purging.wait()
                             if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
                                 results.append(land(in_flight))
                                 in_flight = None
-                            btx = self._begin(*started)
+                            btx, token = self._begin(*started)
                             try:
-                                in_flight = self._write(btx, model, started[0], started[1], arelle_seconds, errors)
+                                in_flight = self._write(btx, token, model, started[0], started[1], arelle_seconds, errors)
                             except BaseException:
                                 btx.abort()
                                 raise
@@ -590,7 +621,9 @@ def write_recording(loader: FilingLoader, rec: Recording, previous: str | None) 
     """Send a recorded filing in one transaction (pending -> loaded last) and wait for the commit;
     raises LoadError (the transaction rolled back, nothing kept) like `FilingLoader.load`."""
     assert rec.written is not None
-    btx = loader._begin(rec.inp, previous)
+    for left in versions.leftovers(loader.graph):  # a purge cut short (a killed loader); workers parse meanwhile
+        versions.purge(loader.graph, left)
+    btx, token = loader._begin(rec.inp, previous)
     t1 = time.perf_counter()
     try:
         for name, params in rec.calls:
@@ -599,14 +632,17 @@ def write_recording(loader: FilingLoader, rec: Recording, previous: str | None) 
         btx.abort()
         raise
     btx.finish(commit=True)
-    return _InFlight(btx, rec.inp, previous, rec.written, rec.errors, rec.arelle_seconds, t1, rec.warning).result()
+    flight = _InFlight(loader.graph, btx, token, rec.inp, previous, rec.written, rec.errors, rec.arelle_seconds, t1, rec.warning)
+    return flight.result()
 
 
 @dataclass
 class _InFlight:
-    """A filing whose rows are all sent; result() waits for its commit."""
+    """A filing whose rows are all sent; result() waits for its commit, then purges the version it replaced."""
 
+    graph: Graph
     btx: BackgroundTx
+    retired: str | None  # the retire token of the replaced version
     inp: FilingInput
     previous: str | None
     written: _Written
@@ -630,6 +666,11 @@ class _InFlight:
             raise LoadError(
                 f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
             ) from exc
+        if self.retired is not None:
+            try:
+                versions.purge(self.graph, self.retired)  # out of view already; batches of their own transactions
+            except (AuditGraphError, Neo4jError):  # a deadlock with another loader's writes, the server away
+                pass  # the load stands; the leftovers stay out of view and the next load purges them
         w = self.written
         return LoadResult(
             id=self.inp.id,

@@ -192,6 +192,22 @@ def test_a_failed_write_leaves_nothing_behind(graph: Graph, loader: FilingLoader
     assert q(graph, "MATCH (n) WHERE n:Context OR n:Extension OR n:Fact RETURN count(n) AS n")[0]["n"] == 0
 
 
+def test_a_retired_version_left_by_a_killed_purge_is_purged_by_the_next_load(graph: Graph, loader: FilingLoader):
+    """A loader killed after its commit, during its purge, leaves the replaced version retired (out of view); the
+    next load deletes it while Arelle parses (loader/versions.py)."""
+    loader.load(SAMPLE_FILING)
+    clean = q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r")
+    with graph.transaction() as tx:  # what the killed loader's committed transaction did to the old version
+        tx.run("load.filing_retire", filing_id="smpl-20251231", token="smpl-20251231@killed")
+    assert filings(graph) == [] and [r["token"] for r in graph.run("filing.retired")] == ["smpl-20251231@killed"]
+    assert q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] > 66
+
+    assert loader.load(SAMPLE_FILING).status == "loaded"
+    assert graph.run("filing.retired") == [] and q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] == 0
+    assert filings(graph) == [("smpl-20251231", "loaded")]
+    assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == clean
+
+
 # ---------------------------------------------------------------- placeholders and relink
 def test_facts_bridge_to_placeholders_until_the_year_is_loaded_then_relink(graph: Graph, loader: FilingLoader):
     loader.load(SAMPLE_FILING)

@@ -209,3 +209,22 @@ def test_a_crashed_loaders_claim_is_taken_over_and_a_live_ones_is_respected(
     code, lines = load(batch["b-20251231"], jobs=1)  # released: now it loads
     assert code == 0 and [(r["id"], r["status"]) for r in lines] == [("b-20251231", "loaded")]
     assert "live-pending" not in facts_per_filing(graph)  # no live claim any more: cleared as a leftover
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_force_replaces_every_filing_and_purges_the_versions_it_replaced(
+    graph: Graph, cli_env: None, batch: dict[str, Path], jobs: int
+) -> None:
+    code, _ = load(*batch.values(), jobs=jobs)
+    assert code == 0
+    loaded = facts_per_filing(graph)
+    code, lines = load(*batch.values(), "--force", jobs=jobs)
+    assert code == 0, lines
+    assert sorted(r["status"] for r in lines) == ["replaced"] * len(batch)
+    assert facts_per_filing(graph) == loaded  # readers see each filing once, whole
+    assert graph.run("filing.retired") == []  # each replaced version purged after its commit (loader/versions.py)
+    from auditgraph.loader.filing import delete_filing
+
+    assert all(delete_filing(graph, fid) for fid in batch)
+    left = "MATCH (n) WHERE n:Fact OR n:Context OR n:Extension OR n:Filing OR n:Retired OR n:RetiredFiling RETURN count(n) AS n"
+    assert count(graph, left) == 0

@@ -4,7 +4,7 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of ConceptRow.to_row() maps with filing_id set (key = "{filing_id}|{ns}#{name}")
 // returns: nothing
-// Extension keys start with the filing's id and the loader deletes a previous version (its extensions
+// Extension keys start with the filing's id and the loader retires a previous version (its extensions
 // included) in the same transaction: the concepts and their DEFINES are new, CREATE them.
 MATCH (f:Filing {id: $filing_id})
 UNWIND $rows AS row

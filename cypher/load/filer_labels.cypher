@@ -4,7 +4,7 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of maps concept_key, role, role_name, lang, text (loader.concepts.filer_label_rows; the concepts must already exist)
 // returns: nothing
-// CREATE, not MERGE: the loader deletes the filing's previous version, and with its Filing node these edges, in the same transaction.
+// CREATE, not MERGE: the loader retires the filing's previous version, its Filing node with these edges, in the same transaction (load.filing_retire).
 MATCH (fl:Filing {id: $filing_id})
 UNWIND $rows AS row
 MATCH (c:Concept {key: row.concept_key})

@@ -4,7 +4,7 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of maps {props: Context properties, period: {key, kind, start, end, days}} (loader.facts)
 // returns: nothing
-// Contexts are new (the loader deletes a previous version in the same transaction and their keys start
+// Contexts are new (the loader retires a previous version in the same transaction, load.filing_retire, and their keys start
 // with the filing's id): CREATE them and their edges; only the shared Period is merged.
 MATCH (fl:Filing {id: $filing_id})
 UNWIND $rows AS row

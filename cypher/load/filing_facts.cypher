@@ -4,7 +4,7 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of Fact property maps (loader.facts.add_fact_rows; concept and context must already exist)
 // returns: nothing
-// The loader deletes a filing's previous version in the same transaction, so facts are new: CREATE them.
+// The loader retires a filing's previous version in the same transaction (load.filing_retire), so facts are new: CREATE them.
 // Properties are listed rather than `SET x = row` so the planner sees what is written and needs no Eager
 // (a full copy of the rows) between the reads and the writes.
 MATCH (fl:Filing {id: $filing_id})

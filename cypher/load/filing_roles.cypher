@@ -4,7 +4,7 @@
 // param filing_id: STRING the filing's id
 // param rows: LIST of maps key, owner, uri, definition, used_on (loader.networks.role_rows with owner = the filing's id)
 // returns: nothing
-// A filing's role keys start with its id and the loader deletes a previous version in the same
+// A filing's role keys start with its id and the loader retires a previous version in the same
 // transaction: the roles are new, CREATE them (load.roles merges, for releases).
 MATCH (fl:Filing {id: $filing_id})
 UNWIND $rows AS row
