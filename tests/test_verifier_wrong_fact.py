@@ -11,7 +11,9 @@ Stock Units (PSUs)"), Gulf Resources 10-K 2023 (operating lease right-of-use ass
 PropertyPlantAndEquipmentByTypeAxis), Tri-State G&T 10-Q Q1 2024 (the impairment of 261.6 million
 is tagged for CraigGeneratingStationUnit2And3Member; us-gaap:EquitySecuritiesWithout
 ReadilyDeterminableFairValueImpairmentLossAnnualAmount, filer label "Impairment during the period",
-is 0 for the quarter).
+is 0 for the quarter), Lifeway Foods 10-Q Q1 2024 ("Income tax benefit" is the filer's label of
+us-gaap:DiscontinuedOperationTaxEffectOfIncomeLossFromDisposalOfDiscontinuedOperation, 0 for the
+quarter; us-gaap:IncomeTaxExpenseBenefit is -347,000).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import AbstainReason, Decision
 
-AKLI, GURE, TRIS = "AKLI_FY_2023", "GURE_FY_2023", "TRIS_Q1_2024"
+AKLI, GURE, TRIS, LDWY = "AKLI_FY_2023", "GURE_FY_2023", "TRIS_Q1_2024", "LDWY_Q1_2024"
 RATE = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardFairValueAssumptionsRiskFreeInterestRate"
 
 
@@ -40,7 +42,7 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
     g.run("db.wipe")
     g.run_script("schema.constraints")
     with FilingLoader(g, packages) as loader:
-        for r in loader.load_many([shared_dir / "filings" / "xule-2025" / f for f in (AKLI, GURE, TRIS)]):
+        for r in loader.load_many([shared_dir / "filings" / "xule-2025" / f for f in (AKLI, GURE, TRIS, LDWY)]):
             assert r.status == "loaded", r
     try:
         yield Verifier(g)
@@ -110,3 +112,18 @@ def test_a_short_filer_label_under_a_table_heading_does_not_name_its_narrow_conc
     assert not sub.bindings
     # the candidates name the narrow concept for whoever wants it
     assert "us-gaap:EquitySecuritiesWithoutReadilyDeterminableFairValueImpairmentLossAnnualAmount" in sub.reason
+
+
+@pytest.mark.parametrize("amount", ["$347,000", "$312,300"])
+def test_a_sign_word_does_not_make_a_short_label_the_name_of_its_narrow_concept(verifier: Verifier, amount: str):
+    sub = only(
+        verifier.verify_sentence(
+            LDWY,
+            f"For the three months ended March 31, 2024, the Company recorded an income tax benefit of {amount} on "
+            "the loss from continuing operations before income taxes.",
+        )
+    )
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.NO_METRIC
+    assert not sub.bindings  # never the discontinued operations' tax effect
+    assert "us-gaap:DiscontinuedOperationTaxEffectOfIncomeLossFromDisposalOfDiscontinuedOperation" in sub.reason
+    assert "us-gaap:IncomeTaxExpenseBenefit" in sub.reason

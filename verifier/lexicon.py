@@ -24,6 +24,9 @@ from auditgraph.verifier.types import AbstainReason, Unit
 from auditgraph.verifier.vocabulary import QNAME_IN_BRACKETS
 
 MAX_CANDIDATES = 5
+# words that say which way a tax amount goes, not what it is: the taxonomy's "tax effect" is a benefit
+# or an expense
+_SIGN_WORDS = frozenset({"benefit", "benefits", "provision"})
 
 
 def unit_of_type(type_: str | None, base_type: str | None, unit_keys: Sequence[str] = ()) -> Unit | None:
@@ -220,7 +223,8 @@ class Lexicon:
         in a sentence they may name either, so the filer's label does not decide."""
         c = self._by_qname[qname]
         names = [key(t) for t in (*c.taxonomy_labels, _camel_words(qname))]
-        if not (names and all(n > k and len(n - k) >= 3 for n in names)):
+        k = k - _SIGN_WORDS  # "Income tax benefit" under Discontinued operations: a tax effect's sign
+        if not (k and names and all(n > k and len(n - k) >= 3 for n in names)):
             return False
         # a short form is still the concept's name when no other reported concept of its unit goes
         # by those words ("Valuation allowance": the one deferred tax asset valuation allowance)
