@@ -55,3 +55,19 @@ def test_a_member_is_the_figure_s_only_where_the_clause_attaches_it():
     assert not tied("Revenues were $33.7 billion, of which Latin America contributed 13%", "Revenues", "$33.7 billion")
     assert not tied("Revenues excluding Latin America were $29.3 billion", "Revenues", "$29.3 billion")
     assert not tied("While Latin America grew, total revenues were $33.7 billion", "total revenues", "$33.7 billion")
+
+
+def test_an_abbreviation_a_member_label_defines_names_the_member_with_its_case():
+    award = {
+        "qname": "us-gaap:PerformanceSharesMember",
+        "axis": "us-gaap:AwardTypeAxis",
+        "labels": ["Performance Shares [Member]"],
+        "filer_labels": ["Performance Stock Units (PSUs)"],
+    }
+    members = Members.from_rows([award])
+    text = "the remaining term of the PSUs; each PSU vests; performance stock units vested; psus"
+    assert [(m.words, m.qname) for m in members.find(text)] == [
+        ("PSUs", "us-gaap:PerformanceSharesMember"),
+        ("PSU", "us-gaap:PerformanceSharesMember"),
+        ("performance stock units", "us-gaap:PerformanceSharesMember"),
+    ]  # "psus" in lower case is no abbreviation

@@ -24,6 +24,9 @@ from auditgraph.verifier.types import AbstainReason, Unit
 from auditgraph.verifier.vocabulary import QNAME_IN_BRACKETS
 
 MAX_CANDIDATES = 5
+# words that say which way a tax amount goes, not what it is: the taxonomy's "tax effect" is a benefit
+# or an expense
+_SIGN_WORDS = frozenset({"benefit", "benefits", "provision"})
 
 
 def unit_of_type(type_: str | None, base_type: str | None, unit_keys: Sequence[str] = ()) -> Unit | None:
@@ -164,7 +167,7 @@ class Lexicon:
         def one(v) -> bool:  # "restricted cash" is not "cash and restricted cash"
             return not single or (k, v) not in self._sums or (k, v) in self._plain
 
-        filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit) and one(q))
+        filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit) and one(q) and not self._short_form(k, q))
         reg = sorted((kind, i) for kind, i in self._registry.get(k, ()) if ok(self._registry_unit(kind, i)) and one((kind, i)))
         if len(filer) == 1:
             c = self._by_qname[filer[0]]
@@ -210,6 +213,27 @@ class Lexicon:
             AbstainReason.NO_METRIC,
             f"no registry metric, filer label or concept label has exactly the words of {phrase!r}",
             self.candidates(phrase, units),
+        )
+
+    def _short_form(self, k: frozenset[str], qname: str) -> bool:
+        """Whether the filer's label is a short form read under its table's heading: every name the
+        taxonomy gives the concept has its words and at least three more ("Impairment during the
+        period" for Equity Securities without Readily Determinable Fair Value, Impairment Loss) while
+        another reported concept also goes by those words (Impairment, Long-Lived Asset, Held-for-Use):
+        in a sentence they may name either, so the filer's label does not decide."""
+        c = self._by_qname[qname]
+        names = [key(t) for t in (*c.taxonomy_labels, _camel_words(qname))]
+        k = k - _SIGN_WORDS  # "Income tax benefit" under Discontinued operations: a tax effect's sign
+        if not (k and names and all(n > k and len(n - k) >= 3 for n in names)):
+            return False
+        # a short form is still the concept's name when no other reported concept of its unit goes
+        # by those words ("Valuation allowance": the one deferred tax asset valuation allowance)
+        return any(
+            o.qname != qname
+            and o.unit == c.unit
+            and o.period_type == c.period_type  # a balance is not its change in the period
+            and any(key(t) >= k for t in (*o.taxonomy_labels, *(t for _, t in o.filer_labels), _camel_words(o.qname)))
+            for o in self.concepts
         )
 
     def _reported_elsewhere(self, kind: str, ident: str, qname: str) -> bool:

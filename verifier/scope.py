@@ -20,7 +20,38 @@ from auditgraph.verifier.plan import label_key as key
 
 # Axes whose members are the parts of a line item on the face of the statements, not a part of
 # the company: "retained earnings" or "common stock" in a sentence is the line item itself.
-_PRESENTATION_AXES = {"us-gaap:StatementEquityComponentsAxis", "srt:StatementScenarioAxis", "srt:RestatementAxis"}
+PRESENTATION_AXES = {"us-gaap:StatementEquityComponentsAxis", "srt:StatementScenarioAxis", "srt:RestatementAxis"}
+# Axes whose members are what a note is about, described there in the note's own prose rather
+# than by the member's label: an acquisition ("the acquisition of X … goodwill of $N"), a class of
+# awards ("the PSUs"), a debt instrument or facility, a class of assets ("the parcels of land …"),
+# an impaired asset group, a restructuring plan, a contingency, a disposal group, an investee, a
+# taxing authority. When the concept has a fact for such a member, a figure differing from the
+# consolidated fact may be that member's, whatever its value. Segments, products, regions, legal
+# entities and the fair-value, concentration and reclassification tables are not here: text about
+# those parts names them (Members.find), so a figure whose clause names none is the consolidated one.
+SUBJECT_AXES = frozenset(
+    {
+        "us-gaap:BusinessAcquisitionAxis",
+        "us-gaap:AwardTypeAxis",
+        "us-gaap:ShareBasedCompensationArrangementsByShareBasedPaymentAwardAxis",
+        "us-gaap:PlanNameAxis",
+        "us-gaap:DebtInstrumentAxis",
+        "us-gaap:LongtermDebtTypeAxis",
+        "us-gaap:LineOfCreditFacilityAxis",
+        "us-gaap:PropertyPlantAndEquipmentByTypeAxis",
+        "us-gaap:LongLivedAssetsByMajorClassAxis",
+        "us-gaap:FiniteLivedIntangibleAssetsByMajorClassAxis",
+        "us-gaap:IndefiniteLivedIntangibleAssetsByMajorClassAxis",
+        "us-gaap:ImpairedLongLivedAssetsHeldAndUsedByTypeAxis",
+        "us-gaap:RestructuringPlanAxis",
+        "us-gaap:LossContingenciesByNatureOfContingencyAxis",
+        "us-gaap:LitigationCaseAxis",
+        "us-gaap:DisposalGroupName",
+        "us-gaap:DisposalGroupNameAxis",
+        "us-gaap:EquityMethodInvestmentNonconsolidatedInvesteeAxis",
+        "us-gaap:IncomeTaxAuthorityAxis",
+    }
+)
 _SUFFIX = re.compile(r"\s*(?:\[(?:member|domain)\]|\bmember\b|\bdomain\b)\s*$", re.I)
 _GENERIC = {
     "other",
@@ -43,6 +74,9 @@ _GENERIC = {
     "level 2",
     "level 3",
 }
+# "Performance Stock Units (PSUs)", "Employee Stock Purchase Plan (ESPP)": a label that defines
+# its abbreviation; the abbreviation (two or more capitals, an optional plural s) names the member too
+_ABBREVIATED = re.compile(r"(?P<long>.*?\w.*?)\s*\((?P<abbr>[A-Z][A-Z0-9&]*[A-Z0-9]s?)\)")
 SCOPE_WORDS = re.compile(
     r"\b(?:segments?|divisions?|reportable|business\s+units?|geographic(?:al)?\s+(?:area|region)s?)\b(?!\s*(?:\(|reporting))",
     re.I,
@@ -72,6 +106,9 @@ class Members:
 
     names: dict[str, tuple[tuple[str, str], ...]]  # lower-case name -> every (member qname, axis) it names
     pattern: re.Pattern[str] | None
+    # abbreviations the labels define ("Performance Stock Units (PSUs)"), matched with their case:
+    # "PSUs" in a note is the member, "psus" or an ordinary word spelled the same is not
+    abbreviations: re.Pattern[str] | None = None
 
     @classmethod
     def from_rows(
@@ -82,10 +119,19 @@ class Members:
         sentence, never a part of the company."""
         ent = {w.lower() for w in entity_words}
         names: dict[str, dict[tuple[str, str], None]] = {}
+        short: set[str] = set()
         for r in rows:
-            if r.get("axis") in _PRESENTATION_AXES:
+            if r.get("axis") in PRESENTATION_AXES:
                 continue
-            for text in (*(r.get("filer_labels") or ()), *(r.get("labels") or ()), local_name(r["qname"])):
+            texts = [*(r.get("filer_labels") or ()), *(r.get("labels") or ()), local_name(r["qname"])]
+            for text in list(texts):
+                if m := _ABBREVIATED.fullmatch(_SUFFIX.sub("", text or "").strip()):
+                    texts.append(m["long"])  # "Performance Stock Units": the label without its abbreviation
+                    for abbr in {m["abbr"], m["abbr"].removesuffix("s")}:  # "PSUs" and "PSU"
+                        if len(abbr) >= 2 and abbr.lower() not in ent and (is_line_item is None or not is_line_item(key(abbr))):
+                            names.setdefault(abbr.lower(), {})[(r["qname"], r.get("axis") or "")] = None
+                            short.add(abbr)
+            for text in texts:
                 name = re.sub(r"\s+", " ", _SUFFIX.sub("", text or "")).strip(" ,.")
                 low = re.sub(r"[\s-]+", " ", name.lower())
                 words = re.findall(r"[a-z0-9&]+", low)
@@ -98,20 +144,26 @@ class Members:
                 ):
                     continue
                 names.setdefault(low, {})[(r["qname"], r.get("axis") or "")] = None
+        longer = [n for n in names if n not in {a.lower() for a in short}]
         if not names:
             return cls({}, None)
         options = {n: tuple(o) for n, o in names.items()}
-        alts = "|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(names, key=len, reverse=True))
-        return cls(options, re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I))
+        alts = "|".join(re.escape(n).replace(r"\ ", r"[\s-]+") for n in sorted(longer, key=len, reverse=True))
+        abbrs = "|".join(re.escape(a) for a in sorted(short, key=len, reverse=True))
+        return cls(
+            options,
+            re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.I) if longer else None,
+            re.compile(rf"(?<![\w-])(?:{abbrs})(?![\w-])") if abbrs else None,
+        )
 
     def find(self, text: str) -> list[MemberMention]:
-        if self.pattern is None:
-            return []
-        out = []
-        for m in self.pattern.finditer(text):
-            if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
-                out.append(MemberMention(m.start(), m.end(), m[0], got[0][0], got[0][1], got))
-        return out
+        out: list[MemberMention] = []
+        for pattern in (self.pattern, self.abbreviations):
+            for m in pattern.finditer(text) if pattern is not None else ():
+                if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
+                    if not any(o.start <= m.start() < o.end or m.start() <= o.start < m.end() for o in out):
+                        out.append(MemberMention(m.start(), m.end(), m[0], got[0][0], got[0][1], got))
+        return sorted(out, key=lambda mm: mm.start)
 
 
 def strip_members(

@@ -41,7 +41,7 @@ from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_mem
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
-from auditgraph.verifier.scope import Members
+from auditgraph.verifier.scope import SUBJECT_AXES, Members
 from auditgraph.verifier.sentence import (
     Context,
     MetricSpan,
@@ -556,8 +556,8 @@ class Verifier:
             # the note may be about that member in words the reader does not know ("the PSUs", "certain buildings")
             return abstain(
                 AbstainReason.OPERAND_UNGROUNDED,
-                f"{claim_text} differs from the consolidated {plan.target_label} but is what the filing reports for "
-                f"{held}; the sentence may be about that member",
+                f"{claim_text} differs from the consolidated {plan.target_label}, but the filing also reports "
+                f"{plan.target_label} for {held}; the sentence may be about that member",
                 plan=plan,
             )
         if verdict.decision is Decision.ABSTAIN or not readings:
@@ -725,11 +725,13 @@ class Verifier:
 
     def _member_states(self, filing_id: str, verdict: Verdict) -> str | None:
         """The members of a dimensional fact, of the concept, period and unit the figure was
-        Violated on, that states the figure (within both roundings), else None."""
+        Violated on, that may be what the sentence is about, else None: a member of what notes are
+        about (scope.SUBJECT_AXES: an acquisition, an award class, an instrument, an asset class),
+        whatever its value, since notes name those in their own prose; a member of another axis
+        only when its fact states the figure (within both roundings). The first rule decides the
+        same for a true figure and its changed copy; the second is a last guard against reading a
+        member's figure as an inconsistency of the consolidated one."""
         lo, hi = (verdict.extra.get("claim_interval") or [None, None])[:2]
-        if lo is None or hi is None:
-            return None
-        c_lo, c_hi = Decimal(lo), Decimal(hi)
         cache = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("member_facts", {})
         for b in verdict.bindings:
             if b.stage != "target":
@@ -740,11 +742,15 @@ class Verifier:
             for r in cache[k]:
                 if r["unit_key"] != b.unit or r["value"] is None:
                     continue
+                if any(a in SUBJECT_AXES for a in r["axes"]):
+                    return ", ".join(r["members"])
+                if lo is None or hi is None:
+                    continue
                 try:
                     f_lo, f_hi = bounds(Decimal(r["value"]), r["decimals"], r["precision"])
                 except (ArithmeticError, ValueError):
                     continue
-                if f_lo <= c_hi and c_lo <= f_hi:
+                if f_lo <= Decimal(hi) and Decimal(lo) <= f_hi:
                     return ", ".join(r["members"]) or r["fact_id"]
         return None
 

@@ -1,0 +1,129 @@
+"""Never the right verdict on the wrong fact (issue 35 item 4), on the filers' own notes in a real
+Neo4j: a note's figure about an award class, an asset class or an impaired asset group is never
+checked against the consolidated line, and a filer's short label read under a table heading does
+not name its narrow concept in a sentence. Each test checks the same decision for the sentence as
+written and for its copy with one figure changed: the decision never depends on the figure's value.
+
+Values are the filings' own, read off the instances: Akili 10-K 2023 (risk-free interest rate 4.1%
+for the year, 4.3% for us-gaap:PerformanceSharesMember on AwardTypeAxis, filer label "Performance
+Stock Units (PSUs)"), Gulf Resources 10-K 2023 (operating lease right-of-use assets 6,699,784 at
+2023-12-31, 7,923,071 for gulfresourcesinc.com:CertainBuildingsAndSaltPansMember on
+PropertyPlantAndEquipmentByTypeAxis), Tri-State G&T 10-Q Q1 2024 (the impairment of 261.6 million
+is tagged for CraigGeneratingStationUnit2And3Member; us-gaap:EquitySecuritiesWithout
+ReadilyDeterminableFairValueImpairmentLossAnnualAmount, filer label "Impairment during the period",
+is 0 for the quarter), Lifeway Foods 10-Q Q1 2024 ("Income tax benefit" is the filer's label of
+us-gaap:DiscontinuedOperationTaxEffectOfIncomeLossFromDisposalOfDiscontinuedOperation, 0 for the
+quarter; us-gaap:IncomeTaxExpenseBenefit is -347,000).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from auditgraph.config import Connection
+from auditgraph.graph import Graph
+from auditgraph.verifier import Verifier
+from auditgraph.verifier.types import AbstainReason, Decision
+
+AKLI, GURE, TRIS, LDWY = "AKLI_FY_2023", "GURE_FY_2023", "TRIS_Q1_2024", "LDWY_Q1_2024"
+RATE = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardFairValueAssumptionsRiskFreeInterestRate"
+
+
+@pytest.fixture(scope="module")
+def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+    from auditgraph.loader.filing import FilingLoader
+
+    tax = shared_dir / "taxonomies"
+    packages = [p for p in (tax / f"{t}-{y}.zip" for y in (2023, 2024, 2025) for t in ("us-gaap", "srt", "sec")) if p.exists()]
+    g = Graph(neo4j_connection)
+    g.run("db.wipe")
+    g.run_script("schema.constraints")
+    with FilingLoader(g, packages) as loader:
+        for r in loader.load_many([shared_dir / "filings" / "xule-2025" / f for f in (AKLI, GURE, TRIS, LDWY)]):
+            assert r.status == "loaded", r
+    try:
+        yield Verifier(g)
+    finally:
+        g.close()
+
+
+def only(sv):
+    (sub,) = sv.subclaims
+    return sub
+
+
+def test_the_consolidated_fact_decides_a_figure_the_note_does_not_scope(verifier: Verifier):
+    sub = only(verifier.verify_sentence(AKLI, "The risk-free interest rate was 4.1% in 2023."))
+    assert sub.decision is Decision.VERIFIED
+    assert {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"} == {
+        (RATE, "duration:2023-01-01/2023-12-31", ())
+    }
+
+
+@pytest.mark.parametrize("rate", ["4.3%", "3.9%"])  # the PSUs' own rate, and a changed copy
+def test_an_abbreviation_the_filer_s_member_label_defines_names_the_member(verifier: Verifier, rate: str):
+    sub = only(
+        verifier.verify_sentence(
+            AKLI,
+            f"Risk-free interest rate: the risk-free interest rate of {rate} was based on the U.S. Treasury rate at "
+            "the time of grant commensurate with the remaining term of the PSUs.",
+        )
+    )
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.OPERAND_UNGROUNDED
+    assert "'PSUs' (us-gaap:PerformanceSharesMember)" in sub.reason
+    assert not sub.bindings  # never the consolidated 4.1%
+
+
+@pytest.mark.parametrize("amount", ["$7,923,071", "$8,715,378"])  # the member's own amount, and a changed copy
+def test_a_note_about_an_asset_class_abstains_whatever_its_figure(verifier: Verifier, amount: str):
+    sub = only(
+        verifier.verify_sentence(
+            GURE,
+            "The parcels of land of which the Company cannot obtain land use rights certificates covers a total of "
+            "approximately 29.8 square kilometers with an aggregate operating lease right-of-use assets amount of "
+            f"{amount} as at December 31, 2023.",
+        )
+    )
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.OPERAND_UNGROUNDED
+    assert "gulfresourcesinc.com:CertainBuildingsAndSaltPansMember" in sub.reason
+    assert "us-gaap:OperatingLeaseRightOfUseAsset" in sub.reason
+
+
+def test_the_consolidated_line_still_decides_the_consolidated_figure(verifier: Verifier):
+    sub = only(verifier.verify_sentence(GURE, "Operating lease right-of-use assets were $6,699,784 at December 31, 2023."))
+    assert sub.decision is Decision.VERIFIED
+    assert {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"} == {
+        ("us-gaap:OperatingLeaseRightOfUseAsset", "instant:2023-12-31", ())
+    }
+
+
+@pytest.mark.parametrize("amount", ["$261.6 million", "$621.6 million"])
+def test_a_short_filer_label_under_a_table_heading_does_not_name_its_narrow_concept(verifier: Verifier, amount: str):
+    sub = only(
+        verifier.verify_sentence(
+            TRIS,
+            f"We recognized an impairment loss of {amount} and deferred the loss in accordance with accounting for rate regulation.",
+        )
+    )
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.NO_METRIC
+    assert not sub.bindings
+    # the candidates name the narrow concept for whoever wants it
+    assert "us-gaap:EquitySecuritiesWithoutReadilyDeterminableFairValueImpairmentLossAnnualAmount" in sub.reason
+
+
+@pytest.mark.parametrize("amount", ["$347,000", "$312,300"])
+def test_a_sign_word_does_not_make_a_short_label_the_name_of_its_narrow_concept(verifier: Verifier, amount: str):
+    sub = only(
+        verifier.verify_sentence(
+            LDWY,
+            f"For the three months ended March 31, 2024, the Company recorded an income tax benefit of {amount} on "
+            "the loss from continuing operations before income taxes.",
+        )
+    )
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.NO_METRIC
+    assert not sub.bindings  # never the discontinued operations' tax effect
+    assert "us-gaap:DiscontinuedOperationTaxEffectOfIncomeLossFromDisposalOfDiscontinuedOperation" in sub.reason
+    assert "us-gaap:IncomeTaxExpenseBenefit" in sub.reason
