@@ -195,7 +195,7 @@ def statement_scale(graph: Any, filing_id: str) -> str:
     """The scale the filing's statements are presented in ("(in thousands)" in their headings), read
     off the rounding of its balance-sheet totals (decimals -3, -6): "" when they are in whole units,
     missing or rounded differently."""
-    found = {r["decimals"] for r in graph.run("verify.facts", filing_id=filing_id, qnames=_TOTALS) if not r["nil"]}
+    found = {r["decimals"] for r in graph.read("verify.facts", filing_id=filing_id, qnames=_TOTALS) if not r["nil"]}
     return _DECIMALS_SCALE.get(found.pop(), "") if len(found) == 1 else ""
 
 
