@@ -19,6 +19,7 @@ module knows nothing about auditor roles, plans or prompts.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -342,10 +343,8 @@ def from_text(content: str) -> dict[str, Any]:
         return {"content": content, "tool_calls": [], "invalid_tool_calls": []}
     args = obj.get("action_input", obj.get("arguments", {}))
     if isinstance(args, str):
-        try:
+        with contextlib.suppress(ValueError):
             args = json.loads(args) if args.strip() else {}
-        except ValueError:
-            pass
     if name.strip().lower() in ("final answer", "final_answer"):
         return {"content": args if isinstance(args, str) else json.dumps(args), "tool_calls": [], "invalid_tool_calls": []}
     if not isinstance(args, dict):

@@ -363,10 +363,8 @@ class _Parallel:
         return worker
 
     def _retire(self, worker: _Worker) -> None:
-        try:
+        with contextlib.suppress(OSError):
             worker.conn.send(None)
-        except OSError:
-            pass
         worker.process.join(timeout=30)
         if worker.process.is_alive():
             worker.process.kill()

@@ -469,7 +469,7 @@ def _load_leased(
         results = []
         for pkg in pkgs:
             results.append(load_package(graph, session, pkg, force=force, reporter=reporter, fail_hook=fail_hook))
-            if not pkg.name == SAMPLE_PACKAGE:
+            if pkg.name != SAMPLE_PACKAGE:
                 remember_packages([pkg.path])
         if any(r.skipped is None for r in results):
             relink(graph)  # filings loaded before these releases now bridge to them (graph-model.md)

@@ -12,6 +12,7 @@ facts then bridge to loaded concepts instead of placeholders the loader must cre
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -93,10 +94,8 @@ def all_filings(graph: Graph, loader: FilingLoader, shared: Path, passes: int) -
     items = expand([shared / "filings"])
     for item in items:
         if not isinstance(item, Exception):
-            try:
+            with contextlib.suppress(Exception):
                 delete_filing(graph, filing_input(Path(item)).id)
-            except Exception:
-                pass
     runs = []
     for n in range(passes):
         rss, statuses = [], []

@@ -792,6 +792,6 @@ def test_a_model_name_the_server_does_not_list_is_refused():
     from auditgraph.errors import ConfigError
     from auditgraph.verifier.model_proposals import ChatModel
 
-    with ReplayServer({}, model="SmolLM2-135M-Instruct") as srv:
-        with pytest.raises(ConfigError, match=r"serves SmolLM2-135M-Instruct, not 'smollm2'; pass --llm openai-compatible:"):
-            ChatModel.from_options("openai-compatible:smollm2", srv.base_url)
+    wrong_name = r"serves SmolLM2-135M-Instruct, not 'smollm2'; pass --llm openai-compatible:"
+    with ReplayServer({}, model="SmolLM2-135M-Instruct") as srv, pytest.raises(ConfigError, match=wrong_name):
+        ChatModel.from_options("openai-compatible:smollm2", srv.base_url)

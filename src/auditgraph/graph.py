@@ -602,34 +602,36 @@ class Graph:
         limit = max(1, int(limit))
         result = AdhocResult()
         functions = self.user_functions()
-        with _driver_errors(self, None, timeout):
-            with self.driver.session(
+        with (
+            _driver_errors(self, None, timeout),
+            self.driver.session(
                 database=self.database, default_access_mode=neo4j.READ_ACCESS, fetch_size=min(limit + 1, 1000)
-            ) as session:
-                tx = session.begin_transaction(timeout=timeout, metadata={"app": "auditgraph.read_adhoc"})
+            ) as session,
+        ):
+            tx = session.begin_transaction(timeout=timeout, metadata={"app": "auditgraph.read_adhoc"})
+            try:
+                summary = tx.run("EXPLAIN " + query, params).consume()
+                check_plan(summary.query_type, summary.plan, functions)
+                if plan_only:
+                    return _plan_rows(summary.plan or {}, limit)  # check_plan refused an empty plan
+                records = tx.run(query, params)
+                result.columns = list(records.keys())
+                for record in records:
+                    row = {k: plain(record[k]) for k in record.keys()}  # noqa: SIM118 - a Record iterates its values
+                    size = len(json.dumps(row, ensure_ascii=False, default=str))
+                    if len(result.rows) >= limit:
+                        result.truncated = "rows"
+                        break
+                    if result.bytes + size > max_bytes:
+                        result.truncated = "bytes"
+                        break
+                    result.rows.append(row)
+                    result.bytes += size
+            finally:
                 try:
-                    summary = tx.run("EXPLAIN " + query, params).consume()
-                    check_plan(summary.query_type, summary.plan, functions)
-                    if plan_only:
-                        return _plan_rows(summary.plan or {}, limit)  # check_plan refused an empty plan
-                    records = tx.run(query, params)
-                    result.columns = list(records.keys())
-                    for record in records:
-                        row = {k: plain(record[k]) for k in record.keys()}
-                        size = len(json.dumps(row, ensure_ascii=False, default=str))
-                        if len(result.rows) >= limit:
-                            result.truncated = "rows"
-                            break
-                        if result.bytes + size > max_bytes:
-                            result.truncated = "bytes"
-                            break
-                        result.rows.append(row)
-                        result.bytes += size
-                finally:
-                    try:
-                        tx.close()  # rolls back; the server drops the rest of a cut result
-                    except Neo4jError:
-                        pass  # a timed-out transaction is already gone; the rows read stand
+                    tx.close()  # rolls back; the server drops the rest of a cut result
+                except Neo4jError:
+                    pass  # a timed-out transaction is already gone; the rows read stand
         return result
 
     def run_script(self, name: str) -> int:
@@ -660,10 +662,9 @@ class Graph:
     def transaction(self) -> Iterator[Tx]:
         """One explicit write transaction: all or nothing."""
         self._check_down()
-        with self.driver.session(database=self.database) as session:
-            with session.begin_transaction() as tx:
-                yield Tx(tx)
-                tx.commit()
+        with self.driver.session(database=self.database) as session, session.begin_transaction() as tx:
+            yield Tx(tx)
+            tx.commit()
 
     def write_batches(
         self,

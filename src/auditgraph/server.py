@@ -336,7 +336,7 @@ class LocalServer:
         write_conf(self.home, self.settings, self.rt)
         if self.settings.auth:
             self._set_initial_password(java)
-        log = open(self.console_log, "ab")
+        log = open(self.console_log, "ab")  # noqa: SIM115 - the server process writes to it after we return
         proc = subprocess.Popen(
             self._command(java),
             cwd=self.home,

@@ -7,6 +7,7 @@ one defect, so the refusal is for that defect and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import zipfile
 from collections.abc import Callable, Iterator
@@ -231,10 +232,8 @@ def test_xxe_content_never_reaches_the_graph(taxonomy_graph: Graph, loader: Fili
 
 def test_zip_path_traversal_writes_nothing_outside(taxonomy_graph: Graph, loader: FilingLoader, tmp_path: Path):
     evil = _zip(tmp_path / "evil.zip", {"../../escaped.xml": INSTANCE, "x/../../escaped2.xml": INSTANCE})
-    try:
+    with contextlib.suppress(LoadError):
         loader.load(evil)
-    except LoadError:
-        pass
     assert not (tmp_path.parent / "escaped.xml").exists() and not (tmp_path.parent.parent / "escaped.xml").exists()
     assert not list(tmp_path.parent.rglob("escaped*.xml"))
 
