@@ -263,7 +263,7 @@ def test_an_internal_error_is_one_line_exit_4_and_debug_shows_it(loaded, cli_env
     def boom(*a, **k):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(Graph, "run", boom)
+    monkeypatch.setattr(Graph, "read", boom)  # `db stats` reads through the READ door
     code, _, err = cli(capsys, "db", "stats")
     assert (
         code == 4
