@@ -67,9 +67,9 @@ def load_cmd(
     Every filing is claimed in the database first, so loaders sharing a server (other machines,
     overlapping lists) load each filing once: one claimed by another loader is skipped.
     """
-    from auditgraph.loader.claims import Claims
     from auditgraph.loader.coverage import add_coverage, print_coverage_warnings
     from auditgraph.loader.filing_source import expand
+    from auditgraph.loader.leases import Leases
 
     with collector.paused(freeze=True):  # Arelle's modules (~0.3 s of imports) live until exit: see collector.py
         from auditgraph.loader.jobs import default_jobs, load_filings
@@ -78,7 +78,7 @@ def load_cmd(
     if len(items) == 1 and isinstance(items[0], LoadError):
         raise items[0]  # the one path given is refused before anything opened it (a FIFO, a device, ...): its one line
     with open_graph(writes=True) as graph:
-        claims = Claims(graph, on_wait=console.print)  # a taxonomy load holding the lease: say why it waits
+        claims = Leases(graph, on_wait=console.print)  # a taxonomy load holding the lease: say why it waits
         cleared = claims.clear_pending()
         if cleared and not as_json:
             console.print(f"Removed {len(cleared)} half-loaded filing(s) left pending: {', '.join(cleared)}")

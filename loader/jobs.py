@@ -1,4 +1,4 @@
-"""`filing load` for many filings: each one claimed first (loader/claims.py), parsed by Arelle in
+"""`filing load` for many filings: each one claimed first (loader/leases.py), parsed by Arelle in
 worker processes (`--jobs N`), written by this process in one transaction per filing.
 
 With `jobs == 1` (or a single filing) the filings go through `FilingLoader.load_many` in this
@@ -39,12 +39,12 @@ from neo4j.exceptions import TransientError
 
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
-from auditgraph.loader.claims import Claims
 from auditgraph.loader.filing import FilingLoader, LoadResult, Recording, record_filing, write_recording
 from auditgraph.loader.filing_source import (
     FilingInput,
     filing_input,  # refuses what Arelle must not see
 )
+from auditgraph.loader.leases import Leases
 
 MAX_TASKS = 25  # filings per worker process before it is replaced (memory stays flat whatever Arelle keeps)
 DEADLOCK_RETRIES = 3
@@ -87,7 +87,7 @@ def load_filings(
     packages: Sequence[Path] | None = None,
     force: bool = False,
     jobs: int = 1,
-    claims: Claims | None = None,
+    claims: Leases | None = None,
     max_tasks: int = MAX_TASKS,
     on_worker: Callable[[WorkerStat], None] | None = None,
 ) -> Generator[LoadResult, None, None]:
@@ -96,7 +96,7 @@ def load_filings(
     A single filing that fails raises its LoadError (the message is the command's error), as
     `FilingLoader.load` does; in a batch a failure is a `failed` result and the others go on.
     """
-    claims = claims or Claims(graph)
+    claims = claims or Leases(graph)
     with FilingLoader(graph, packages) as loader, claims.held():
         if len(items) == 1 and not isinstance(items[0], LoadError):
             yield _load_one(loader, claims, items[0], force)
@@ -110,7 +110,7 @@ def skipped(inp: FilingInput, why: str) -> LoadResult:
     return LoadResult(inp.id, inp.entry, "skipped", message=why)
 
 
-def _load_one(loader: FilingLoader, claims: Claims, path: Path, force: bool) -> LoadResult:
+def _load_one(loader: FilingLoader, claims: Leases, path: Path, force: bool) -> LoadResult:
     inp = filing_input(path)
     why = claims.acquire(inp.id)
     if why:
@@ -125,7 +125,7 @@ def _load_one(loader: FilingLoader, claims: Claims, path: Path, force: bool) -> 
     return result
 
 
-def _in_process(loader: FilingLoader, claims: Claims, items: Sequence[Path | LoadError], force: bool) -> Iterator[LoadResult]:
+def _in_process(loader: FilingLoader, claims: Leases, items: Sequence[Path | LoadError], force: bool) -> Iterator[LoadResult]:
     """`load_many` in this process over the items this loader could claim."""
     held: Counter[str] = Counter()
     skips: deque[LoadResult] = deque()
@@ -203,7 +203,7 @@ class _Worker:
 @dataclass
 class _Parallel:
     loader: FilingLoader
-    claims: Claims
+    claims: Leases
     items: Sequence[Path | LoadError]
     force: bool
     jobs: int

@@ -26,11 +26,11 @@ from auditgraph import collector
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.arelle_messages import translate
-from auditgraph.loader.claims import Claims
 from auditgraph.loader.concepts import concept_key, concept_rows, label_rows, placeholder_row, release_of_namespace
 from auditgraph.loader.dqc_rules import DqcRows, dqc_rows, is_dqc_namespace
 from auditgraph.loader.filing import relink
 from auditgraph.loader.label_linkbases import load_label_linkbases, missing_labels
+from auditgraph.loader.leases import Leases
 from auditgraph.loader.networks import EDGE_QUERIES, NetworkRows, relationship_rows
 from auditgraph.loader.packages import PackageInfo, package_prefixes, read_package, remember_packages, remembered_packages
 from auditgraph.loader.session import ArelleSession
@@ -436,12 +436,12 @@ def load_taxonomies(
 ) -> list[LoadResult]:
     """Load packages in the order given (all are offered to Arelle, so imports between them resolve).
 
-    Holds the taxonomy lease while it writes (loader/claims.py): `on_wait` (else the reporter) is told when the
+    Holds the taxonomy lease while it writes (loader/leases.py): `on_wait` (else the reporter) is told when the
     load waits for another taxonomy load or for filing loads to end."""
     pkgs = [p if isinstance(p, PackageInfo) else read_package(p) for p in paths]  # all checked before anything is written
     if not force and (unchanged := all_unchanged(graph, pkgs)) is not None:
         return unchanged  # nothing to parse: no Arelle session (a second or more with the remembered packages)
-    with Claims(graph, on_wait=on_wait or (reporter or Reporter()).message).taxonomy_lease():  # one taxonomy write at a time
+    with Leases(graph, on_wait=on_wait or (reporter or Reporter()).message).taxonomy_lease():  # one taxonomy write at a time
         return _load_leased(graph, pkgs, force=force, reporter=reporter, fail_hook=fail_hook)
 
 

@@ -24,8 +24,8 @@ from auditgraph.config import cache_dir
 from auditgraph.database import open_graph
 from auditgraph.errors import LoadError
 from auditgraph.graph import Graph
-from auditgraph.loader.claims import Claims
 from auditgraph.loader.fetch import FASB, FASB_TAXONOMIES, SEC, fasb_package_url, fetch_sec_package, user_agent
+from auditgraph.loader.leases import Leases
 from auditgraph.loader.packages import SUPPORTED_YEARS, PackageInfo, read_package
 from auditgraph.loader.taxonomy_state import LoadResult, Reporter, all_unchanged
 from auditgraph.tables import Col, fit_table, print_table
@@ -132,7 +132,7 @@ def dqc_constants_cmd(years: tuple[int, ...]) -> None:
     _quiet_driver()
     with open_graph() as graph:
         graph.run_script("schema.constraints")
-        with Claims(graph, on_wait=console.print).taxonomy_lease():  # one taxonomy write at a time
+        with Leases(graph, on_wait=console.print).taxonomy_lease():  # one taxonomy write at a time
             done = load_constants(graph, years or None)
     for year, n in done.items():
         console.print(f"us-gaap/{year}: {n} DQCRT constants written")
@@ -184,7 +184,7 @@ def remove_cmd(releases: tuple[str, ...], yes: bool) -> None:
     from auditgraph.loader.taxonomy import remove_releases
 
     _quiet_driver()
-    with open_graph(writes=True) as graph, Claims(graph, on_wait=console.print).taxonomy_lease():
+    with open_graph(writes=True) as graph, Leases(graph, on_wait=console.print).taxonomy_lease():
         known = {r["key"] for r in graph.read("taxonomy.releases")}
         missing = [k for k in releases if k not in known]
         if missing:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from auditgraph.cli import cli
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
-from auditgraph.loader.claims import Claims
+from auditgraph.loader.leases import Leases
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE_FILING = REPO / "src" / "auditgraph" / "sample" / "filing"
@@ -183,8 +183,8 @@ def test_two_loaders_with_overlapping_lists_load_each_filing_once(
 def test_a_crashed_loaders_claim_is_taken_over_and_a_live_ones_is_respected(
     graph: Graph, cli_env: None, batch: dict[str, Path]
 ) -> None:
-    crashed = Claims(graph, owner="crashed-host:1:dead", lease_seconds=-60)  # its lease ran out: it stopped renewing
-    alive = Claims(graph, owner="live-host:2:busy")
+    crashed = Leases(graph, owner="crashed-host:1:dead", lease_seconds=-60)  # its lease ran out: it stopped renewing
+    alive = Leases(graph, owner="live-host:2:busy")
     assert crashed.acquire("a-20251231") is None
     assert alive.acquire("b-20251231") is None
     # what a killed loader of an older version may leave: a pending filing; one a live loader claims, one nobody does

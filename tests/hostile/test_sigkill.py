@@ -78,7 +78,7 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
         assert time.monotonic() < deadline, "the killed loader's transaction was never rolled back"
         time.sleep(0.05)
     # nothing of the filing is left; only the killed loader's claim, committed on its own before the load,
-    # and the LoadGate node every claim locks (loader/claims.py: the taxonomy lease)
+    # and the LoadGate node every claim locks (loader/leases.py: the taxonomy lease)
     assert counts(graph) == (before[0] + 2, before[1]) and not graph.run("filing.list")
     claims = graph.driver.execute_query("MATCH (c:LoadClaim) RETURN c.key AS key").records
     assert [r["key"] for r in claims] == [FID]

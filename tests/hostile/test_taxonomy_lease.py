@@ -2,7 +2,7 @@
 taxonomy load beside a filing load and an audit, leave the graph identical to one clean load, node for node and
 relationship for relationship (no lost release, no duplicated edge).
 
-Deterministic: the test itself holds the taxonomy lease (loader/claims.py) while it starts the loaders, waits
+Deterministic: the test itself holds the taxonomy lease (loader/leases.py) while it starts the loaders, waits
 until each says it waits for the lease (so they all truly overlap), then lets go; the lease, not timing, decides
 that the loads run one after another. The fingerprint is every node and relationship with its properties,
 volatile timestamps and the leases themselves left out.
@@ -25,8 +25,8 @@ import pytest
 
 from auditgraph.config import Connection
 from auditgraph.graph import Graph, plain
-from auditgraph.loader.claims import TAXONOMY, Claims
 from auditgraph.loader.filing import FilingLoader
+from auditgraph.loader.leases import TAXONOMY, Leases
 from auditgraph.loader.taxonomy import load_taxonomies
 
 SAMPLE = Path(str(files("auditgraph.sample")))
@@ -115,8 +115,8 @@ def fresh(g: Graph) -> None:
 
 
 @pytest.fixture
-def lease_holder(graph: Graph) -> Iterator[Claims]:
-    holder = Claims(graph)
+def lease_holder(graph: Graph) -> Iterator[Leases]:
+    holder = Leases(graph)
     holder.acquire_taxonomy()
     try:
         yield holder
@@ -136,7 +136,7 @@ def test_concurrent_forced_taxonomy_loads_equal_one_clean_load(
     if start == "empty":
         fresh(graph)
 
-    holder = Claims(graph)
+    holder = Leases(graph)
     holder.acquire_taxonomy()
     procs = [
         Proc(env_for(neo4j_connection, tmp_path), "taxonomy", "load", "--force", "--quiet", str(SAMPLE / "taxonomy"))
@@ -170,7 +170,7 @@ def test_a_taxonomy_load_beside_a_filing_load_and_an_audit_equals_a_clean_load(
     graph.run("filing.delete", filing_id=FID)
 
     env = env_for(neo4j_connection, tmp_path)
-    holder = Claims(graph)
+    holder = Leases(graph)
     holder.acquire_taxonomy()
     tax = Proc(env, "taxonomy", "load", "--force", "--quiet", str(SAMPLE / "taxonomy"))
     filing = Proc(env, "filing", "load", str(SAMPLE / "filing"), "-p", str(SAMPLE / "taxonomy"), "--json")
@@ -193,10 +193,10 @@ def test_a_taxonomy_load_beside_a_filing_load_and_an_audit_equals_a_clean_load(
 
 
 # ---------------------------------------------------------------- the lease itself
-def test_a_filing_claim_waits_for_the_taxonomy_lease_and_then_gets_it(graph: Graph, lease_holder: Claims):
+def test_a_filing_claim_waits_for_the_taxonomy_lease_and_then_gets_it(graph: Graph, lease_holder: Leases):
     waiting = threading.Event()
     got: list[str | None] = []
-    loader = Claims(graph, on_wait=lambda text: waiting.set())
+    loader = Leases(graph, on_wait=lambda text: waiting.set())
     t = threading.Thread(target=lambda: got.append(loader.acquire("f1")))
     t.start()
     assert waiting.wait(timeout=DEADLINE)  # it told why it waits: the lease is held
@@ -208,10 +208,10 @@ def test_a_filing_claim_waits_for_the_taxonomy_lease_and_then_gets_it(graph: Gra
 
 
 def test_the_taxonomy_lease_waits_for_filings_being_loaded(graph: Graph):
-    filing_loader = Claims(graph)
+    filing_loader = Leases(graph)
     assert filing_loader.acquire("f1") is None
     waiting = threading.Event()
-    tax = Claims(graph, on_wait=lambda text: waiting.set())
+    tax = Leases(graph, on_wait=lambda text: waiting.set())
     t = threading.Thread(target=tax.acquire_taxonomy)
     t.start()
     assert waiting.wait(timeout=DEADLINE)
@@ -226,16 +226,16 @@ def test_the_lease_of_a_dead_loader_is_taken_at_once(graph: Graph):
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead = f"{socket.gethostname()}:{done.stdout.strip()}:deadbeef"  # a process of this host that no longer runs
     graph.run("load.taxonomy_lease", gate=TAXONOMY, owner=dead, lease_seconds=3600, dead_owners=[])
-    assert Claims(graph, owner=dead).acquire_taxonomy() is None  # it is the holder now
+    assert Leases(graph, owner=dead).acquire_taxonomy() is None  # it is the holder now
     waited: list[str] = []
-    taker = Claims(graph, on_wait=waited.append)
+    taker = Leases(graph, on_wait=waited.append)
     taker.acquire_taxonomy()
     assert waited == []  # taken over without waiting out the hour
     taker.release_all()
 
 
 def test_the_same_loader_may_take_its_own_lease_again(graph: Graph):
-    claims = Claims(graph)
+    claims = Leases(graph)
     claims.acquire_taxonomy()
     claims.acquire_taxonomy()  # renews: a loader never waits for itself
     assert claims.release_all() == 1

@@ -8,11 +8,11 @@ import sys
 import threading
 
 from auditgraph.graph import Graph
-from auditgraph.loader.claims import Claims
+from auditgraph.loader.leases import Leases
 
 
 def test_first_claim_wins_and_live_claim_is_skipped(graph: Graph) -> None:
-    a, b = Claims(graph, owner="host-a:1"), Claims(graph, owner="host-b:2")
+    a, b = Leases(graph, owner="host-a:1"), Leases(graph, owner="host-b:2")
     assert a.acquire("f1") is None
     why = b.acquire("f1")
     assert why is not None and "host-a:1" in why
@@ -20,16 +20,16 @@ def test_first_claim_wins_and_live_claim_is_skipped(graph: Graph) -> None:
 
 
 def test_expired_claim_is_taken_over(graph: Graph) -> None:
-    crashed = Claims(graph, owner="crashed:1", lease_seconds=-60)  # a claim whose lease is already past
+    crashed = Leases(graph, owner="crashed:1", lease_seconds=-60)  # a claim whose lease is already past
     assert crashed.acquire("f2") is None
-    other = Claims(graph, owner="alive:2")
+    other = Leases(graph, owner="alive:2")
     assert other.acquire("f2") is None
     assert not crashed.release("f2")  # the crashed owner no longer holds it
     assert other.release("f2")
 
 
 def test_released_claim_is_free_again(graph: Graph) -> None:
-    a, b = Claims(graph, owner="a"), Claims(graph, owner="b")
+    a, b = Leases(graph, owner="a"), Leases(graph, owner="b")
     assert a.acquire("f3") is None
     assert a.renew() == 1
     assert a.release("f3")
@@ -39,12 +39,12 @@ def test_released_claim_is_free_again(graph: Graph) -> None:
 def test_claim_of_a_dead_process_on_this_host_is_taken_at_once(graph: Graph) -> None:
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()  # ran and was reaped: its pid no longer runs
-    killed = Claims(graph, owner=f"{socket.gethostname()}:{gone.pid}:a1b2c3d4")
+    killed = Leases(graph, owner=f"{socket.gethostname()}:{gone.pid}:a1b2c3d4")
     assert killed.acquire("f1") is None
-    live = Claims(graph, owner=f"{socket.gethostname()}:1:e5f6a7b8")  # pid 1 always runs
+    live = Leases(graph, owner=f"{socket.gethostname()}:1:e5f6a7b8")  # pid 1 always runs
     assert live.acquire("f2") is None
 
-    rerun = Claims(graph)
+    rerun = Leases(graph)
     assert rerun.acquire("f1") is None  # the dead loader's claim, without waiting out its lease
     why = rerun.acquire("f2")
     assert why is not None and ":1:e5f6a7b8" in why  # a live loader's claim is respected
@@ -53,7 +53,7 @@ def test_claim_of_a_dead_process_on_this_host_is_taken_at_once(graph: Graph) -> 
 def test_a_claim_released_while_another_loader_takes_it_is_taken_not_lost(graph: Graph) -> None:
     """The race CI met with three loaders: loader B's MERGE matches A's claim, A deletes it (release) and
     commits, B's MERGE then reads a deleted node (owner null). B must end up holding the filing."""
-    a, b = Claims(graph, owner="host-a:1:aa"), Claims(graph, owner="host-b:2:bb")
+    a, b = Leases(graph, owner="host-a:1:aa"), Leases(graph, owner="host-b:2:bb")
     assert a.acquire("f9") is None
     taken: list[str | None] = []
     with graph.driver.session(database=graph.database) as session:

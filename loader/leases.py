@@ -1,17 +1,17 @@
-"""Claims in the graph so loaders sharing one server load each filing exactly once.
+"""Leases in the graph so loaders sharing one server load each filing exactly once.
 
 A claim is a (:LoadClaim {key, owner, expires_at}) node, MERGEd on its uniquely constrained key in
 its own short transaction (cypher/load/claim_acquire). `auditgraph filing load` (loader/jobs.py)
 claims every filing before it checks or parses it and skips a filing validly claimed by another
 owner ("claimed by another loader"); a filing already loaded is then found by the usual check
 ("unchanged": same content already loaded). While it works a thread renews the lease of every
-claim it holds (`Claims.held`); a claim is released once the filing's transaction has committed
+claim it holds (`Leases.held`); a claim is released once the filing's transaction has committed
 (or failed). A crashed loader stops renewing: its claims expire after the lease and another loader
 takes them over. The filing's own transaction stays the unit of atomicity: a claim never guards
 half-written data, it only keeps two loaders from parsing and writing the same filing.
 
 Taxonomy writes (`taxonomy load`, `remove`, `dqc-constants`) take one lease for the whole graph, the claim keyed
-TAXONOMY (`Claims.taxonomy_lease`): a taxonomy load waits until no other taxonomy load holds it and no filing is
+TAXONOMY (`Leases.taxonomy_lease`): a taxonomy load waits until no other taxonomy load holds it and no filing is
 claimed, and a filing claimed while it is held waits for its release. Two `taxonomy load --force` of one package
 thus run one after the other, and a filing never commits in the middle of a release's rewrite (it would miss the
 relink that ends the load). Both queries first lock the one LoadGate node, so neither can miss the other's claim.
@@ -45,7 +45,7 @@ def new_owner() -> str:
 
 
 @dataclass
-class Claims:
+class Leases:
     """One loader's claims on one server."""
 
     graph: Graph
@@ -109,7 +109,7 @@ class Claims:
             time.sleep(POLL_SECONDS)
 
     @contextmanager
-    def taxonomy_lease(self) -> Iterator[Claims]:
+    def taxonomy_lease(self) -> Iterator[Leases]:
         """Hold the taxonomy lease (renewed) while the block writes taxonomies; released at its end."""
         self.acquire_taxonomy()
         with self.held():
@@ -142,7 +142,7 @@ class Claims:
         return cleared
 
     @contextmanager
-    def held(self) -> Iterator[Claims]:
+    def held(self) -> Iterator[Leases]:
         """Renew this loader's leases on a thread while the block runs; release them all at the end."""
         stop = threading.Event()
         every = max(1.0, self.lease_seconds / RENEW_FRACTION)
