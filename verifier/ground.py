@@ -364,10 +364,9 @@ class Grounder:
             r.duplicate,
         )
 
-    def _why_missing(self, role: str, candidates: Sequence[str], unit: Unit | None) -> str:
-        names = " or ".join(candidates) if candidates else "(no candidate concept)"
-        want = f"{self.period.label() if self.period.kind else ''}"
-        seen = sorted(
+    def _periods_reported(self, candidates: Sequence[str]) -> list[str]:
+        """The period ends (and lengths) the candidates' cached facts do report, for a missing-fact message."""
+        return sorted(
             {
                 (r.end.isoformat() if r.end else "?") + ("" if r.kind == "instant" else f" ({months_of(r.days)}m)")
                 for q in candidates
@@ -375,6 +374,11 @@ class Grounder:
                 if r.value is not None
             }
         )
+
+    def _why_missing(self, role: str, candidates: Sequence[str], unit: Unit | None) -> str:
+        names = " or ".join(candidates) if candidates else "(no candidate concept)"
+        want = f"{self.period.label() if self.period.kind else ''}"
+        seen = self._periods_reported(candidates)
         where = f"; the filing reports it only for {', '.join(seen[:5])}" if seen else "; the filing reports no such fact"
         return (
             f"{role}: no non-dimensional fact of {names} for the period ending {self.period.end.isoformat()} "

@@ -24,7 +24,7 @@ from auditgraph.graph import Graph
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.authority import Established, NotEstablished
 from auditgraph.verifier.check import Authorised
-from auditgraph.verifier.ground import FactRow, Grounded, Grounder, fact_row, months_of, unit_label
+from auditgraph.verifier.ground import FactRow, Grounded, Grounder, fact_row, unit_label
 from auditgraph.verifier.scope import MemberMention
 from auditgraph.verifier.types import AbstainReason, Binding, Formula, Plan, Unit
 
@@ -102,14 +102,7 @@ class MemberGrounder(Grounder):
 
     def _why_missing(self, role: str, candidates: Sequence[str], unit: Unit | None) -> str:
         names = " or ".join(candidates) if candidates else "(no candidate concept)"
-        seen = sorted(
-            {
-                (r.end.isoformat() if r.end else "?") + ("" if r.kind == "instant" else f" ({months_of(r.days)}m)")
-                for q in candidates
-                for r in self._cache.get(q, [])
-                if r.value is not None
-            }
-        )
+        seen = self._periods_reported(candidates)
         where = f"; it reports it for them only for {', '.join(seen[:5])}" if seen else "; it reports no such fact for them"
         return (
             f"{role}: the filing reports no fact of {names} for {' and '.join(self.members)} (every other axis at its "
