@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_filings import loaded_graph
 
 from auditgraph.agents.replay_server import ReplayServer
 from auditgraph.config import Connection
-from auditgraph.graph import Graph
 from auditgraph.llm.providers import ModelSpec
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.ask import ABSTAINED, ACCEPTED, DECLINE, NO_ANSWER, REFUSED, ask
@@ -30,15 +30,7 @@ PROSE = "Netflix had a strong year, with revenue growing on the back of more pai
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    with FilingLoader(g, [tax / f"{t}-2023.zip" for t in ("us-gaap", "srt", "sec")]) as loader:
-        (r,) = loader.load_many([shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31"])
-        assert r.status == "loaded", r
+    g = loaded_graph(neo4j_connection, shared_dir, "edgar/nflx-10k-2023-12-31", years=(2023,))
     try:
         yield Verifier(g)
     finally:

@@ -9,9 +9,10 @@ import tokenize
 from pathlib import Path
 
 import pytest
+from neo4j.exceptions import AuthError
 
 from auditgraph import queries
-from auditgraph.errors import QueryFailed
+from auditgraph.errors import GraphUnavailable, QueryFailed
 from auditgraph.graph import READ_TIMEOUT_S, Graph
 
 REPO = Path(__file__).resolve().parent.parent
@@ -100,6 +101,18 @@ def test_a_failing_named_query_names_its_file(graph: Graph):
     assert failed.value.exit_code == 4
     rows = graph.read("tools.resolve_concept", local_name="Revenues", prefix="us-gaap", filing_id="F1")
     assert [r["qname"] for r in rows] == ["us-gaap:Revenues"]
+
+
+def test_credentials_refused_mid_run_are_the_environment_not_a_query(graph: Graph, monkeypatch: pytest.MonkeyPatch):
+    # the password changed while a command ran: Neo4j answers the next request with an AuthError (a
+    # ClientError), which is exit 3 naming the password to set, never "that query file is at fault" (exit 4)
+    def refuse(*_args: object, **_kw: object) -> None:
+        raise AuthError("The client is unauthorized due to authentication failure.")
+
+    monkeypatch.setattr(graph.driver, "execute_query", refuse)
+    with pytest.raises(GraphUnavailable) as refused:
+        graph.read("db.server_version")
+    assert "wrong password" in str(refused.value) and refused.value.exit_code == 3
 
 
 def test_the_server_stops_a_named_read_at_its_timeout(graph: Graph):

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
-from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.sentence import Context
 from auditgraph.verifier.types import AbstainReason, Decision
@@ -31,22 +31,14 @@ FY23 = "duration:2023-01-01/2023-12-31"
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    packages = [p for p in (tax / f"{t}-{y}.zip" for y in (2023, 2024, 2025) for t in ("us-gaap", "srt", "sec")) if p.exists()]
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    folders = [
-        shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31",
-        shared_dir / "filings" / "edgar" / "nflx-10q-2024-09-30",
-        shared_dir / "filings" / "xule-2025" / "ADN_FY_2023",
-        shared_dir / "filings" / "xule-2025" / "CPS_Q3_2024",
-    ]
-    with FilingLoader(g, packages) as loader:
-        for r in loader.load_many(folders):
-            assert r.status == "loaded", r
+    g = loaded_graph(
+        neo4j_connection,
+        shared_dir,
+        "edgar/nflx-10k-2023-12-31",
+        "edgar/nflx-10q-2024-09-30",
+        "xule-2025/ADN_FY_2023",
+        "xule-2025/CPS_Q3_2024",
+    )
     try:
         yield Verifier(g)
     finally:

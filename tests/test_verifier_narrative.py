@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
 from auditgraph.errors import ConfigError
-from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier, narrative
 from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NarrativeSentence
 
@@ -30,16 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    packages = [tax / f"{t}-2023.zip" for t in ("us-gaap", "srt", "sec")]
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    with FilingLoader(g, packages) as loader:
-        (r,) = loader.load_many([shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31"])
-        assert r.status == "loaded", r
+    g = loaded_graph(neo4j_connection, shared_dir, "edgar/nflx-10k-2023-12-31", years=(2023,))
     try:
         yield Verifier(g)
     finally:

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
-from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.lexicon import Lexicon, Unresolved
 from auditgraph.verifier.registry import load_registry
@@ -30,16 +30,7 @@ FY23 = "duration:2023-01-01/2023-12-31"
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    packages = [p for p in (tax / f"{t}-{y}.zip" for y in (2023, 2024, 2025) for t in ("us-gaap", "srt", "sec")) if p.exists()]
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    with FilingLoader(g, packages) as loader:
-        for r in loader.load_many([shared_dir / "filings" / "xule-2025" / f for f in (ADN, GURE)]):
-            assert r.status == "loaded", r
+    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (ADN, GURE)))
     try:
         yield Verifier(g)
     finally:

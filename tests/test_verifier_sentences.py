@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
-from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import AbstainReason, Decision
 
@@ -22,18 +22,7 @@ NFLX, ADN = "0001065280-24-000030", "ADN_FY_2023"
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    packages = [tax / f"{t}-{y}.zip" for y in (2023, 2025) for t in ("us-gaap", "srt", "sec")]
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    with FilingLoader(g, packages) as loader:
-        for r in loader.load_many(
-            [shared_dir / "filings" / "edgar" / "nflx-10k-2023-12-31", shared_dir / "filings" / "xule-2025" / "ADN_FY_2023"]
-        ):
-            assert r.status == "loaded", r
+    g = loaded_graph(neo4j_connection, shared_dir, "edgar/nflx-10k-2023-12-31", "xule-2025/ADN_FY_2023", years=(2023, 2025))
     try:
         yield Verifier(g)
     finally:

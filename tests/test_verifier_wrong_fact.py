@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
-from auditgraph.graph import Graph
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import AbstainReason, Decision
 
@@ -34,16 +34,7 @@ RATE = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardFairVal
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    from auditgraph.loader.filing import FilingLoader
-
-    tax = shared_dir / "taxonomies"
-    packages = [p for p in (tax / f"{t}-{y}.zip" for y in (2023, 2024, 2025) for t in ("us-gaap", "srt", "sec")) if p.exists()]
-    g = Graph(neo4j_connection)
-    g.run("db.wipe")
-    g.run_script("schema.constraints")
-    with FilingLoader(g, packages) as loader:
-        for r in loader.load_many([shared_dir / "filings" / "xule-2025" / f for f in (AKLI, GURE, TRIS, LDWY)]):
-            assert r.status == "loaded", r
+    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (AKLI, GURE, TRIS, LDWY)))
     try:
         yield Verifier(g)
     finally:

@@ -299,6 +299,7 @@ def _driver_errors(graph: Graph | None, query: queries.Query | None, timeout: fl
     - the server is gone (ServiceUnavailable, SessionExpired): GraphUnavailable from `Graph._gone` (frozen, it
       dropped the request, or no server); without a `graph` (`Tx.run`) they go on to the transaction's owner;
     - Neo4j rejected a named `query` (ClientError): QueryFailed naming its .cypher file (`_failed`);
+    - the server refused the credentials (AuthError, a ClientError): GraphUnavailable naming the password to set;
     - ad-hoc Cypher (`query` None): whatever Neo4j rejected (any Neo4jError) is CypherRefused with its reason, and
       a request the server dropped while it still answers is the query's fault, refused too.
     Other errors (the tree's own, a named query's TransientError) pass unchanged. A `graph` known to be down
@@ -316,6 +317,10 @@ def _driver_errors(graph: Graph | None, query: queries.Query | None, timeout: fl
         if graph._down is None and timed_out(exc):  # the server is up: it was this query
             raise CypherRefused(f"refused: {gone}; simplify the query") from exc
         raise gone from exc
+    except AuthError as exc:  # the credentials stopped working mid-run (a password changed): the environment, not a query
+        if graph is None:
+            raise
+        raise _unavailable(graph.conn, exc) from exc
     except Neo4jError as exc:
         if query is None:
             raise CypherRefused(_neo4j_refusal(exc, timeout or 0)) from exc
