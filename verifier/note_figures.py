@@ -1,0 +1,87 @@
+"""Figures of the notes that no line item states: one transaction's, a cumulative span's, a part of
+another amount, a possibility or a limit. The reader leaves them unread, with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditgraph.verifier.numbers import Mention
+from auditgraph.verifier.sentence_state import ReadingState
+
+# A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
+# on this conversion", "Through January 31, 2024, the Company had revenues of $49,012" (since inception)
+_ONE_TRANSACTION = re.compile(
+    r"\b(?:this|that|these|those|such|each)\s+(?:\w+\s+)?(?:conversions?|leases?|agreements?|notes?|transactions?|offerings?|"
+    r"acquisitions?|loans?|amendments?|settlements?|issuances?|exchanges?|purchases?|sales?|grants?|awards?|arrangements?|"
+    r"contracts?|facilit(?:y|ies)|debentures?|warrants?|options?|units?|properties|property|projects?|customers?)\b",
+    re.I,
+)
+_CUMULATIVE = re.compile(
+    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
+    re.I,
+)
+_NEW_PREDICATE = re.compile(
+    r"\b(?:and|but|while|then)\s+(?:also\s+|has\s+|had\s+)?(?:provided|used|recorded|recognized|recognised|paid|received|"
+    r"borrowed|incurred|generated|issued|repaid|spent|raised|sold|purchased|acquired|invested|contributed|made|accrued|"
+    r"amortized|wrote|reclassified|transferred|converted|redeemed|granted)\b",
+    re.I,
+)
+
+
+# "As presented in the preceding table, …" points to where the figure is shown: no part of anything
+_PART_OF = re.compile(
+    r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?<!\b[Aa]s\s)(?:included|recorded|reported|classified|presented|allocated)"
+    r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
+    re.I,
+)
+
+
+# What may, must or can happen is no amount that happened: "can be reimbursed up to $0.8 million",
+# "is required to contribute $1.2 million"; "may" only in lower case ("At May 31, 2023" is a date)
+_POSSIBLE = re.compile(
+    r"\b(?:can|could|might|would|shall|should|must|will)\s+(?:not\s+|also\s+|only\s+)?(?:be\s+|have\s+)?[a-z]\w*"
+    r"|(?-i:\bmay\s+(?:not\s+|also\s+)?(?:be\s+)?[a-z]\w*)"
+    r"|\b(?:required|obligated|obliged|committed|entitled|eligible|permitted|allowed|agreed|expects?|intends?|plans?)\s+to\b",
+    re.I,
+)
+_LIMIT = re.compile(
+    r"\b(?:up\s+to|a\s+maximum\s+of|not\s+to\s+exceed|(?:no|not)\s+more\s+than|at\s+(?:least|most)|a\s+minimum\s+of)"
+    r"\s*(?:approximately|about)?\s*$",
+    re.I,
+)
+
+
+# "…, of which $9.5 billion …", "including $2 million of …", "Of this balance, $28 million …": a part
+_OF_WHICH = re.compile(
+    r"(?:\b(?:of\s+which|including)|^\s*of\s+(?:this|that|these|those|the)\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,)"
+    r"\s*,?\s*(?:approximately|about|nearly|roughly)?\s*$",
+    re.I,
+)
+
+
+def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None:
+    """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
+    part of another line item ("… included in cost of goods sold", "of revenue … that was included in
+    deferred revenue", "Of the $40.0 million in gross proceeds, $24.3 million was allocated to …"), or
+    another predicate's."""
+    text = ctx.text
+    if (m := _POSSIBLE.search(text, lo, n.start)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
+        return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
+    if m := _OF_WHICH.search(text, max(0, n.start - 60), n.start):
+        return f"a part of the amount before it ({m[0].strip()!r}) that no line item states by itself"
+    prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
+    if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
+        return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
+    if m := _PART_OF.search(text, lo, hi):
+        return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
+    if m := _ONE_TRANSACTION.search(text, lo, hi):
+        return f"a figure of one transaction ({m[0]!r}), not a line item of the statements"
+    if m := _CUMULATIVE.search(text[lo:hi]):
+        return f"a cumulative figure ({m[0].strip()!r}) that no reporting period states"
+    prior = [x for x in ctx.numbers if lo <= x.end <= n.start]
+    if prior and _NEW_PREDICATE.search(text, prior[-1].end, n.start):
+        metrics_between = [x for x in ctx.metrics if prior[-1].end <= x.start and x.end <= n.start]
+        if not metrics_between:
+            return "the figure of another predicate than the metric named before it"
+    return None
