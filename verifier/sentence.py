@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Protocol
 
-from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
 from auditgraph.verifier.numbers import SCALES, Kind, Mention, find_numbers
 from auditgraph.verifier.periods import DATE_PATTERN, PeriodMention, find_periods
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention, attached, strip_members
 from auditgraph.verifier.types import PeriodRequest
 from auditgraph.verifier.vocabulary import (
@@ -35,6 +35,7 @@ from auditgraph.verifier.vocabulary import (
     MONTHS,
     NEUTRAL_WORDS,
     OWNER_WORDS,
+    QNAME_IN_BRACKETS,
     SCALE_CONTEXT,
 )
 
@@ -290,7 +291,16 @@ _BALANCE_WORDS = frozenset(("outstanding", "balance", "balances"))
 _COUNTED = re.compile(r"\b(?:shares?|stock|options?|warrants?|units?|awards?|rsus?|psus?)\b", re.I)
 
 
-def _extend(text: str, toks: list[_Tok], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
+def _extend(
+    text: str,
+    toks: list[_Tok],
+    i: int,
+    j: int,
+    words: str,
+    knows: Knows,
+    entity_words: frozenset[str],
+    blocked: Sequence[tuple[int, int]] = (),
+) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
     # modifiers to the left: adjectives and nouns up to a determiner, a verb, a period word or punctuation
@@ -1390,6 +1400,7 @@ def _comparisons(ctx: _Ctx) -> None:
         "quadruple": "quadruple",
         "twice": "double",
     }
+    rel_of: Callable[[re.Match[str]], str]  # the relation a matched word names
     for rx, rel_of in (
         (_DOUBLE, lambda m: doubles[m["w"].lower()]),
         (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()]),
