@@ -78,13 +78,20 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
 # A test that reaches Neo4j (through neo4j_connection, whichever fixture brings it) is marked `neo4j`, so
 # `pytest -m "not neo4j"` runs the pure-Python tests alone, with no server (DEVELOPERS.md, "Two speeds"); CI runs
 # both. A test that starts a server (or Neo4j's tools) of its own marks itself `@pytest.mark.neo4j`.
-NEO4J_FIXTURE = "neo4j_connection"
+# tests/unit/ is the fast lane: a test there that needs Neo4j stops the run at collection, naming it.
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    from lanes import NEO4J_FIXTURE, misplaced_in_unit  # tests/support, on sys.path since this file was imported
+
     for item in items:
         if NEO4J_FIXTURE in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.neo4j)
+    if misplaced := misplaced_in_unit(items):
+        raise pytest.UsageError(
+            f"tests/unit/ runs without Neo4j, but {len(misplaced)} test(s) there need it (marked neo4j): "
+            f"{', '.join(misplaced)}; move them out of tests/unit/"
+        )
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ error answer without loading them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -166,7 +167,7 @@ def ask_table(records: list[dict[str, Any]], title: str = "") -> Table:
     accepts / drafts that miss the gold value; fixed: accepted after repair / first draft Violated."""
     from auditgraph.verifier.ask import score
 
-    pct = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
+    pct: Callable[[float | None], str] = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
     t = Table(title=title or None, title_justify="left", pad_edge=False)
     t.add_column("model", no_wrap=True)  # an id: never cut or folded
     for col in ("n", "acc", "ref", "abs", "none", "cov", "FA", "fixed"):

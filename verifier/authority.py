@@ -144,7 +144,9 @@ def _calc(qname: str, grounder: Grounder, unit: Unit | None) -> tuple[list[tuple
     return out, notes
 
 
-def _registry(plan: Plan, grounder: Grounder, registry: Registry):
+def _registry(
+    plan: Plan, grounder: Grounder, registry: Registry
+) -> tuple[tuple[Formula, fx.Expr], list[Binding], list[str]] | str:
     assert plan.registry_formula
     expr = fx.parse(plan.registry_formula)
     bindings: list[Binding] = []
@@ -167,10 +169,12 @@ def _registry(plan: Plan, grounder: Grounder, registry: Registry):
     return (formula, expr), bindings, notes
 
 
-def _text(plan: Plan, grounder: Grounder, registry: Registry, text: FilingText, labels: LabelLookup | None):
+def _text(
+    plan: Plan, grounder: Grounder, registry: Registry, text: FilingText, labels: LabelLookup | None
+) -> tuple[tuple[Formula, fx.Expr], list[Binding]] | NotEstablished | None:
     """The filing text's definition of the target as ((formula, expr), bindings), None when the
     text defines nothing usable, or NotEstablished (two definitions, a term that cannot be grounded)."""
-    mapped: dict[tuple, tuple[TextDefinition, list[tuple[int, OperandSpec]] | str]] = {}
+    mapped: dict[tuple[tuple[int, tuple[str, ...] | str], ...], tuple[TextDefinition, list[tuple[int, OperandSpec]] | str]] = {}
     for d in text.defining(plan.terms):
         terms = text_terms(d, registry, labels, plan.unit)
         if isinstance(terms, str) and len(d.chunks) == 1:

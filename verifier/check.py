@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Literal
 
 import z3
 
@@ -202,7 +203,7 @@ def _point_stage(
     claim_upper: Decimal | None,
     timeout_ms: int,
     filed_totals: bool = True,
-):
+) -> tuple[z3.CheckSatResult, tuple[str, ...], str | None, Decimal | None] | Literal["too_precise"] | None:
     """The claim against the value computed from the figures as reported (most precise duplicate,
     the reported total when there is one). None when the reported figures disagree among
     themselves (rounding in the filing): then the interval stage alone decides. "too_precise"

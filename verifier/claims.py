@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from auditgraph.errors import ClaimParseError
+from auditgraph.errors import ClaimParseError as ClaimParseError  # re-exported with the parser it belongs to
 from auditgraph.verifier.numbers import MAX_RELATIVE_TOLERANCE  # one cap for answers and sentences
 from auditgraph.verifier.types import ClaimValue
 from auditgraph.verifier.vocabulary import CLAIM_NUMBER

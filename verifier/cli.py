@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -21,6 +23,14 @@ from auditgraph.errors import ConfigError
 from auditgraph.filing_ref import resolve_filing
 from auditgraph.spinner import spinner
 from auditgraph.verifier.options import model_options
+
+if TYPE_CHECKING:  # the verifier is imported inside the commands (module docstring)
+    from decimal import Decimal
+
+    from auditgraph.verifier.model_proposals import ChatModel
+    from auditgraph.verifier.narrative import NarrativeReport
+    from auditgraph.verifier.types import SentenceVerdict, Verdict
+    from auditgraph.verifier.verify import Verifier
 
 err = Console(stderr=True)
 out = Console()
@@ -200,7 +210,7 @@ def verify(
         graph.close()
 
 
-def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
+def _sentences(verifier: Verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
     """Sentence mode and text mode: a table per sub-claim for people, JSON (JSONL for a text) for programs."""
     from auditgraph.verifier.numbers import find_numbers
     from auditgraph.verifier.sentence import split_sentences
@@ -244,7 +254,7 @@ def _sentences(verifier, filing_id: str, sentence: str | None, text: str | None,
         out.print(f"{len(verdicts)} sentences with numbers: " + ", ".join(f"{k} {counts.get(k, 0)}" for k in _STYLE))
 
 
-def _narrative(verifier, filing_id: str, as_json: bool) -> None:
+def _narrative(verifier: Verifier, filing_id: str, as_json: bool) -> None:
     """`--narrative`: every figure of the filing's notes; a summary and the decided figures for people,
     JSONL (a summary line, then one line per sentence with its figures) for programs."""
     from auditgraph.verifier import narrative
@@ -279,7 +289,7 @@ def _narrative(verifier, filing_id: str, as_json: bool) -> None:
     _show_narrative(report)
 
 
-def _show_narrative(report) -> None:
+def _show_narrative(report: NarrativeReport) -> None:
     """The narrative check at 80 columns: counts, then the inconsistent and consistent figures, each
     with its filed fact on lines of their own so ids wrap between words, never inside one."""
     from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NOT_CHECKABLE
@@ -320,7 +330,7 @@ def _show_narrative(report) -> None:
     out.print(escape("Not checkable figures and every sentence: --json (one line per sentence)."))
 
 
-def _num(x, signed: bool = False) -> str:
+def _num(x: Decimal | None, signed: bool = False) -> str:
     from decimal import Decimal
 
     if x is None:
@@ -330,7 +340,7 @@ def _num(x, signed: bool = False) -> str:
     return f"{d:{sign},.0f}" if d == d.to_integral_value() else f"{d.normalize():{sign},f}"
 
 
-def _show_sentence(v) -> None:
+def _show_sentence(v: SentenceVerdict) -> None:
     d = v.decision.value
     label = f"{v.case_id}: " if v.case_id else ""
     out.print(f"[{_STYLE[d]}]{d}[/]  {escape(label + v.sentence)}")
@@ -366,7 +376,7 @@ def _show_sentence(v) -> None:
         out.print(escape(f"  not checked: {u}"))
 
 
-def _filed(v) -> str:
+def _filed(v: Verdict) -> str:
     """What the filed figures give for a sub-claim, in the claim's terms (percent for rates)."""
     from decimal import Decimal
 
@@ -385,11 +395,19 @@ def _filed(v) -> str:
         return fmt(filed.pop())
     if v.expected_lower is None:
         return "-"
+    assert v.expected_upper is not None  # the expected range's bounds are set together
     lo, hi = fmt(v.expected_lower), fmt(v.expected_upper)
     return lo if lo == hi else f"{lo} to {hi}"
 
 
-def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: int = 0, repair_mode: str = "guided") -> None:
+def _batch(
+    verifier: Verifier,
+    path: Path,
+    out_path: Path | None,
+    model: ChatModel | None = None,
+    repair_k: int = 0,
+    repair_mode: str = "guided",
+) -> None:
     """Decisions as JSONL; with a model and --repair, Violated claims also get a `repair` record."""
     from auditgraph.verifier import batch as b
     from auditgraph.verifier.repair import repair
@@ -419,7 +437,7 @@ def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: in
     table = Table(title=f"{summary.n} claims" + (f" -> {out_path}" if out_path else ""))
     for col in ("TA", "FA", "TR", "FR", "Abs", "precision", "decision acc.", "coverage"):
         table.add_column(col, justify="right")
-    pct = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
+    pct: Callable[[float | None], str] = lambda x: "-" if x is None else f"{100 * x:.1f}%"  # noqa: E731
     table.add_row(
         *(str(x) for x in (summary.ta, summary.fa, summary.tr, summary.fr, summary.abstain)),
         pct(summary.precision),
@@ -429,7 +447,7 @@ def _batch(verifier, path: Path, out_path: Path | None, model=None, repair_k: in
     (out if out_path else err).print(table)
 
 
-def _show(v) -> None:
+def _show(v: Verdict) -> None:
     d = v.decision.value
     out.print(f"[{_STYLE[d]}]{d}[/]  {escape(v.reason)}")
     if v.plan:

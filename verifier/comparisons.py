@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from auditgraph.verifier.sentence_state import ReadingState, SubClaim, clause_bounds, period_for
 
@@ -54,6 +55,7 @@ def read_comparisons(ctx: ReadingState) -> None:
         "quadruple": "quadruple",
         "twice": "double",
     }
+    rel_of: Callable[[re.Match[str]], str]  # the relation a matched word names
     for rx, rel_of in (
         (_DOUBLE, lambda m: doubles[m["w"].lower()]),
         (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()]),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from auditgraph.verifier.lexicon import key
 from auditgraph.verifier.metric_names import FALL, GROWTH, RISE, MetricSpan, is_period_word
 from auditgraph.verifier.numbers import SCALES, Mention
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import SCOPE_WORDS
 from auditgraph.verifier.sentence_state import ReadingState
 from auditgraph.verifier.vocabulary import (

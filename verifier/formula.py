@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from auditgraph.errors import FormulaError
+from auditgraph.errors import FormulaError as FormulaError  # re-exported: callers catch fx.FormulaError
 
 
 @dataclass(frozen=True)

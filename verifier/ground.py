@@ -27,7 +27,8 @@ def _date(v: Any) -> date | None:
     if v is None:
         return None
     if hasattr(v, "to_native"):
-        return v.to_native()
+        native: date = v.to_native()  # a neo4j.time.Date
+        return native
     if isinstance(v, date):
         return v
     return date.fromisoformat(str(v))

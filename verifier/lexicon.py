@@ -15,8 +15,9 @@ candidates for the user to name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.registry import Registry
@@ -114,7 +115,7 @@ class Lexicon:
         for alias, kind, ident in self.registry.aliases():
             self._add(self._registry, alias, (kind, ident))
 
-    def _add(self, index: dict, text: str, value) -> None:
+    def _add(self, index: dict[frozenset[str], set[Any]], text: str, value: object) -> None:
         if k := key(text):
             index.setdefault(k, set()).add(value)
             (self._sums if _repeats(text) else self._plain).add((k, value))
@@ -122,7 +123,7 @@ class Lexicon:
                 self._conjoined.add(k)
 
     @classmethod
-    def from_rows(cls, registry: Registry, rows: Iterable[dict]) -> Lexicon:
+    def from_rows(cls, registry: Registry, rows: Iterable[dict[str, Any]]) -> Lexicon:
         """From `verify.lexicon` rows."""
         concepts = []
         for r in rows:
@@ -161,10 +162,10 @@ class Lexicon:
         k = key(phrase)
         if not k:
             return Unresolved(AbstainReason.NO_METRIC, f"{phrase!r} has no words that name a line item")
-        ok = (lambda u: u is None or u in units) if units else (lambda u: True)
+        ok: Callable[[Unit | None], bool] = (lambda u: u is None or u in units) if units else (lambda u: True)
         single = not _repeats(phrase)
 
-        def one(v) -> bool:  # "restricted cash" is not "cash and restricted cash"
+        def one(v: object) -> bool:  # "restricted cash" is not "cash and restricted cash"
             return not single or (k, v) not in self._sums or (k, v) in self._plain
 
         filer = sorted(q for q in self._filer.get(k, ()) if ok(self._by_qname[q].unit) and one(q) and not self._short_form(k, q))

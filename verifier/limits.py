@@ -6,7 +6,7 @@
 `--text` may name a FIFO, a device or a huge file: it is read in chunks and refused as soon as it
 holds more than MAX_TEXT_BYTES, never slurped whole (`/dev/zero` once grew to 11.7 GB resident).
 A question or answer is one sentence; a longer one is refused before any reading starts. The
-reading itself is linear in its input (tests/hostile/test_verifier_limits.py), so the limits
+reading itself is linear in its input (tests/unit/hostile/test_verifier_limits.py), so the limits
 are about memory and patience, not about escaping a quadratic scan. docs/verifier.md, "Limits",
 states them; change them here.
 """

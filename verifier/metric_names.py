@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from auditgraph.verifier.lexicon import QNAME_IN_BRACKETS, key
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.vocabulary import (
     BOUNDARY_VERBS,
     CUE_WORDS,
@@ -19,6 +19,7 @@ from auditgraph.verifier.vocabulary import (
     MONTHS,
     NEUTRAL_WORDS,
     OWNER_WORDS,
+    QNAME_IN_BRACKETS,
 )
 
 MAX_METRIC_WORDS = 12
@@ -152,7 +153,16 @@ _BALANCE_WORDS = frozenset(("outstanding", "balance", "balances"))
 _COUNTED = re.compile(r"\b(?:shares?|stock|options?|warrants?|units?|awards?|rsus?|psus?)\b", re.I)
 
 
-def _extend(text: str, toks: list[Token], i: int, j: int, words: str, knows: Knows, entity_words, blocked=()) -> MetricSpan:
+def _extend(
+    text: str,
+    toks: list[Token],
+    i: int,
+    j: int,
+    words: str,
+    knows: Knows,
+    entity_words: frozenset[str],
+    blocked: Sequence[tuple[int, int]] = (),
+) -> MetricSpan:
     start, end = toks[i].start, toks[j - 1].end
     unexplained: list[str] = []
     # modifiers to the left: adjectives and nouns up to a determiner, a verb, a period word or punctuation

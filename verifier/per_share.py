@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from auditgraph.verifier.lexicon import key
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Mention
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.sentence_state import ReadingState
 
 _PER_SHARE_METRIC = {"diluted": "diluted earnings per share", "basic": "basic earnings per share", "": "earnings per share"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from auditgraph.errors import ClaimParseError, ProviderError
 from auditgraph.verifier.claims import SCALE_WORDS, parse_claim
@@ -55,7 +56,7 @@ class RepairResult:
         done = [a.verdict for a in self.attempts if a.verdict is not None]
         return done[-1] if done else self.initial
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "mode": self.mode,
             "recovered": self.recovered,

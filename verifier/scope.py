@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from auditgraph.verifier.plan import label_key as key
 
@@ -112,7 +113,10 @@ class Members:
 
     @classmethod
     def from_rows(
-        cls, rows: Iterable[dict], entity_words: Iterable[str] = (), is_line_item: Callable[[frozenset[str]], bool] | None = None
+        cls,
+        rows: Iterable[dict[str, Any]],
+        entity_words: Iterable[str] = (),
+        is_line_item: Callable[[frozenset[str]], bool] | None = None,
     ) -> Members:
         """`is_line_item`: whether words name a line item (Lexicon.knows); such a member name
         ("Cash", "Revenue", "Net sales" on a concentration-risk axis) is the line item in a

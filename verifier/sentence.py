@@ -37,12 +37,12 @@ from auditgraph.verifier.figure_words import (
     signed_metric,
     stray_words,
 )
-from auditgraph.verifier.lexicon import key
 from auditgraph.verifier.metric_names import GROWTH, Knows, MetricSpan, find_metrics
 from auditgraph.verifier.note_figures import note_specific
 from auditgraph.verifier.numbers import Kind, Mention, find_numbers
 from auditgraph.verifier.per_share import PER_SHARE_WORDS, activities_phrase, per_share_metric, per_share_of, per_share_phrase
 from auditgraph.verifier.periods import DATE_PATTERN, find_periods
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import MemberMention
 from auditgraph.verifier.sentence_state import ReadingState, SubClaim, add_subclaim, clause_bounds
 from auditgraph.verifier.types import PeriodRequest

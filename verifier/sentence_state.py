@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from auditgraph.verifier.lexicon import key
 from auditgraph.verifier.metric_names import Knows, MetricSpan
 from auditgraph.verifier.numbers import Mention
 from auditgraph.verifier.periods import PeriodMention
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import SCOPE_WORDS, MemberMention, attached, strip_members
 from auditgraph.verifier.types import PeriodRequest
 

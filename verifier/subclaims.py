@@ -15,12 +15,13 @@ magnitudes. Pure functions: the verifier grounds the figures and runs Z3.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.numbers import Hedge, Interval, Kind, Mention, hedge_of, interval
-from auditgraph.verifier.sentence import SubClaim
+from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.types import Unit
 
 _FACTORS = {"double": Decimal(2), "triple": Decimal(3), "quadruple": Decimal(4), "halve": Decimal("0.5")}
@@ -147,7 +148,9 @@ def _read(n: Mention, scale: Decimal, unit: Unit | None) -> tuple[Decimal | None
     return n.value, n.half_width
 
 
-def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, ref, units) -> Arithmetic:
+def _comparison(
+    sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, ref: dict[Figure, fx.Expr], units: tuple[Unit, ...]
+) -> Arithmetic:
     rel = sc.relation or ""
     hedge = hedge_of(sc.hedge)
     if rel in _FACTORS:
@@ -166,7 +169,7 @@ def _comparison(sc: SubClaim, cur: Figure, base: Figure, a: Figure, b: Figure, r
         return Arithmetic((cur, base), expr, iv, None, Decimal(0), units)
     if rel in ("faster", "slower"):
         oc, ob = Figure("oc", "other", "cur", False), Figure("ob", "other", "base", False)
-        growth = lambda c, b: fx.Bin("/", fx.Bin("-", c, b), b)  # noqa: E731
+        growth: Callable[[fx.Expr, fx.Expr], fx.Expr] = lambda c, b: fx.Bin("/", fx.Bin("-", c, b), b)  # noqa: E731
         expr = fx.Bin("-", growth(ref[cur], ref[base]), growth(_ref(oc), _ref(ob)))
         iv = Interval(Decimal(0), None) if rel == "faster" else Interval(None, Decimal(0))
         return Arithmetic((cur, base, oc, ob), expr, iv, None, Decimal(0), units, units)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from lxml import etree
 from lxml import html as lhtml
@@ -159,7 +160,7 @@ def parse_definition(sentence: str) -> tuple[tuple[str, ...], tuple[tuple[int, s
 class FilingText:
     """The definitions in one filing's text facts, parsed once (rows come from verify.text_definitions)."""
 
-    load: Callable[[], Sequence[dict]]
+    load: Callable[[], Sequence[dict[str, Any]]]
 
     @cached_property
     def definitions(self) -> tuple[TextDefinition, ...]:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from decimal import Decimal
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 
 class Decision(str, Enum):
@@ -121,7 +121,7 @@ class Plan:
     terms: tuple[str, ...] = ()  # names the filing text may define the target by (authority 4)
 
     def to_json(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))
+        return cast(dict[str, Any], _jsonable(asdict(self)))
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class Binding:
     members: tuple[str, ...] = ()  # "axis=member" of a dimensional fact; () is the non-dimensional fact
 
     def to_json(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))
+        return cast(dict[str, Any], _jsonable(asdict(self)))
 
 
 @dataclass(frozen=True)

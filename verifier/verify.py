@@ -28,6 +28,7 @@ from auditgraph.verifier.ground import (
     FilingInfo,
     Grounder,
     PeriodProblem,
+    PeriodRow,
     bounds,
     earlier,
     fact_in_period,
@@ -35,23 +36,23 @@ from auditgraph.verifier.ground import (
     period_rows,
     resolve_period,
 )
-from auditgraph.verifier.lexicon import Lexicon, Target, Unresolved
+from auditgraph.verifier.lexicon import ConceptWords, Lexicon, Target, Unresolved
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
+from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
 from auditgraph.verifier.scope import SUBJECT_AXES, Members
 from auditgraph.verifier.sentence import (
     Context,
-    MetricSpan,
     Reading,
-    SubClaim,
     completed_answer,
     read,
     split_paragraphs,
     split_sentences,
 )
+from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.textdef import FilingText
 from auditgraph.verifier.types import (
     AbstainReason,
@@ -114,7 +115,7 @@ class Verifier:
         return {}
 
     @cached_property
-    def _per_filing(self) -> dict[str, dict]:
+    def _per_filing(self) -> dict[str, dict[str, Any]]:  # filing id -> what is read once: facts, periods, lexicon, ...
         return {}
 
     @cached_property
@@ -133,16 +134,17 @@ class Verifier:
             self._per_filing[filing_id] = {"facts": {}}
         return self._filings[filing_id]
 
-    def _periods(self, filing_id: str):
+    def _periods(self, filing_id: str) -> list[PeriodRow]:
         cache = self._per_filing[filing_id]
         if "periods" not in cache:
             cache["periods"] = period_rows(self.graph, filing_id)
-        return cache["periods"]
+        rows: list[PeriodRow] = cache["periods"]
+        return rows
 
     def verify(self, filing_id: str, question: str, claim: str | int | Decimal, case_id: str | None = None) -> Verdict:
         base = Verdict(Decision.ABSTAIN, str(claim), question, filing_id, "", case_id=case_id)
 
-        def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
+        def abstain(reason: AbstainReason, message: str, **kw: Any) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
         filing = self.filing(filing_id)
@@ -207,7 +209,7 @@ class Verifier:
         est: Established,
         claim: Interval,
         period: PeriodSpec,
-        extra: dict | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> Verdict:
         """Z3 on the established evidence and the claim interval -> Verified / Violated / Abstain."""
         res = z3check.check(est.bindings, est.authorised, claim.lower, claim.upper, self.timeout_ms)
@@ -358,7 +360,8 @@ class Verifier:
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "lexicon" not in cache:
             cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.read("verify.lexicon", filing_id=filing_id))
-        return cache["lexicon"]
+        lex: Lexicon = cache["lexicon"]
+        return lex
 
     def verify_sentence(
         self, filing_id: str, sentence: str, case_id: str | None = None, context: Context | None = None
@@ -369,7 +372,7 @@ class Verifier:
         text = (sentence or "").strip()
         base = SentenceVerdict(text, filing_id, Decision.ABSTAIN, "", case_id=case_id)
 
-        def abstain(reason: AbstainReason, message: str, **kw) -> SentenceVerdict:
+        def abstain(reason: AbstainReason, message: str, **kw: Any) -> SentenceVerdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
         filing = self.filing(filing_id)
@@ -502,7 +505,7 @@ class Verifier:
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
         base = Verdict(Decision.ABSTAIN, claim_text, sc.text, filing.id, "", extra={"kind": sc.kind, "span": sc.text})
 
-        def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
+        def abstain(reason: AbstainReason, message: str, **kw: Any) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
         members: tuple[str, ...] = ()
@@ -562,7 +565,7 @@ class Verifier:
             )
         if verdict.decision is Decision.ABSTAIN or not readings:
             return verdict
-        agreed: list[dict] = []  # each other reading's evidence, for whoever checks which concept was meant
+        agreed: list[dict[str, Any]] = []  # each other reading's evidence, for whoever checks which concept was meant
         for label, other_plan in readings:  # words with two common readings decide only when both agree
             other = self._verify_plan(filing, reading, sc, other_plan, other_plan.unit, lex, cur, rows, base, members)
             if other.decision is not verdict.decision:
@@ -582,14 +585,14 @@ class Verifier:
         reading: Reading,
         sc: SubClaim,
         plan: Plan,
-        unit,
+        unit: Unit | None,
         lex: Lexicon,
         cur: PeriodSpec,
-        rows,
+        rows: list[PeriodRow],
         base: Verdict,
         members: tuple[str, ...] = (),
     ) -> Verdict:
-        def abstain(reason: AbstainReason, message: str, **kw) -> Verdict:
+        def abstain(reason: AbstainReason, message: str, **kw: Any) -> Verdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
         units = subclaims.units_for(sc)
@@ -636,7 +639,9 @@ class Verifier:
         assert maths.expr is not None  # None only for a level, which has one figure
         return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
 
-    def _target(self, lex: Lexicon, metric: MetricSpan, units, period: PeriodSpec, filing_id: str):
+    def _target(
+        self, lex: Lexicon, metric: MetricSpan, units: Sequence[Unit], period: PeriodSpec, filing_id: str
+    ) -> Verdict | tuple[Plan, Unit, list[tuple[str, Plan]]]:
         """(plan, unit) for the metric words, or an Abstain Verdict saying how to name it."""
         phrase = f"[{metric.qname}]" if metric.qname else metric.matched
         got = lex.resolve(phrase, units)
@@ -664,7 +669,9 @@ class Verifier:
             ]
         return plan, got.unit or plan.unit, readings
 
-    def _base_period(self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows) -> PeriodSpec | PeriodProblem:
+    def _base_period(
+        self, sc: SubClaim, filing: FilingInfo, cur: PeriodSpec, rows: list[PeriodRow]
+    ) -> PeriodSpec | PeriodProblem:
         if sc.base is not None:
             return resolve_period(sc.base, filing, rows)
         if sc.base_relative == "sequential":
@@ -684,7 +691,7 @@ class Verifier:
         grounder = Grounder(self.graph, filing, spec, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
         return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))
 
-    def _candidates_note(self, filing_id: str, candidates, period: PeriodSpec) -> str:
+    def _candidates_note(self, filing_id: str, candidates: Sequence[ConceptWords], period: PeriodSpec) -> str:
         """Up to five concepts to name instead, each with the filer's label, value and period."""
         if not candidates:
             return "no reported concept has any of these words; name the concept as [us-gaap:Name]"
@@ -759,19 +766,21 @@ class Verifier:
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "members" not in cache:
             cache["members"] = Members.from_rows(self.graph.read("verify.members", filing_id=filing_id), entity_words, lex.knows)
-        return cache["members"]
+        members: Members = cache["members"]
+        return members
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""
         cache = self._per_filing.setdefault(filing_id, {"facts": {}})
         if "text" not in cache:
             cache["text"] = FilingText(lambda: self.graph.read("verify.text_definitions", filing_id=filing_id))
-        return cache["text"]
+        text: FilingText = cache["text"]
+        return text
 
     def _labels(self, filing_id: str) -> LabelLookup:
         """(qname, every label it goes by: taxonomy and the filer's own) of the concepts the filing reports."""
 
-        def lookup():
+        def lookup() -> list[tuple[str, list[str]]]:
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
@@ -803,8 +812,8 @@ def _read_claim(cv: ClaimValue, plan: Plan) -> ClaimValue | str:
     return scaled(cv, plan.scale)
 
 
-def _sources(formulas) -> str:
-    def where(f) -> str:
+def _sources(formulas: Sequence[Formula]) -> str:
+    def where(f: Formula) -> str:
         if f.source == "filing-calc":
             return f" [{f.source_id}]"
         if f.source == "filing-text":
@@ -857,7 +866,7 @@ def _plan_of(target: Target, planner: Planner, registry: Registry, words: str) -
     )
 
 
-def _combine(legs, expr: fx.Expr, kind: str) -> Established:
+def _combine(legs: Sequence[tuple[subclaims.Figure, Established]], expr: fx.Expr, kind: str) -> Established:
     """The figures' evidence side by side (roles prefixed by figure name) and the claim's own formula."""
     bindings, formulas, authorised, notes = [], [], [], []
     for fig, est in legs:

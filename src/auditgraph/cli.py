@@ -36,7 +36,7 @@ from auditgraph.errors import EXIT_BUG, EXIT_ENVIRONMENT, EXIT_INPUT, AuditGraph
 console = Console(soft_wrap=True)  # never break URLs and paths across lines
 
 # name -> ("module:attribute", the command's one-line help, shown by `auditgraph --help` without importing it).
-# tests/test_cli_layout.py checks each line against the command's own docstring.
+# tests/unit/test_cli_layout.py checks each line against the command's own docstring.
 STAGE_COMMANDS: dict[str, tuple[str, str]] = {
     "taxonomy": (
         "auditgraph.loader.taxonomy_cli:taxonomy",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # What `auditgraph --help` must not import: every stage, and what the stages bring (Arelle, the
 # driver, Z3, the LLM clients, MCP, plotting, lxml). The driver too: only auditgraph.database and

@@ -3,8 +3,9 @@ a password in NEO4J_URI is never printed, a missing or incomplete config is an e
 used (never a silent bolt://127.0.0.1:7687 with an empty password), a URI with a path, port 0 or an impossible
 host is refused before anything connects, and `--debug` keeps the exit code.
 
-Each case is one line on stderr with the README's exit code; most need no server (the real entry point,
-`auditgraph.cli.main`, runs in this process).
+Each case is one line on stderr with the README's exit code; none needs a server (the real entry point,
+`auditgraph.cli.main`, runs in this process). A password in a URI of the tests' real server:
+tests/hostile/test_config_and_uri_neo4j.py.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from cli_inprocess import error_line, run_main
 
 from auditgraph import config, server
-from auditgraph.config import Connection, LocalServerSettings
+from auditgraph.config import LocalServerSettings
 from auditgraph.errors import ConfigError, ServerError
 
 
@@ -280,17 +281,3 @@ def test_debug_keeps_exit_2_for_bad_input(home, capsys, monkeypatch):
     monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:0")
     code, _, err = run_main(capsys, "--debug", "filing", "list")
     assert code == 2 and "Traceback" in err and "ConfigError" in err
-
-
-# A wrong password against a server with authentication: tests/test_neo4j_cli.py (the throwaway test server has none).
-
-
-def test_credentials_inside_the_uri_are_refused_without_showing_them(neo4j_connection: Connection, home, capsys, monkeypatch):
-    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri.replace("bolt://", f"bolt://neo4j:{SECRET}@"))
-    code, _, err = run_main(capsys, "filing", "list")
-    line = error_line(err)
-    assert code == 2 and SECRET not in err and "bolt://neo4j:***@127.0.0.1:" in line
-    assert line.endswith(
-        "holds a user name or password, which the driver does not take from a URI; "
-        "remove it and set NEO4J_USER and NEO4J_PASSWORD"
-    )

@@ -149,7 +149,7 @@ def test_solver_unknown_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch):
 
 # --- analyst terms (verifier/analyst_terms.json) and qualifiers ------------------------------------------
 
-VERIFIER_DIR = Path(__file__).resolve().parent.parent / "verifier"
+VERIFIER_DIR = Path(__file__).resolve().parents[2] / "verifier"
 
 
 def test_analyst_terms_load_with_a_version_and_every_target_exists():

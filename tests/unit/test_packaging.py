@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 # benchmark data the scripts read from a checkout; the wheel leaves it out (eval/datasets/README.md)
 UNSHIPPED = (REPO / "eval" / "datasets",)
 

@@ -4,7 +4,7 @@ A 1 KB `RETURN size([[[…500 deep…]]])`, 5,000 parentheses, 20,000 NOTs or 3,
 Neo4j drop the request with a StackOverflowError while the tool waited out its timeout. Each probe is
 tried through `run_cypher` and `investigate_cypher` over a graph that fails the test if it is touched:
 the refusal comes from tools/cypher_limits.py, in one line with the limit and the fix. The reads agents
-write still pass, and the real server still answers after the probes.
+write still pass. The real server still answers after the probes: tests/hostile/test_cypher_limits_neo4j.py.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from auditgraph.errors import CypherRefused
-from auditgraph.graph import Graph
 from auditgraph.tools.catalog import call_tool
 from auditgraph.tools.cypher_limits import MAX_CYPHER_CHARS, MAX_CYPHER_CLAUSES, MAX_CYPHER_DEPTH, check_adhoc, shape
 
@@ -129,20 +127,6 @@ def test_the_scan_reports_depth_clauses_and_the_leading_keyword():
     assert shape("RETURN 1 // EXPLAIN").lead is None
 
 
-@pytest.mark.parametrize(
-    "query",
-    [nested_lists(500), parens(500), nots(20_000), withs(3000), "PROFILE MATCH (f:Filing) RETURN f.id"],
-    ids=["lists-500", "parens-500", "not-20000", "with-3000", "profile"],
-)
-def test_the_real_server_never_sees_the_probe_and_still_answers(sample_filing_graph: Graph, query: str):
-    with pytest.raises(CypherRefused):
-        check_adhoc(query)
-    out = call_tool(sample_filing_graph, "run_cypher", {"query": query})
-    assert out["status"] == "error" and out["message"].startswith("refused: ")
-    ok = call_tool(sample_filing_graph, "run_cypher", {"query": "MATCH (f:Filing) RETURN f.id AS id"})
-    assert ok["status"] == "ok" and ok["rows"] == [{"id": "smpl-20251231"}]
-
-
 EXPLAINS = [
     "EXPLAIN MATCH (f:Filing) RETURN f.id",
     "explain MATCH (f:Filing) RETURN f.id",
@@ -155,27 +139,3 @@ EXPLAINS = [
 def test_an_explain_is_recognised_before_neo4j_sees_it(query: str):
     assert check_adhoc(query) is True
     assert check_adhoc("MATCH (f:Filing) RETURN f.id") is False
-
-
-def test_explain_through_the_real_server_returns_the_plan_and_runs_nothing(sample_filing_graph: Graph):
-    from auditgraph.agents.environment import Investigator
-
-    out = call_tool(sample_filing_graph, "run_cypher", {"query": EXPLAINS[2]})
-    assert out["status"] == "ok"
-    assert [(r["depth"], r["operator"]) for r in out["rows"]] == [
-        (0, "ProduceResults"),
-        (1, "Projection"),
-        (2, "NodeByLabelScan"),
-    ]
-    assert out["rows"][2]["details"] == "f:Filing"
-    same = Investigator(sample_filing_graph).read(EXPLAINS[0])
-    assert same["status"] == "ok" and [r["operator"] for r in same["rows"]] == ["ProduceResults", "Projection", "NodeByLabelScan"]
-    # a plan that writes is refused as the query itself would be, and nothing ran
-    wipe = call_tool(sample_filing_graph, "run_cypher", {"query": "EXPLAIN MATCH (f:Filing) DETACH DELETE f"})
-    assert wipe["status"] == "error" and "only read queries run here" in wipe["message"]
-    options_first = call_tool(sample_filing_graph, "run_cypher", {"query": EXPLAINS[3]})
-    assert options_first["status"] == "error" and options_first["message"].startswith(
-        "refused: ask for a plan with EXPLAIN as the first word"
-    )
-    still = call_tool(sample_filing_graph, "run_cypher", {"query": "MATCH (f:Filing) RETURN f.id AS id"})
-    assert still["rows"] == [{"id": "smpl-20251231"}]

@@ -6,8 +6,8 @@
   argument is a one-line error result and the graph is never touched.
 - load_filing reads only regular files and filing folders under its roots: no walk of /, no FIFO,
   device or socket, no symlink out of the roots.
-- A call that never finishes does not hold the others: list_filings answers meanwhile (no timing:
-  the slow call is held by an event until the other one has answered).
+- A call that never finishes does not hold the others: tests/hostile/test_mcp_hostile_neo4j.py (the tests' real
+  server).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,6 @@ from auditgraph.app.mcp_server import (
     default_roots,
     serve_streams,
 )
-from auditgraph.tools.base import ToolSpec
 from auditgraph.tools.toolbox import Toolbox, catalog_toolbox
 
 
@@ -343,48 +341,7 @@ def test_mcp_root_option_is_a_folder_that_exists(tmp_path: Path):
     assert r.exit_code == 2 and "--root" in r.output and "does not exist" in r.output
 
 
-# ---------------------------------------------------------------- a long call holds no other (item 3)
-
-
-@pytest.mark.parametrize("held", [1, 50], ids=["one-held-call", "fifty-held-calls"])
-def test_list_filings_answers_while_verify_claim_calls_are_held(sample_filing_graph, held: int):
-    """No timing: the held calls wait on an event that is set only after list_filings answered. Fifty
-    is more than anyio's 40 worker threads: long tools wait for their slots without holding one."""
-    from mcp import Client
-
-    from auditgraph.app.mcp_server import HEAVY_SLOTS
-
-    release, started = threading.Event(), threading.Semaphore(0)
-
-    def hold(name: str, args: dict[str, Any]) -> dict[str, Any]:
-        started.release()
-        release.wait()
-        return {"status": "ok", "message": "released"}
-
-    slow = Toolbox([ToolSpec("verify_claim", "held until released", "dynamic", {"type": "object", "properties": {}})], hold)
-    order: list[str] = []
-
-    async def main():
-        async with Client(build_server(catalog_toolbox(sample_filing_graph), sample_filing_graph, [slow])) as client:
-
-            async def call_slow():
-                result = await client.call_tool("verify_claim", {})
-                order.append(result.structured_content["message"])
-
-            with anyio.fail_after(300):  # a call that never gets a thread fails the test instead of hanging it
-                async with anyio.create_task_group() as tg:
-                    try:
-                        for _ in range(held):
-                            tg.start_soon(call_slow)
-                        for _ in range(min(held, HEAVY_SLOTS["verify_claim"])):  # every slot is taken and held
-                            await anyio.to_thread.run_sync(started.acquire)
-                        listed = await client.call_tool("list_filings", {})
-                        order.append(f"list:{[f['id'] for f in listed.structured_content['filings']]}")
-                    finally:
-                        release.set()  # also when the deadline passed: the held threads end and the test fails
-
-    anyio.run(main)
-    assert order == ["list:['smpl-20251231']"] + ["released"] * held
+# ---------------------------------------------------------------- a line past the limit (item 3)
 
 
 def test_a_line_past_the_limit_is_skipped_as_it_streams_and_answered_with_the_limit():
