@@ -8,6 +8,7 @@ import io
 import tokenize
 from pathlib import Path
 
+import neo4j
 import pytest
 from neo4j.exceptions import AuthError
 
@@ -113,6 +114,27 @@ def test_credentials_refused_mid_run_are_the_environment_not_a_query(graph: Grap
     with pytest.raises(GraphUnavailable) as refused:
         graph.read("db.server_version")
     assert "wrong password" in str(refused.value) and refused.value.exit_code == 3
+
+
+def test_every_query_returns_the_columns_its_header_declares(graph: Graph):
+    # EXPLAIN plans a query without running it (no parameter values, nothing written, even for a
+    # write): the columns Neo4j will return are those the header's `returns:` names, in order, so a
+    # row's keys are known from the file (Query.columns) and a renamed column cannot drift from it
+    drift = {}
+    for name, query in queries.shipped().items():
+        if query.mode == "script":
+            continue
+        with graph.driver.session(default_access_mode=neo4j.READ_ACCESS) as session:
+            result = session.run("EXPLAIN " + query.text)
+            keys = result.keys()
+            result.consume()
+        if keys != [c for c, _ in query.columns]:
+            drift[name] = (keys, query.returns)
+    assert drift == {}
+    assert queries.get("verify.filing").columns[3] == ("ticker", "STRING")
+    assert queries.get("tools.schema_relationships").columns == (("output", "MAP {start STRING, type STRING, end STRING}"),)
+    assert queries.get("filing.graph").columns[2] == ("unit", "PATH (Fact-IN_UNIT->Unit)")  # an arrow closes no bracket
+    assert queries.get("db.wipe").columns == ()  # returns: nothing
 
 
 def test_the_server_stops_a_named_read_at_its_timeout(graph: Graph):

@@ -61,6 +61,22 @@ class Query:
     def param_names(self) -> frozenset[str]:
         return frozenset(p.name for p in self.params)
 
+    @property
+    def columns(self) -> tuple[tuple[str, str], ...]:
+        """(name, type) of each column the header's `returns:` declares, in order; none for "nothing".
+        Types may nest ("output MAP {type STRING, end STRING}"): only top-level commas part columns."""
+        if self.returns.strip().lower() == "nothing":
+            return ()
+        out, depth, start = [], 0, 0
+        text = self.returns.replace("->", "→")  # a path's arrow ("PATH (Fact-IN_UNIT->Unit)") closes nothing
+        for i, ch in enumerate(text + ","):
+            depth += 1 if ch in "{<([" else -1 if ch in "}>)]" else 0
+            if ch == "," and depth == 0:
+                name, _, type_ = text[start:i].replace("→", "->").strip().partition(" ")
+                out.append((name, type_.strip()))
+                start = i + 1
+        return tuple(out)
+
     def statements(self) -> list[str]:
         """The statements of a script (schema files); a single-query file yields itself."""
         if self.mode != "script":
