@@ -7,7 +7,9 @@ against a fact it is not about (total R&D expense, Cash, us-gaap:Assets, 2023's 
 Facts used: contract liabilities 2,015 / 1,019 thousand at 2023-12-31 / 2022-12-31; goodwill
 5,742 thousand at 2022-12-31. Gulf Resources 10-K 2023 (xule-2025/GURE_FY_2023): operating lease
 right-of-use assets 7,923,071 at 2023-12-31 for CertainBuildingsAndSaltPansMember only (the
-consolidated fact is another value).
+consolidated fact is another value). Red Trail Energy 10-K FY2023 (xule-2025/RED_FY_2023): depreciation
+in cost of goods sold 5,298,318 / 4,027,744 / 4,832,462 for the years ended September 30, 2023 /
+2022 / 2021 (us-gaap:CostOfGoodsAndServicesSoldDepreciation).
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ from auditgraph.verifier.lexicon import Lexicon, Unresolved
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.types import Decision
 
-ADN, GURE = "ADN_FY_2023", "GURE_FY_2023"
+ADN, GURE, RED = "ADN_FY_2023", "GURE_FY_2023", "RED_FY_2023"
 FY23 = "duration:2023-01-01/2023-12-31"
 
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (ADN, GURE)))
+    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (ADN, GURE, RED)))
     try:
         yield Verifier(g)
     finally:
@@ -181,3 +183,34 @@ def test_a_name_of_two_things_summed_is_not_the_name_of_one():
     assert not isinstance(got := lex.resolve("cash and restricted cash"), Unresolved) and got.id == "cash_and_restricted_cash"
     assert isinstance(lex.resolve("restricted cash"), Unresolved)
     assert not isinstance(got := lex.resolve("cash and cash equivalents"), Unresolved) and got.id == "cash"
+
+
+RED_COGS_DEPRECIATION = (
+    "Depreciation expense included in cost of goods sold is $5,298,318 for the year ended September 30, 2023, "
+    "$4,027,744 for the year ended September 30, 2022 and $4,832,462 for the year ended September 30, 2021."
+)
+
+
+def test_a_part_the_filing_reports_as_a_line_of_its_own_binds_that_line(verifier: Verifier):
+    # "<A> included in <B>": a part of B, which Red Trail reports as a line item of its own
+    # ("Cost of goods sold, depreciation"), each figure with its own fiscal year
+    sv = verifier.verify_sentence(RED, RED_COGS_DEPRECIATION)
+    assert sv.decision is Decision.VERIFIED
+    assert bound(sv) == {
+        ("us-gaap:CostOfGoodsAndServicesSoldDepreciation", "duration:2022-10-01/2023-09-30"),
+        ("us-gaap:CostOfGoodsAndServicesSoldDepreciation", "duration:2021-10-01/2022-09-30"),
+        ("us-gaap:CostOfGoodsAndServicesSoldDepreciation", "duration:2020-10-01/2021-09-30"),
+    }
+    changed = verifier.verify_sentence(RED, RED_COGS_DEPRECIATION.replace("$4,832,462", "$4,832,642"))
+    assert changed.decision is Decision.VIOLATED
+    assert [s.decision for s in changed.subclaims] == [Decision.VERIFIED, Decision.VERIFIED, Decision.VIOLATED]
+
+
+def test_a_part_no_line_item_of_the_filing_names_stays_unread(verifier: Verifier):
+    # Red Trail reports no "cost of goods sold, amortization": the figure is a part of cost of goods
+    # sold that no line states, never the whole line's value nor total amortization
+    sv = verifier.verify_sentence(
+        RED, "Amortization expense included in cost of goods sold is $5,298,318 for the year ended September 30, 2023."
+    )
+    assert sv.decision is Decision.ABSTAIN and bound(sv) == set()
+    assert "a part of another amount ('included in')" in unread_for(sv, "$5,298,318")

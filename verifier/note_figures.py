@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Mention
+from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.sentence_state import ReadingState
 
 # A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
@@ -84,4 +86,39 @@ def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None
         metrics_between = [x for x in ctx.metrics if prior[-1].end <= x.start and x.end <= n.start]
         if not metrics_between:
             return "the figure of another predicate than the metric named before it"
+    return None
+
+
+# "<A> included in <B> was $N": the part of B that A names. The filing may report it as a line item of
+# its own whose label has the words of both ("Depreciation expense included in cost of goods sold" is
+# "Cost of goods sold, depreciation"; such labels leave out the part's kind, "expense").
+_INCLUDED_IN = re.compile(
+    r"\s*(?:(?:that|which)\s+(?:was|were|is|are)\s+)?(?:included|recorded|reported|classified|presented)\s+(?:in|within)"
+    r"\s+(?:the\s+|our\s+|its\s+)?$",
+    re.I,
+)
+_STATED_AS = re.compile(r"\s*(?:was|were|is|are|totaled|totalled|amounted\s+to)?\s*(?:approximately\s+|about\s+)?", re.I)
+_LISTED = re.compile(r"[\s,]*(?:and\s+)?", re.I)
+
+
+def component_metric(ctx: ReadingState, n: Mention, lo: int) -> MetricSpan | None:
+    """The line item "<A> included in <B>" names when a reported concept has a label of exactly the
+    words of A and B (without "expense"), and only the verb, the figures before it and their periods
+    stand between B and the figure; None otherwise (the figure stays a part no line item states)."""
+    before = [m for m in ctx.metrics if lo <= m.start and m.end <= n.start]
+    if len(before) < 2 or not (inc := _INCLUDED_IN.search(ctx.text[before[-2].start : before[-1].start])):
+        return None
+    a, b = before[-2], before[-1]  # A's span may end with "included", a word its name leaves unexplained
+    gap = list(ctx.text[b.end : n.start])
+    for s, e in [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]:
+        for i in range(max(s, b.end), min(e, n.start)):
+            gap[i - b.end] = ","
+    rest = "".join(gap)
+    head = _STATED_AS.match(rest)
+    if head is None or not _LISTED.fullmatch(rest, head.end()):
+        return None
+    words = key(ctx.text[a.start : a.start + inc.start()]) | key(b.matched)
+    for k in (words, words - {"expense"}):
+        if ctx.known(k):
+            return MetricSpan(a.start, b.end, ctx.text[a.start : b.end], " ".join(sorted(k)))
     return None

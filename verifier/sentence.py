@@ -38,7 +38,7 @@ from auditgraph.verifier.figure_words import (
     stray_words,
 )
 from auditgraph.verifier.metric_names import GROWTH, Knows, MetricSpan, find_metrics
-from auditgraph.verifier.note_figures import note_specific
+from auditgraph.verifier.note_figures import component_metric, note_specific
 from auditgraph.verifier.numbers import Kind, Mention, find_numbers
 from auditgraph.verifier.per_share import PER_SHARE_WORDS, activities_phrase, per_share_metric, per_share_of, per_share_phrase
 from auditgraph.verifier.periods import DATE_PATTERN, find_periods
@@ -257,7 +257,10 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
     after = [m for m in ctx.metrics if n.end <= m.start and m.end <= hi]
     tail = text[n.end : hi]
     if why := note_specific(ctx, n, lo, hi):
-        ctx.unread.append(f"{n.text!r}: {why}")
+        if (part := component_metric(ctx, n, lo)) is not None:
+            add_subclaim(ctx, "level", n, part)  # "Depreciation expense included in cost of goods sold is $5.3 million"
+        else:
+            ctx.unread.append(f"{n.text!r}: {why}")
         return
     if n.kind is Kind.SHARES and (m := _AUTHORIZED.search(text, lo, n.start)) and (k := _CLASS_AFTER.match(tail)):
         # "authorized to issue 500,000,000 shares of common stock": that class's shares authorized
