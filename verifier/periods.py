@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from auditgraph.verifier.plan import extract_period
 from auditgraph.verifier.types import PeriodRequest
 
-DATE_PATTERN = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
+# "April 30, 2024", also as typed in notes: "April 30,2024", "April 30 , 2024"
+DATE_PATTERN = r"(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:\s*,\s*|\s+)\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2})"
 _YY = r"'?(?:\d{4}|\d{2})"
 _PERIODS = [
     (

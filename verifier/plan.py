@@ -21,7 +21,7 @@ from auditgraph.verifier.types import AbstainReason, OperandSpec, PeriodRequest,
 from auditgraph.verifier.vocabulary import CONTEXT_SCALES, MONTHS, QNAME_IN_BRACKETS, SCALE_CONTEXT, role_name
 
 _MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-_DATE_MDY = re.compile(rf"\b{_MON}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I)
+_DATE_MDY = re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:\s*,\s*|\s+)(\d{{4}})\b", re.I)  # "April 30,2024" too
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})\s+{_MON},?\s+(\d{{4}})\b", re.I)
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DURATION = re.compile(r"\b(three|3|six|6|nine|9|twelve|12)[- ]months?\b", re.I)

@@ -100,6 +100,11 @@ def test_dated_periods_and_relative_markers():
     ps = find_periods("for the six months ended June 30, 2024 compared with the prior year")
     assert ps[0].request.end_date.isoformat() == "2024-06-30" and ps[0].request.months == 6
     assert ps[1].relative == "prior"
+    # as notes type them: no space after the comma, or one before it
+    for typed in ("During the nine months ended April 30,2024, the Company", "as of April 30 , 2024"):
+        (p,) = find_periods(typed)
+        assert p.request.end_date.isoformat() == "2024-04-30" and p.request.fiscal_year is None
+    assert find_periods("the nine months ended April 30,2024")[0].request.months == 9
 
 
 def test_a_news_sentence_is_a_growth_and_a_level():
