@@ -154,6 +154,21 @@ def test_a_region_s_figure_binds_the_region_with_the_members_always_tagged_with_
     assert facts_of(sv) == {("us-gaap:Revenues", FY23, (STREAMING, "srt:StatementGeographicalAxis=srt:LatinAmericaMember"))}
 
 
+def test_a_country_goes_by_the_name_every_reader_uses(verifier: Verifier):
+    # the filer labels country:US "United States"; its notes say "U.S." (13,800,000,000 in 2023, not
+    # the 33.7 billion of the whole company); a bare "US" counts only in capitals, never "us"
+    us = "srt:StatementGeographicalAxis=country:US"
+    sv = verifier.verify_sentence(
+        NFLX, "Total U.S. revenues were $13.8 billion and $13.0 billion for 2023 and 2022, respectively."
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert facts_of(sv) == {("us-gaap:Revenues", FY23, (us,)), ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31", (us,))}
+    sv = verifier.verify_sentence(NFLX, "US revenues were $12.8 billion in 2023")
+    assert sv.decision is Decision.VIOLATED and facts_of(sv) == {("us-gaap:Revenues", FY23, (us,))}
+    sv = verifier.verify_sentence(NFLX, "Revenues were $33.7 billion for us in 2023")
+    assert sv.decision is Decision.VERIFIED and facts_of(sv) == {("us-gaap:Revenues", FY23, ())}
+
+
 def test_a_member_named_for_another_figure_decides_nothing(verifier: Verifier):
     # the consolidated 33.7 billion with a region named after it for another figure: neither fact decides
     sv = verifier.verify_sentence(NFLX, "Revenues were $33.7 billion in 2023, of which Latin America contributed 13%")

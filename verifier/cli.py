@@ -370,8 +370,9 @@ def _show_sentence(v: SentenceVerdict) -> None:
             out.print(escape(f"  {i}. {s.abstain_reason.value if s.abstain_reason else ''}: {s.reason}"))
             continue
         shown = [b for b in s.bindings if b.stage == "target"] or list(s.bindings)
-        for b in {(b.concept, b.period): b for b in shown}.values():
-            out.print(escape(f"  {i}. {b.concept} {b.period} = {b.value:,} {b.unit} (fact {b.fact_id})"))
+        for b in {(b.concept, b.period, b.members): b for b in shown}.values():
+            scope = f" [{', '.join(b.members)}]" if b.members else ""  # a member's fact, never the consolidated one
+            out.print(escape(f"  {i}. {b.concept}{scope} {b.period} = {b.value:,} {b.unit} (fact {b.fact_id})"))
     for u in v.unread:
         out.print(escape(f"  not checked: {u}"))
 

@@ -78,6 +78,12 @@ _GENERIC = {
 # "Performance Stock Units (PSUs)", "Employee Stock Purchase Plan (ESPP)": a label that defines
 # its abbreviation; the abbreviation (two or more capitals, an optional plural s) names the member too
 _ABBREVIATED = re.compile(r"(?P<long>.*?\w.*?)\s*\((?P<abbr>[A-Z][A-Z0-9&]*[A-Z0-9]s?)\)")
+# Names every reader knows a country by, besides the filer's label ("United States" is "U.S." in
+# the notes); dotted forms match in any case, bare capitals only as written ("US", never "us")
+_CONVENTIONAL = {
+    "united states": ("U.S.", "U.S.A.", "US", "USA"),
+    "united kingdom": ("U.K.", "UK"),
+}
 SCOPE_WORDS = re.compile(
     r"\b(?:segments?|divisions?|reportable|business\s+units?|geographic(?:al)?\s+(?:area|region)s?)\b(?!\s*(?:\(|reporting))",
     re.I,
@@ -139,6 +145,11 @@ class Members:
                 name = re.sub(r"\s+", " ", _SUFFIX.sub("", text or "")).strip(" ,.")
                 low = re.sub(r"[\s-]+", " ", name.lower())
                 words = re.findall(r"[a-z0-9&]+", low)
+                for alias in _CONVENTIONAL.get(low, ()):  # even where the full name is also a line item's label
+                    if alias.lower() not in ent and (is_line_item is None or not is_line_item(key(alias))):
+                        names.setdefault(alias.lower(), {})[(r["qname"], r.get("axis") or "")] = None
+                        if "." not in alias:
+                            short.add(alias)
                 if (
                     len(name) < 3
                     or low in _GENERIC
