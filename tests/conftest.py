@@ -128,21 +128,21 @@ def neo4j_connection(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
 def _refuse_unless_scratch(conn: Connection) -> None:
     """Tests wipe the database: never do that to one that holds someone's data."""
     with Graph(conn) as g:
-        state = g.run("db.scratch_state")[0]
+        state = g.read("db.scratch_state")[0]
         if state["has_data"] and not state["marked"]:
             pytest.exit(
                 f"NEO4J_URI={conn.uri} holds data the tests did not create and the tests wipe it; "
                 "point NEO4J_URI at a scratch database, or mark this one with CREATE (:AuditgraphScratch)",
                 returncode=4,
             )
-        g.run("db.mark_scratch")
+        g.write("db.mark_scratch")
 
 
 @pytest.fixture
 def graph(neo4j_connection: Connection) -> Iterator[Graph]:
     """An empty database with the schema in place; each test starts from nothing."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     try:
         yield g
@@ -200,7 +200,7 @@ def sample_filing_graph(neo4j_connection: Connection) -> Iterator[Graph]:
     from auditgraph.loader.taxonomy import load_taxonomies
 
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     load_taxonomies(g, [sample / "taxonomy"])
     with FilingLoader(g, [sample / "taxonomy"]) as loader:

@@ -124,7 +124,7 @@ def test_queries_browser_bad_input_is_exit_2(args, message):
 def test_guide_renders_every_step_of_the_model_with_runnable_queries(sample_filing_graph):
     from auditgraph.browser import guide
 
-    fid = sample_filing_graph.run("checks.loaded_filings")[0]["id"]
+    fid = sample_filing_graph.read("checks.loaded_filings")[0]["id"]
     text = guide.render(sample_filing_graph, fid)  # each step's parameters are checked against its query header
     assert text.startswith(f"<title>{guide.GUIDE_TITLE}</title>")
     titles = re.findall(r"<slide>\n<h3>([^<]+)</h3>", text)
@@ -136,7 +136,7 @@ def test_guide_renders_every_step_of_the_model_with_runnable_queries(sample_fili
     steps = [st for sl in guide.slides(sample_filing_graph, fid) for st in sl.steps]
     assert {st.query for st in steps} >= {"filing.graph", "tools.filing", "tools.facts", "checks.calc_arcs"}
     for st in steps:  # every query the guide offers runs with the guide's values on the sample
-        rows = sample_filing_graph.run(st.query, **st.params)
+        rows = sample_filing_graph.read(st.query, **st.params)
         # a portfolio query (cypher/dqc, filing_id null) may find nothing on the sample: it has no deprecated element
         assert rows or st.query == "filing.placeholder_facts" or st.query.startswith(("taxonomy.", "dqc.")), st.query
     portfolio = [st for st in steps if st.query == guide.PORTFOLIO_QUERY]

@@ -109,7 +109,7 @@ def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_fi
     assert "<td class='num diff'>100000</td>" in page and ":param role =&gt;" in page
     calc = next(r for r in report.findings if r.rule_id == "DQC.US.0126")
     name, params = reproduce(calc, FILING)
-    rows = sample_filing_graph.run(name, **params)
+    rows = sample_filing_graph.read(name, **params)
     assert [(r["item"], r["concept"], [v.split(" ")[0] for v in r["values"]]) for r in rows] == [
         ("total", "us-gaap:Assets", ["20000000"]),
         ("child", "us-gaap:AssetsCurrent", ["12000000"]),
@@ -117,7 +117,7 @@ def test_html_report_draws_each_finding_with_cypher_that_reproduces_it(sample_fi
     ]
     dim = next(r for r in report.findings if r.rule_id == "DQC.US.0117")
     name, params = reproduce(dim, FILING)
-    assert sorted(r["value"] for r in sample_filing_graph.run(name, **params)) == ["12500000", "4000000", "8000000"]
+    assert sorted(r["value"] for r in sample_filing_graph.read(name, **params)) == ["12500000", "4000000", "8000000"]
 
 
 def test_case_artifact_picks_the_expected_value_by_rule_priority(sample_filing_graph: Graph, neo4j_connection, monkeypatch):

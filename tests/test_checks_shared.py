@@ -19,7 +19,7 @@ def shared_graph(neo4j_connection, shared_dir: Path) -> Graph:
     from auditgraph.loader.filing import FilingLoader
 
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     with FilingLoader(g, sorted((shared_dir / "taxonomies").glob("*.zip"))) as loader:
         for f in FILINGS:

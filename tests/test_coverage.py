@@ -49,7 +49,7 @@ def bare(neo4j_connection: Connection, tmp_path_factory: pytest.TempPathFactory)
     mp.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))  # remembered packages stay here
     mp.setenv("COLUMNS", "80")
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     try:
         yield g

@@ -29,7 +29,7 @@ def engine_scores(neo4j_connection, shared_dir: Path) -> Iterator[dict[str, Fami
     from auditgraph.loader.taxonomy import load_taxonomies
 
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     packages = sorted((shared_dir / "taxonomies").glob("*.zip"))
     load_taxonomies(g, packages)  # writes the DQCRT constants of us-gaap 2023-2025 too

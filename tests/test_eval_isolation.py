@@ -28,7 +28,7 @@ def test_marked_copy_is_hidden_from_filing_list_and_readable_by_eval(graph: Grap
         original = loader.load(SAMPLE / "filing").id
         copy_id = loader.load(copy).id
     assert copy_id != original
-    assert graph.run("eval.mark_copy", filing_id=copy_id)[0]["marked"] == 1
+    assert graph.write("eval.mark_copy", filing_id=copy_id)[0]["marked"] == 1
 
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
     if neo4j_connection.password is not None:
@@ -36,11 +36,11 @@ def test_marked_copy_is_hidden_from_filing_list_and_readable_by_eval(graph: Grap
     res = CliRunner().invoke(cli, ["filing", "list", "--json"])
     assert res.exit_code == 0, res.output
     assert [f["id"] for f in json.loads(res.stdout)] == [original]
-    assert [r["id"] for r in graph.run("checks.loaded_filings")] == [original]
-    assert [r["id"] for r in graph.run("verify.filings")] == [original]
-    assert [r["id"] for r in graph.run("eval.loaded_filings")] == [original]
+    assert [r["id"] for r in graph.read("checks.loaded_filings")] == [original]
+    assert [r["id"] for r in graph.read("verify.filings")] == [original]
+    assert [r["id"] for r in graph.read("eval.loaded_filings")] == [original]
     # the eval still finds the copy and its facts
-    assert [r["id"] for r in graph.run("eval.copies")] == [copy_id]
-    assert graph.run("filing.get", filing_id=copy_id)
-    fact_id = graph.run("verify.facts", filing_id=original, qnames=["us-gaap:Revenues"])[0]["fact_id"]
-    assert graph.run("eval.fact_location", filing_id=copy_id, fact_id=fact_id)
+    assert [r["id"] for r in graph.read("eval.copies")] == [copy_id]
+    assert graph.read("filing.get", filing_id=copy_id)
+    fact_id = graph.read("verify.facts", filing_id=original, qnames=["us-gaap:Revenues"])[0]["fact_id"]
+    assert graph.read("eval.fact_location", filing_id=copy_id, fact_id=fact_id)

@@ -30,7 +30,7 @@ def q(graph: Graph, cypher: str, **params) -> list[dict]:
 def sample(neo4j_connection: Connection) -> Iterator[Graph]:
     """The sample filing loaded once into an empty database (no release loaded: placeholders)."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     with FilingLoader(g, [SAMPLE_TAXONOMY]) as loader:
         result = loader.load(SAMPLE_FILING)

@@ -89,7 +89,7 @@ def filer_labels(graph: Graph, filing_id: str) -> list[tuple[str, str, str, str]
 def nflx(neo4j_connection: Connection, shared_dir: Path) -> Iterator[tuple[Graph, FilingLoader, LoadResult]]:
     """Netflix's 10-K for 2023 (XBRL instance, nflx-20231231_lab.xml) loaded with the 2023 packages."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     loader = FilingLoader(g, packages(shared_dir, 2023))
     result = loader.load(shared_dir / "filings" / NFLX)
@@ -171,7 +171,7 @@ def test_nflx_every_label_of_its_linkbase_for_what_it_reports_and_nothing_else(n
 
 def test_label_candidates_return_the_filers_words(nflx):
     graph, _, res = nflx
-    rows = {r["qname"]: r for r in graph.run("verify.label_candidates", filing_id=res.id)}
+    rows = {r["qname"]: r for r in graph.read("verify.label_candidates", filing_id=res.id)}
     assert rows["us-gaap:NetIncomeLoss"]["filer_labels"] == [
         {"role_name": "label", "text": "Net Income (Loss)"},
         {"role_name": "terseLabel", "text": "Net Income (Loss)"},

@@ -61,7 +61,7 @@ def fact(concept: str, value: str, ctx: str = "C1", decimals: str = "-3", fid: s
 
 
 def filings(graph: Graph) -> list[tuple[str, str]]:
-    return [(r["id"], r["status"]) for r in graph.run("filing.list")]
+    return [(r["id"], r["status"]) for r in graph.read("filing.list")]
 
 
 @pytest.fixture
@@ -199,11 +199,11 @@ def test_a_retired_version_left_by_a_killed_purge_is_purged_by_the_next_load(gra
     clean = q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r")
     with graph.transaction() as tx:  # what the killed loader's committed transaction did to the old version
         tx.run("load.filing_retire", filing_id="smpl-20251231", token="smpl-20251231@killed")
-    assert filings(graph) == [] and [r["token"] for r in graph.run("filing.retired")] == ["smpl-20251231@killed"]
+    assert filings(graph) == [] and [r["token"] for r in graph.read("filing.retired")] == ["smpl-20251231@killed"]
     assert q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] > 66
 
     assert loader.load(SAMPLE_FILING).status == "loaded"
-    assert graph.run("filing.retired") == [] and q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] == 0
+    assert graph.read("filing.retired") == [] and q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] == 0
     assert filings(graph) == [("smpl-20251231", "loaded")]
     assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == clean
 
@@ -211,7 +211,7 @@ def test_a_retired_version_left_by_a_killed_purge_is_purged_by_the_next_load(gra
 # ---------------------------------------------------------------- placeholders and relink
 def test_facts_bridge_to_placeholders_until_the_year_is_loaded_then_relink(graph: Graph, loader: FilingLoader):
     loader.load(SAMPLE_FILING)
-    assert {r["year"]: r["facts"] for r in graph.run("filing.placeholder_facts")} == {2025: 60}
+    assert {r["year"]: r["facts"] for r in graph.read("filing.placeholder_facts")} == {2025: 60}
     # load us-gaap/2025 the way the taxonomy loader writes it (its concept writer promotes placeholders)
     session = loader.session
     model = session.load("https://auditgraph.example/sample/2025/sample-gaap-2025.xsd")
@@ -242,7 +242,7 @@ def test_facts_bridge_to_placeholders_until_the_year_is_loaded_then_relink(graph
     res = relink(graph)
     assert (res.placeholders_written, res.reports_relinked, res.dims_relinked) == (26, 52, 2)
     assert q(graph, "MATCH (f:Fact) WHERE NOT EXISTS { (f)-[:REPORTS]->() } RETURN count(f) AS n")[0]["n"] == 0
-    assert {r["year"]: r["facts"] for r in graph.run("filing.placeholder_facts")} == {2025: 60}
+    assert {r["year"]: r["facts"] for r in graph.read("filing.placeholder_facts")} == {2025: 60}
 
 
 # ---------------------------------------------------------------- bad input

@@ -36,7 +36,7 @@ def packages(shared: Path, year: int) -> list[Path]:
 def aapl(neo4j_connection: Connection, shared_dir: Path) -> Iterator[tuple[Graph, FilingLoader]]:
     """AAPL's 10-K for fiscal 2023 (XBRL instance) loaded with the 2023 packages."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     loader = FilingLoader(g, packages(shared_dir, 2023))
     result = loader.load(shared_dir / "filings" / "edgar" / "aapl-10k-2023-09-30")

@@ -154,9 +154,9 @@ def test_every_query_compiles_and_the_planner_agrees_with_its_mode(graph: Graph)
 def test_schema_is_idempotent_and_counts_come_back(graph: Graph):
     assert graph.run_script("schema.constraints") == graph.run_script("schema.constraints")
     graph.driver.execute_query("CREATE (:Release {key: 'us-gaap/2025'}), (:Release {key: 'srt/2025'})")
-    counts = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
+    counts = {r["label"]: r["count"] for r in graph.read("db.node_counts")}
     assert counts["Release"] == 2
-    assert graph.run("db.server_version")[0]["version"].startswith("5.26")
+    assert graph.read("db.server_version")[0]["version"].startswith("5.26")
 
 
 def test_the_schema_is_checked_in_one_query_and_what_is_missing_is_created(graph: Graph):

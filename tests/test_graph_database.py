@@ -39,7 +39,7 @@ def test_graph_refuses_an_unknown_database_and_takes_a_known_one_in_any_case(neo
         Graph(neo4j_connection)
     monkeypatch.setenv("NEO4J_DATABASE", "NEO4J")  # database names are case-insensitive in Neo4j
     with Graph(neo4j_connection) as g:
-        assert g.run("db.server_version")[0]["name"] == "Neo4j Kernel"
+        assert g.read("db.server_version")[0]["name"] == "Neo4j Kernel"
 
 
 def test_the_system_database_is_refused_by_name(neo4j_connection, monkeypatch):
@@ -52,5 +52,5 @@ def test_a_database_gone_after_connecting_is_the_environment_not_the_query(neo4j
     with Graph(neo4j_connection) as g:
         g.database = "dropped"  # as if dropped between connecting and the query
         with pytest.raises(GraphUnavailable, match=r"Graph not found: dropped.*unset NEO4J_DATABASE") as e:
-            g.run("filing.list")
+            g.read("filing.list")
         assert e.value.exit_code == EXIT_ENVIRONMENT

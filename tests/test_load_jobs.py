@@ -90,7 +90,7 @@ def count(graph: Graph, cypher: str) -> int:
 
 
 def wipe(graph: Graph) -> None:
-    graph.run("db.wipe")
+    graph.write("db.wipe")
     graph.run_script("schema.constraints")
 
 
@@ -222,7 +222,7 @@ def test_force_replaces_every_filing_and_purges_the_versions_it_replaced(
     assert code == 0, lines
     assert sorted(r["status"] for r in lines) == ["replaced"] * len(batch)
     assert facts_per_filing(graph) == loaded  # readers see each filing once, whole
-    assert graph.run("filing.retired") == []  # each replaced version purged after its commit (loader/versions.py)
+    assert graph.read("filing.retired") == []  # each replaced version purged after its commit (loader/versions.py)
     from auditgraph.loader.filing import delete_filing
 
     assert all(delete_filing(graph, fid) for fid in batch)

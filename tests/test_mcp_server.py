@@ -38,7 +38,7 @@ def conversation(neo4j_connection, tmp_path_factory) -> dict[str, Any]:
     from auditgraph.loader.taxonomy import load_taxonomies
 
     with Graph(neo4j_connection) as g:
-        g.run("db.wipe")
+        g.write("db.wipe")
         g.run_script("schema.constraints")
         load_taxonomies(g, [SAMPLE / "taxonomy"])
     home = tmp_path_factory.mktemp("mcp-home")

@@ -48,7 +48,7 @@ def test_install_start_status_stop_with_a_generated_password(user_home):
             assert resp.status == 200
 
         with Graph.connect() as g:  # the password from the 0600 config file works
-            assert g.run("db.server_version")[0]["edition"] == "community"
+            assert g.read("db.server_version")[0]["edition"] == "community"
         wrong = config.Connection(f"bolt://127.0.0.1:{bolt}", "neo4j", "not-the-password", external=False)
         with pytest.raises(GraphUnavailable, match="refused user 'neo4j': wrong password"):
             Graph(wrong)

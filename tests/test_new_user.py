@@ -36,7 +36,7 @@ WIDTH = 80
 def user(neo4j_connection: Connection, tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
     """A new user's shell: nothing configured, an empty database, then `auditgraph demo`."""
     with Graph(neo4j_connection) as g:
-        g.run("db.wipe")
+        g.write("db.wipe")
     home = tmp_path_factory.mktemp("new-user")
     env = {k: v for k, v in os.environ.items() if k not in ("NEO4J_DATABASE", "AUDITGRAPH_DEBUG", "NEO4J_PASSWORD")}
     env.update(

@@ -156,10 +156,10 @@ def test_run_picks_the_door_from_the_query_header(graph: Graph):
     try:
         # `// mode: read` on a query that writes: `run` sends it to the read door, and Neo4j refuses it there
         with pytest.raises(QueryFailed, match="its header says `mode: read`; make it `mode: write`"):
-            graph.run("db.mislabelled_write")
+            graph.read("db.mislabelled_write")
         assert graph.read("db.scratch_state")[0]["marked"] is False
     finally:
-        graph.run("db.mark_scratch")  # `// mode: write`: the write door
+        graph.write("db.mark_scratch")  # `// mode: write`: the write door
     assert graph.read("db.scratch_state")[0]["marked"] is True
 
 
@@ -173,7 +173,7 @@ def test_every_write_handle_names_the_file_of_a_query_neo4j_rejects(graph: Graph
 
     for handle in (
         lambda: graph.write("db.note_scratch", rows=bad),
-        lambda: graph.run("db.note_scratch", rows=bad),
+        lambda: graph.write("db.note_scratch", rows=bad),
         lambda: graph.write_batches("db.note_scratch", bad),
         lambda: graph.write_batches("db.note_scratch", bad, batch_size=1),
         in_one_transaction,

@@ -235,7 +235,7 @@ def test_redated_years_load_side_by_side(graph: Graph, tmp_path: Path):
         redate(tiny_sec_2025(tmp_path), 2021, tmp_path / "out"),
     ]
     load_taxonomies(graph, packages)
-    releases = graph.run("taxonomy.releases")
+    releases = graph.read("taxonomy.releases")
     assert [(r["key"], r["status"], r["concepts"], r["relationships"]) for r in releases] == [
         ("dei/2021", "loaded", 1, 0),
         ("us-gaap/2021", "loaded", 4, 2),
@@ -263,7 +263,9 @@ def test_shared_2022_packages_redated_to_2021_load_like_their_source(graph: Grap
     copies = redate_all(sources, 2021, tmp_path / "out")
     assert [p.name for p in copies] == ["sec-2021.zip", "srt-2021-01-31.zip", "us-gaap-2021-01-31.zip"]
     load_taxonomies(graph, sources + copies)
-    sizes = {(r["taxonomy"], r["year"]): (r["concepts"], r["relationships"], r["labels"]) for r in graph.run("taxonomy.releases")}
+    sizes = {
+        (r["taxonomy"], r["year"]): (r["concepts"], r["relationships"], r["labels"]) for r in graph.read("taxonomy.releases")
+    }
     assert {t for t, y in sizes if y == 2021} == {t for t, y in sizes if y == 2022} >= {"us-gaap", "srt", "dei"}
     for taxonomy, year in sizes:
         if year == 2021:

@@ -81,7 +81,7 @@ def cli80(sample_filing_graph: Graph, neo4j_connection: Connection, monkeypatch:
 
 
 def test_audit_tables_keep_ids_and_values_whole_at_80(cli80: Graph):
-    fid = cli80.run("filing.list")[0]["id"]
+    fid = cli80.read("filing.list")[0]["id"]
     report = json.loads(_run("audit", fid, "--json"))
     shown = report["findings"] + report["calc11"]
     values = [v for r in shown for v in (r["sub_rule"], r["concept"], r["reported_value"], r["expected_value"]) if v]

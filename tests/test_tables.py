@@ -53,7 +53,7 @@ def _whole(text: str, *tokens: str) -> None:
 
 
 def test_filing_and_taxonomy_lists_at_80_columns_and_wide(cli80, sample_filing_graph: Graph):
-    rows = sample_filing_graph.run("filing.list")
+    rows = sample_filing_graph.read("filing.list")
     ids = [r["id"] for r in rows]
     facts = [f"{r['facts']}" for r in rows]
     for args in (["filing", "list"], ["filing", "list", "--wide"]):
@@ -62,13 +62,13 @@ def test_filing_and_taxonomy_lists_at_80_columns_and_wide(cli80, sample_filing_g
         if "--wide" not in args:
             assert all(len(line) <= 80 for line in text.splitlines()), text
     assert "placeholder_facts" in cli80("filing", "list", "--wide")
-    releases = [r["key"] for r in sample_filing_graph.run("taxonomy.releases")]
+    releases = [r["key"] for r in sample_filing_graph.read("taxonomy.releases")]
     for args in (["taxonomy", "list"], ["taxonomy", "list", "--wide"]):
         _whole(cli80(*args), *releases)
 
 
 def test_check_tables_do_not_split_numbers_at_80_columns(cli80, sample_filing_graph: Graph):
-    fid = sample_filing_graph.run("filing.list")[0]["id"]
+    fid = sample_filing_graph.read("filing.list")[0]["id"]
     for args in (["check", fid, "--all"], ["check", fid, "--all", "--wide"]):
         text = cli80(*args)
         numbers = set(re.findall(r"-?\d[\d,]*\.?\d*", text))

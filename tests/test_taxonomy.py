@@ -40,8 +40,8 @@ def cli_env(neo4j_connection: Connection, monkeypatch):
 
 
 def counts(graph: Graph) -> dict[str, int]:
-    nodes = {r["label"]: r["count"] for r in graph.run("db.node_counts")}
-    rels = {r["type"]: r["count"] for r in graph.run("db.relationship_counts")}
+    nodes = {r["label"]: r["count"] for r in graph.read("db.node_counts")}
+    rels = {r["type"]: r["count"] for r in graph.read("db.relationship_counts")}
     keys = ("Release", "Concept", "Label", "Role", "Placeholder", "CALC", "PRES", "DEF", "HAS_LABEL", "DECLARES", "HAS_ROLE")
     merged = {**nodes, **rels}
     return {k: merged.get(k, 0) for k in keys}
@@ -71,7 +71,7 @@ def test_sample_loads_with_exact_counts_and_release(graph: Graph):
     [result] = load_taxonomies(graph, [SAMPLE])
     assert result.skipped is None and result.package == "auditgraph-sample"
     assert counts(graph) == SAMPLE_COUNTS
-    [rel] = graph.run("taxonomy.releases")
+    [rel] = graph.read("taxonomy.releases")
     assert (rel["key"], rel["status"], rel["package"], rel["sample"], rel["year"]) == (
         "us-gaap/2025",
         "loaded",
@@ -189,12 +189,12 @@ def test_sample_edges_keep_every_property(graph: Graph):
 
 def test_graph_model_questions_answer_on_the_sample(graph: Graph):
     load_taxonomies(graph, [SAMPLE])
-    rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
+    rows = graph.read("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
     assert [(r["child"], r["weight"]) for r in rows] == [("us-gaap:Revenues", 1.0), ("us-gaap:CostOfRevenue", -1.0)]
-    assert graph.run("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025) == [
+    assert graph.read("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025) == [
         {"role": ROLE + "IncomeStatement", "axis": "us-gaap:StatementBusinessSegmentsAxis"}
     ]
-    [members] = graph.run(
+    [members] = graph.read(
         "taxonomy.axis_members", qname="us-gaap:StatementBusinessSegmentsAxis", year=2025, role=ROLE + "IncomeStatement"
     )
     assert members["domain"] == members["default_member"] == "us-gaap:SegmentDomain"
@@ -204,9 +204,9 @@ def test_graph_model_questions_answer_on_the_sample(graph: Graph):
         "us-gaap:OperatingSegmentsMember",
         "us-gaap:SegmentDomain",
     ]
-    labels = {r["role_name"]: r["text"] for r in graph.run("taxonomy.concept_labels", qname="us-gaap:Assets", year=2025)}
+    labels = {r["role_name"]: r["text"] for r in graph.read("taxonomy.concept_labels", qname="us-gaap:Assets", year=2025)}
     assert labels["label"] == "Assets" and labels["totalLabel"] == "Total assets" and "documentation" in labels
-    stmts = graph.run("taxonomy.statement_roles", release="us-gaap/2025")
+    stmts = graph.read("taxonomy.statement_roles", release="us-gaap/2025")
     assert [r["definition"] for r in stmts] == [
         "100000 - Statement - Balance Sheet",
         "200000 - Statement - Income Statement",
@@ -293,7 +293,7 @@ def test_unsupported_year_and_unresolvable_import_are_refused(graph: Graph, tmp_
     )
     with pytest.raises(LoadError, match=r"pkg: Arelle could not load its entry point .*srt-2019.xsd"):
         load_taxonomies(graph, [offline])
-    assert graph.run("taxonomy.releases") == [] and counts(graph)["Concept"] == 0
+    assert graph.read("taxonomy.releases") == [] and counts(graph)["Concept"] == 0
 
 
 def test_interrupted_write_leaves_nothing_and_the_retry_succeeds(graph: Graph):
@@ -321,7 +321,7 @@ def test_a_forced_reload_that_fails_while_writing_keeps_nothing_of_either_versio
     with pytest.raises(LoadError, match="writing to Neo4j failed .*simulated crash.*nothing of it was kept"):
         load_taxonomies(graph, [SAMPLE], force=True, fail_hook=fail_at_labels)
     assert steps == ["concepts", "labels"]  # nothing was written after the failed part
-    assert counts(graph) == {k: 0 for k in SAMPLE_COUNTS} and graph.run("taxonomy.releases") == []
+    assert counts(graph) == {k: 0 for k in SAMPLE_COUNTS} and graph.read("taxonomy.releases") == []
     [result] = load_taxonomies(graph, [SAMPLE], force=True)
     assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
 
@@ -373,7 +373,7 @@ def test_a_package_one_of_whose_releases_was_removed_loads_again_without_force(g
     assert again.exit_code == 0, again.output
     assert json.loads(again.output)["skipped"] is None  # loaded again, not refused as "other content"
     assert counts(graph) == SAMPLE_COUNTS
-    [release] = graph.run("taxonomy.releases")
+    [release] = graph.read("taxonomy.releases")
     assert release["package_releases"] == ["us-gaap/2025"] and release["status"] == "loaded"
     skipped = cli_env.invoke(cli, ["taxonomy", "load", str(SAMPLE), "--json"])  # now complete: a no-op
     assert json.loads(skipped.output)["skipped"] == "already loaded (us-gaap/2025, same content hash)"
@@ -384,7 +384,7 @@ def test_force_over_a_pending_release_cleans_it_first(graph: Graph):
     graph.driver.execute_query("MATCH (r:Release) SET r.status = 'pending'")  # as if a load died before its flip
     [result] = load_taxonomies(graph, [SAMPLE])
     assert result.skipped is None and counts(graph) == SAMPLE_COUNTS
-    assert graph.run("taxonomy.releases")[0]["status"] == "loaded"
+    assert graph.read("taxonomy.releases")[0]["status"] == "loaded"
 
 
 def test_loaded_zip_packages_are_remembered_for_the_filing_loader(graph: Graph, tmp_path: Path):
@@ -447,7 +447,7 @@ def test_sample_steps_aside_for_a_real_us_gaap_release(graph: Graph, tmp_path: P
     )
     load_taxonomies(graph, [SAMPLE])
     [replaced] = load_taxonomies(graph, [real])  # a real package replaces the sample without --force
-    assert replaced.skipped is None and graph.run("taxonomy.releases")[0]["sample"] is False
+    assert replaced.skipped is None and graph.read("taxonomy.releases")[0]["sample"] is False
     [skipped] = load_taxonomies(graph, [SAMPLE])
     assert skipped.skipped == "a real us-gaap/2025 is loaded (pkg); the sample is not needed"
     assert counts(graph) == SAMPLE_COUNTS
@@ -469,12 +469,12 @@ def test_six_release_years_live_side_by_side(graph: Graph, tmp_path: Path):
     years = range(2021, 2027)
     results = load_taxonomies(graph, [_sample_for_year(tmp_path, y) for y in years])
     assert [r.releases[0].key for r in results] == [f"us-gaap/{y}" for y in years]
-    releases = graph.run("taxonomy.releases")
+    releases = graph.read("taxonomy.releases")
     assert [(r["key"], r["status"], r["concepts"], r["relationships"]) for r in releases] == [
         (f"us-gaap/{y}", "loaded", 35, 70) for y in years
     ]
     for y in years:  # each year's networks connect only that year's concepts
-        rows = graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release=f"us-gaap/{y}")
+        rows = graph.read("taxonomy.calc_children", qname="us-gaap:GrossProfit", release=f"us-gaap/{y}")
         assert [r["child"] for r in rows] == ["us-gaap:Revenues", "us-gaap:CostOfRevenue"]
     records, _, _ = graph.driver.execute_query(
         "MATCH (a:Concept)-[r:CALC|PRES|DEF]->(b:Concept) WHERE a.year <> b.year RETURN count(r) AS n"
@@ -488,7 +488,7 @@ def test_remove_a_release_keeps_other_years(graph: Graph, cli_env: CliRunner, tm
     runner = cli_env
     gone = runner.invoke(cli, ["taxonomy", "remove", "us-gaap/2024", "--yes"])
     assert gone.exit_code == 0, gone.output
-    assert [r["key"] for r in graph.run("taxonomy.releases")] == ["us-gaap/2025"]
+    assert [r["key"] for r in graph.read("taxonomy.releases")] == ["us-gaap/2025"]
     assert counts(graph) == SAMPLE_COUNTS
     unknown = runner.invoke(cli, ["taxonomy", "remove", "us-gaap/2019", "--yes"])
     assert isinstance(unknown.exception, LoadError) and "us-gaap/2019: no such release" in str(unknown.exception)

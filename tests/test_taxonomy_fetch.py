@@ -321,7 +321,7 @@ def test_fetch_repacks_the_shared_sec_2025_files_with_the_same_concepts(
     assert all(packed[p] == served[p] for p in packed) and len(packed) == 14
 
     def release_counts(path: Path) -> dict[str, tuple[int, int]]:
-        graph.run("db.wipe")
+        graph.write("db.wipe")
         graph.run_script("schema.constraints")
         [result] = load_taxonomies(graph, [path])
         assert result.skipped is None

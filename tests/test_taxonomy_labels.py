@@ -47,7 +47,7 @@ def test_sec_label_linkbase_no_schema_links_is_loaded(graph: Graph, shared_dir: 
     [result] = load_taxonomies(graph, [pkg])
     dei = next(r for r in result.releases if r.key == "dei/2025")
     assert dei.concepts == 157 and dei.labels >= 1
-    labels = graph.run("taxonomy.concept_labels", qname="dei:DocumentType", year=2025)
+    labels = graph.read("taxonomy.concept_labels", qname="dei:DocumentType", year=2025)
     assert {"role_name": "label", "lang": "en-US", "text": "Document Type"} in labels
     # the releases the package still has no label file for are named, dei no longer among them
     [warning] = [w for w in result.warnings if "no label linkbase" in w]

@@ -61,7 +61,7 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     # us-gaap first: its srt/dei references start as placeholders and the later srt/sec loads fill them in
     results = load_taxonomies(graph, [tax / "us-gaap-2025.zip", tax / "srt-2025.zip", tax / "sec-2025.zip"])
     assert [r.skipped for r in results] == [None, None, None]
-    releases = {r["key"]: r for r in graph.run("taxonomy.releases")}
+    releases = {r["key"]: r for r in graph.read("taxonomy.releases")}
     assert {k for k, r in releases.items() if r["status"] == "loaded"} >= {
         "us-gaap/2025",
         "srt/2025",
@@ -79,7 +79,7 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     # spot checks with weights and roles
     children = {
         (r["child"], r["weight"])
-        for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
+        for r in graph.read("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
         if r["role"] == BS
     }
     assert {
@@ -88,10 +88,10 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
         ("us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest", 1.0),
     } <= children
     gp = {
-        r["child"]: r["weight"] for r in graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
+        r["child"]: r["weight"] for r in graph.read("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025")
     }
     assert gp["us-gaap:CostOfRevenue"] == -1.0 and gp["us-gaap:Revenues"] == 1.0
-    axes = {r["axis"] for r in graph.run("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025)}
+    axes = {r["axis"] for r in graph.read("taxonomy.table_axes", qname="us-gaap:StatementTable", year=2025)}
     assert {"us-gaap:StatementBusinessSegmentsAxis", "srt:ProductOrServiceAxis", "srt:ConsolidationItemsAxis"} <= axes
     # an srt axis in a us-gaap network is the loaded srt/2025 concept, not a placeholder
     records, _, _ = graph.driver.execute_query(
@@ -103,20 +103,22 @@ def test_shared_2025_packages_load_as_arelle_reads_them(graph: Graph, shared_dir
     assert records[0]["n"] == 0
     assert not any(
         "/role/dqc/" in r["role"]
-        for r in graph.run("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
+        for r in graph.read("taxonomy.calc_children", qname="us-gaap:LiabilitiesAndStockholdersEquity", release="us-gaap/2025")
     )
 
     # the DQC rules taxonomy inside the package
     assert releases["us-gaap/2025"]["dqc_rules"] == 59
-    dqc1 = graph.run("taxonomy.dqc_list", rule_id="DQC.US.0001", release="us-gaap/2025")
+    dqc1 = graph.read("taxonomy.dqc_list", rule_id="DQC.US.0001", release="us-gaap/2025")
     assert {(r["list"], r["concept"]) for r in dqc1} >= {("AxisAllowExtensionsOnly", "dei:LegalEntityAxis")} and len(dqc1) == 31
-    dqc14 = {r["concept"]: r for r in graph.run("taxonomy.dqc_list", rule_id="DQC.US.0014", release="us-gaap/2025")}
+    dqc14 = {r["concept"]: r for r in graph.read("taxonomy.dqc_list", rule_id="DQC.US.0014", release="us-gaap/2025")}
     assert dqc14["us-gaap:CostOfGoodsAndServicesSold"] == {
         "list": "NegativeValuesWithNoDimensions",
         "concept": "us-gaap:CostOfGoodsAndServicesSold",
         "element_id": "DQC.US.0014.2695",
     }
-    assert graph.run("taxonomy.dqc_list", rule_id="DQC.US.0015", release="us-gaap/2025") == []  # placeholder file in this package
+    assert (
+        graph.read("taxonomy.dqc_list", rule_id="DQC.US.0015", release="us-gaap/2025") == []
+    )  # placeholder file in this package
 
     # an unchanged package is skipped on re-load
     again = load_taxonomies(graph, [tax / "us-gaap-2025.zip"])

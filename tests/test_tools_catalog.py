@@ -125,7 +125,7 @@ def test_run_cypher_is_read_only_limited_and_timed(sample_filing_graph: Graph):
         assert call(g, "run_cypher", query=q)["status"] == "error", q
     assert call(g, "run_cypher", query="MATCH (f:Filing) WHERE f.id = 'CREATE' RETURN f")["status"] == "no_data"
     assert call(g, "run_cypher", query="MATCH (n RETURN n")["status"] == "error"
-    assert [(r["id"], r["status"]) for r in g.run("tools.filing", filing_id=F)] == [(F, "loaded")]  # nothing deleted
+    assert [(r["id"], r["status"]) for r in g.read("tools.filing", filing_id=F)] == [(F, "loaded")]  # nothing deleted
 
 
 def test_errors_are_observations(sample_filing_graph: Graph):

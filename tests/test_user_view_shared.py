@@ -34,7 +34,7 @@ def adn(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Graph]:
     from auditgraph.loader.taxonomy import load_taxonomies
 
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     packages = [shared_dir / "taxonomies" / f"{t}-2025.zip" for t in ("us-gaap", "srt", "sec")]
     load_taxonomies(g, packages)

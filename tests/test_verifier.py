@@ -63,7 +63,7 @@ def _fact(filing, n, qname, value, period, unit=USD, decimals="-6", dims=(), dup
 
 
 def load_acme(graph: Graph) -> None:
-    graph.run(
+    graph.write(
         "verify.fixture_filing",
         filing={
             "id": FILING,
@@ -139,7 +139,7 @@ def load_acme(graph: Graph) -> None:
 
 
 def load_acme_quarter(graph: Graph) -> None:
-    graph.run(
+    graph.write(
         "verify.fixture_filing",
         filing={
             "id": QFILING,

@@ -36,7 +36,7 @@ def _shared() -> Path | None:
 def loaded(neo4j_connection: Connection) -> Iterator[Graph]:
     """The sample filing, and Apple's 10-K when ../shared is there, loaded once (database wiped first)."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     with FilingLoader(g, [SAMPLE / "taxonomy"]) as loader:
         loader.load(SAMPLE / "filing")

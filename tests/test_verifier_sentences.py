@@ -155,7 +155,7 @@ def test_cli_sentence_and_text_modes(verifier: Verifier, neo4j_connection: Conne
     from auditgraph.cli import cli
 
     monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
-    counts = lambda: (verifier.graph.run("db.node_counts"), verifier.graph.run("db.relationship_counts"))  # noqa: E731
+    counts = lambda: (verifier.graph.read("db.node_counts"), verifier.graph.read("db.relationship_counts"))  # noqa: E731
     before = counts()
     r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "Revenue rose 6.7% to $33.7 billion in 2023", "--json"])
     assert r.exit_code == 0, r.output

@@ -26,7 +26,7 @@ PG = "0000080424-23-000073"
 @pytest.fixture(scope="module")
 def filings(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     tax = shared_dir / "taxonomies"
     packages = [tax / f"{t}-{y}.zip" for y in (2022, 2023) for t in ("us-gaap", "srt", "sec")]

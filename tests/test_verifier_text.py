@@ -79,7 +79,7 @@ def _text(fact_id, qname, value):
 
 @pytest.fixture
 def textco(graph: Graph) -> Verifier:
-    graph.run(
+    graph.write(
         "verify.fixture_filing",
         filing={
             "id": FILING,

@@ -163,7 +163,7 @@ def _zip(path: Path, members: dict[str, str]) -> Path:
 def taxonomy_graph(neo4j_connection: Connection) -> Iterator[Graph]:
     """The sample taxonomy loaded (so the crafted instances fail only for their defect)."""
     g = Graph(neo4j_connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     load_taxonomies(g, [SAMPLE / "taxonomy"])
     try:
@@ -205,7 +205,7 @@ def test_garbage_is_refused_and_nothing_is_written(taxonomy_graph: Graph, loader
     assert message.startswith(str(path)) and reason in message, message
     assert "\n" not in message and "Traceback" not in message
     assert counts(taxonomy_graph) == before
-    assert not taxonomy_graph.run("filing.list")  # no filing, not even a pending one
+    assert not taxonomy_graph.read("filing.list")  # no filing, not even a pending one
 
 
 def test_the_sample_itself_loads(taxonomy_graph: Graph, loader: FilingLoader, tmp_path: Path):
@@ -214,7 +214,7 @@ def test_the_sample_itself_loads(taxonomy_graph: Graph, loader: FilingLoader, tm
 
     res = loader.load(instance(tmp_path / "good", name="good-20251231"))
     assert (res.status, res.facts) == ("loaded", 1)
-    assert delete_filing(taxonomy_graph, res.id) and not taxonomy_graph.run("filing.list")
+    assert delete_filing(taxonomy_graph, res.id) and not taxonomy_graph.read("filing.list")
 
 
 def test_xxe_content_never_reaches_the_graph(taxonomy_graph: Graph, loader: FilingLoader, tmp_path: Path):

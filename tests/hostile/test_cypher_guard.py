@@ -209,7 +209,7 @@ def test_attack_is_refused_and_changes_nothing(
     # "A || B": A on the server auditgraph configures (APOC's loaders are not even loaded), B on any other
     assert message.startswith("refused") and any(r in message for r in reason.split(" || ")), message
     assert counts(g) == before
-    assert [(r["id"], r["status"]) for r in g.run("tools.filing", filing_id=F)] == [(F, "loaded")]  # still answers
+    assert [(r["id"], r["status"]) for r in g.read("tools.filing", filing_id=F)] == [(F, "loaded")]  # still answers
     assert listener["connections"] == 0
 
 
@@ -218,7 +218,7 @@ def test_a_long_query_is_stopped_by_its_timeout(sample_filing_graph: Graph, inve
         sample_filing_graph, investigator, "UNWIND range(1, 100000000000) AS i WITH i WHERE i < 0 RETURN i", timeout=1
     )
     assert msg == "refused: the query ran longer than 1 s and the server stopped it; add LIMIT or narrow it"
-    assert [(r["id"], r["status"]) for r in sample_filing_graph.run("tools.filing", filing_id=F)] == [(F, "loaded")]
+    assert [(r["id"], r["status"]) for r in sample_filing_graph.read("tools.filing", filing_id=F)] == [(F, "loaded")]
 
 
 # Reads that must keep working (the keyword filter refused the first two kinds), with their rows.

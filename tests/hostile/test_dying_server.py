@@ -42,8 +42,8 @@ DEADLINE = 600  # seconds; only a guard against a hang, never a wait for somethi
 
 def counts(g: Graph) -> dict[str, int]:
     """Nodes per label and relationships per type (labels left unused by a rollback are dropped)."""
-    nodes = {f":{r['label']}": r["count"] for r in g.run("db.node_counts")}
-    rels = {r["type"]: r["count"] for r in g.run("db.relationship_counts")}
+    nodes = {f":{r['label']}": r["count"] for r in g.read("db.node_counts")}
+    rels = {r["type"]: r["count"] for r in g.read("db.relationship_counts")}
     return {k: n for k, n in {**nodes, **rels}.items() if n}
 
 
@@ -111,7 +111,7 @@ def own_server(tmp_path: Path) -> Iterator[tuple[server.LocalServer, Connection]
 
 
 def sample_taxonomy_graph(g: Graph) -> None:
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     load_taxonomies(g, [SAMPLE / "taxonomy"])
 
@@ -163,13 +163,13 @@ def test_neo4j_killed_mid_filing_load_keeps_nothing_and_the_rerun_loads(
     with Graph(conn) as g:
         # only the dead loader's claim (its own committed transaction) is left; the rerun here takes it at once
         assert counts(g) == {**before, ":LoadClaim": 1}
-        assert g.run("filing.list") == [] and g.run("filing.pending") == []
+        assert g.read("filing.list") == [] and g.read("filing.pending") == []
         listed = auditgraph(env, "filing", "list", "--json")
         assert (listed.returncode, listed.stdout.strip()) == (0, "[]"), listed.stderr
 
         rerun = auditgraph(env, *load, "--json")
         assert rerun.returncode == 0, rerun.stderr
-        assert [(r["id"], r["status"]) for r in g.run("filing.list")] == [(FID, "loaded")]
+        assert [(r["id"], r["status"]) for r in g.read("filing.list")] == [(FID, "loaded")]
         assert counts(g) == clean
 
 
@@ -180,7 +180,7 @@ def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replace
     load_taxonomies(graph, [SAMPLE / "taxonomy"])  # a clean load, for its counts
     clean = counts(graph)
     assert clean[":Role"] == 3 and clean[":Concept"] == 35
-    graph.run("db.wipe")
+    graph.write("db.wipe")
     graph.run_script("schema.constraints")
     before = counts(graph)
 
@@ -203,17 +203,17 @@ def test_sigkill_during_taxonomy_load_leaves_a_pending_release_the_rerun_replace
     wait_until(lambda: not open_transactions_on(graph, "Role"), "the killed loader's transaction rolled back")
 
     assert graph.driver.execute_query("RETURN 1 AS one").records[0]["one"] == 1  # still answering
-    [release] = graph.run("taxonomy.releases")
+    [release] = graph.read("taxonomy.releases")
     # what the killed load committed before the roles stays under its pending release, which no
     # reader of releases shows as loaded and the next load removes
     assert (release["key"], release["status"], release["concepts"], release["loaded_at"]) == ("us-gaap/2025", "pending", 0, None)
-    assert graph.run("taxonomy.statement_roles", release="us-gaap/2025") == []
-    assert graph.run("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025") == []
+    assert graph.read("taxonomy.statement_roles", release="us-gaap/2025") == []
+    assert graph.read("taxonomy.calc_children", qname="us-gaap:GrossProfit", release="us-gaap/2025") == []
     left = counts(graph)
     # stopped at the roles, as held: they come after the edges, which the pending release owns until the rerun
     assert left != before and ":Role" not in left and left.get("CALC") == clean["CALC"]
 
     rerun = auditgraph(env, "taxonomy", "load", str(SAMPLE / "taxonomy"), "--json")
     assert rerun.returncode == 0, rerun.stderr
-    assert [(r["key"], r["status"]) for r in graph.run("taxonomy.releases")] == [("us-gaap/2025", "loaded")]
+    assert [(r["key"], r["status"]) for r in graph.read("taxonomy.releases")] == [("us-gaap/2025", "loaded")]
     assert counts(graph) == clean

@@ -106,7 +106,7 @@ def test_a_server_frozen_mid_load_times_out_with_exit_3_and_keeps_nothing(frozen
     srv, conn = frozen_ready
     g = Graph(conn)
     try:
-        g.run("db.wipe")
+        g.write("db.wipe")
         g.run_script("schema.constraints")
         load_taxonomies(g, [SAMPLE / "taxonomy"])
         with role_held(g, FILING_ROLE):
@@ -131,8 +131,8 @@ def test_a_server_frozen_mid_load_times_out_with_exit_3_and_keeps_nothing(frozen
 
         # thawed: the server answers and rolls the loader's transaction back; no filing, nothing pending
         wait_until(lambda: not open_transactions_on(g, "Role"), "the loader's transaction rolled back")
-        assert g.run("db.server_version")[0]["version"]
-        assert g.run("filing.list") == [] and g.run("filing.pending") == []
+        assert g.read("db.server_version")[0]["version"]
+        assert g.read("filing.list") == [] and g.read("filing.pending") == []
         assert g.driver.execute_query("MATCH (f:Fact) RETURN count(f) AS n").records[0]["n"] == 0
     finally:
         g.close()
@@ -152,7 +152,7 @@ def test_a_frozen_server_is_named_as_possibly_frozen_not_as_not_neo4j(frozen_rea
     assert done.returncode == 3
     assert line.startswith(f"error: timed out after 1 s waiting for the Bolt handshake at 127.0.0.1:{port}: a frozen"), line
     with Graph(conn) as g:  # thawed, it answers again
-        assert g.run("db.server_version")[0]["version"]
+        assert g.read("db.server_version")[0]["version"]
 
 
 def test_a_graph_whose_server_froze_fails_fast_afterwards(frozen_ready):
@@ -163,9 +163,9 @@ def test_a_graph_whose_server_froze_fails_fast_afterwards(frozen_ready):
     try:
         with frozen(srv):
             with pytest.raises(Exception, match=f"timed out after {TIMEOUT} s") as first:
-                g.run("db.server_version")
+                g.read("db.server_version")
             with pytest.raises(type(first.value)) as again:
-                g.run("db.node_counts")
+                g.read("db.node_counts")
         assert str(again.value) == str(first.value) and first.value.exit_code == 3
     finally:
         g.close()
@@ -193,4 +193,4 @@ def test_a_request_neo4j_dropped_is_not_called_a_server_that_is_down(frozen_read
                 assert "while the server itself still answers" in said
         else:  # a server whose parser copes answers it; either way it is never "down"
             assert rows
-        assert g.run("db.server_version")[0]["version"]  # the same Graph goes on
+        assert g.read("db.server_version")[0]["version"]  # the same Graph goes on

@@ -37,7 +37,7 @@ def snapshot(g: Graph) -> tuple[int, int]:
 def taxonomy_loaded(neo4j_connection: Connection, tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["AUDITGRAPH_CONFIG_DIR"] = str(tmp_path_factory.mktemp("config"))  # remembered packages: ours
     with Graph(neo4j_connection) as g:
-        g.run("db.wipe")
+        g.write("db.wipe")
         g.run_script("schema.constraints")
         load_taxonomies(g, [SAMPLE / "taxonomy"])
 
@@ -51,7 +51,7 @@ def env(neo4j_connection: Connection, taxonomy_loaded: None, tmp_path: Path, mon
     monkeypatch.setenv("AUDITGRAPH_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("AUDITGRAPH_DEBUG", raising=False)
     g = Graph(neo4j_connection)
-    g.run("filing.delete", filing_id="smpl-20251231")
+    g.write("filing.delete", filing_id="smpl-20251231")
     yield g
     g.close()
 
@@ -62,7 +62,7 @@ def refused(capsys, g: Graph, path: Path, *, also: tuple[str, ...] = ()) -> str:
     code, _, err = run_main(capsys, "filing", "load", str(path), "-p", str(SAMPLE / "taxonomy"), *also)
     assert code == 2, err
     assert snapshot(g) == before
-    assert g.run("db.server_version")[0]["version"]
+    assert g.read("db.server_version")[0]["version"]
     return error_line(err, alone=False)
 
 

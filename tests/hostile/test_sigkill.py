@@ -79,7 +79,7 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
         time.sleep(0.05)
     # nothing of the filing is left; only the killed loader's claim, committed on its own before the load,
     # and the LoadGate node every claim locks (loader/leases.py: the taxonomy lease)
-    assert counts(graph) == (before[0] + 2, before[1]) and not graph.run("filing.list")
+    assert counts(graph) == (before[0] + 2, before[1]) and not graph.read("filing.list")
     claims = graph.driver.execute_query("MATCH (c:LoadClaim) RETURN c.key AS key").records
     assert [r["key"] for r in claims] == [FID]
     rerun = subprocess.run(
@@ -90,7 +90,7 @@ def test_sigkill_during_the_load_transaction_leaves_no_filing(graph: Graph, neo4
         timeout=600,
     )
     assert rerun.returncode == 0, rerun.stderr
-    assert [(r["id"], r["status"]) for r in graph.run("filing.list")] == [(FID, "loaded")]
+    assert [(r["id"], r["status"]) for r in graph.read("filing.list")] == [(FID, "loaded")]
     # the rerun on the same host saw the claim's process was dead, took the claim at once and released it
     assert graph.driver.execute_query("MATCH (c:LoadClaim) RETURN count(c) AS n").records[0]["n"] == 0
 
@@ -158,7 +158,7 @@ def test_sigkill_during_a_reload_leaves_the_old_version_whole_and_queryable(
         assert time.monotonic() < deadline, "the killed loader's transaction was never rolled back"
         time.sleep(0.05)
     assert facts_of(graph, FID) == old
-    assert [(r["id"], r["status"]) for r in graph.run("filing.list")] == [(FID, "loaded")]
+    assert [(r["id"], r["status"]) for r in graph.read("filing.list")] == [(FID, "loaded")]
     # apart from the claims, the graph is the first load's: nothing retired or half-written is left
     assert data_counts(graph) == before
     retired = graph.driver.execute_query("MATCH (n) WHERE n:Retired OR n:RetiredFiling RETURN count(n) AS n").records
@@ -172,7 +172,7 @@ def test_sigkill_during_a_reload_leaves_the_old_version_whole_and_queryable(
     assert len(new) == 66 and not [f for f in new if f[0] == "f-dei-3"]
     # the replaced version was purged after the commit, in batches: the first load's graph, the new fact id aside
     assert data_counts(graph) == before
-    assert graph.run("filing.retired") == []
+    assert graph.read("filing.retired") == []
     assert delete_filing(graph, FID)
     # nothing of the filing or its versions is left: the taxonomy's edges, and its nodes plus the shared Unit and
     # Period nodes the filing created (filing.delete keeps those, other filings share them)

@@ -110,7 +110,7 @@ def own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def fresh(g: Graph) -> None:
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
 
 
@@ -155,7 +155,7 @@ def test_concurrent_forced_taxonomy_loads_equal_one_clean_load(
         assert code == 0, err
         assert f"waiting for {holder.owner} to end (one taxonomy write at a time)" in err
     assert fingerprint(graph) == clean
-    assert [(r["key"], r["status"]) for r in graph.run("taxonomy.releases")] == [("us-gaap/2025", "loaded")]
+    assert [(r["key"], r["status"]) for r in graph.read("taxonomy.releases")] == [("us-gaap/2025", "loaded")]
     assert graph.driver.execute_query("MATCH (c:LoadClaim) RETURN count(c) AS n").records[0]["n"] == 0
 
 
@@ -167,7 +167,7 @@ def test_a_taxonomy_load_beside_a_filing_load_and_an_audit_equals_a_clean_load(
     with FilingLoader(graph, [SAMPLE / "taxonomy"]) as loader:
         assert loader.load(SAMPLE / "filing").status == "loaded"
     clean = fingerprint(graph)
-    graph.run("filing.delete", filing_id=FID)
+    graph.write("filing.delete", filing_id=FID)
 
     env = env_for(neo4j_connection, tmp_path)
     holder = Leases(graph)
@@ -225,7 +225,7 @@ def test_the_taxonomy_lease_waits_for_filings_being_loaded(graph: Graph):
 def test_the_lease_of_a_dead_loader_is_taken_at_once(graph: Graph):
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead = f"{socket.gethostname()}:{done.stdout.strip()}:deadbeef"  # a process of this host that no longer runs
-    graph.run("load.taxonomy_lease", gate=TAXONOMY, owner=dead, lease_seconds=3600, dead_owners=[])
+    graph.write("load.taxonomy_lease", gate=TAXONOMY, owner=dead, lease_seconds=3600, dead_owners=[])
     assert Leases(graph, owner=dead).acquire_taxonomy() is None  # it is the holder now
     waited: list[str] = []
     taker = Leases(graph, on_wait=waited.append)

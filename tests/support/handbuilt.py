@@ -252,7 +252,7 @@ class FilingBuilder:
 
     # ---------------------------------------------------------------- write
     def write(self, graph: Graph) -> str:
-        graph.run(
+        graph.write(
             "checks.build_filing",
             filing_id=self.filing_id,
             props={
@@ -271,5 +271,5 @@ class FilingBuilder:
         for kind, rows in self.arcs.items():
             graph.write_batches(f"checks.build_{kind}_arcs", rows)
         for rule_id, rows in self.dqc.items():
-            graph.run("checks.build_dqc_lists", rule_id=rule_id, release=f"us-gaap/{self.us_gaap_year}", rows=rows)
+            graph.write("checks.build_dqc_lists", rule_id=rule_id, release=f"us-gaap/{self.us_gaap_year}", rows=rows)
         return self.filing_id

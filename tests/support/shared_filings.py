@@ -21,7 +21,7 @@ def loaded_graph(connection: Connection, shared_dir: Path, *folders: str, years:
     tax = shared_dir / "taxonomies"
     packages = [p for p in (tax / f"{t}-{y}.zip" for y in years for t in ("us-gaap", "srt", "sec")) if p.exists()]
     g = Graph(connection)
-    g.run("db.wipe")
+    g.write("db.wipe")
     g.run_script("schema.constraints")
     with FilingLoader(g, packages) as loader:
         for r in loader.load_many([shared_dir / "filings" / f for f in folders]):
