@@ -316,6 +316,24 @@ def test_a_sentence_answer_with_its_own_metric(verifier: Verifier):
     assert targets == [{"us-gaap:NetIncomeLoss"}, {"us-gaap:EarningsPerShareDiluted"}]
 
 
+def test_a_sentence_answer_is_read_whatever_the_planner_makes_of_the_question(verifier: Verifier):
+    # "How much did revenue grow" names no line item for the question planner; the answer names its
+    # metric, and two figures of two kinds ("6.7% to $33.7 billion") are a sentence, not a range
+    v = verifier.verify(NFLX, "How much did revenue grow in 2023?", "Revenue grew 6.7% to $33.7 billion.")
+    assert v.decision is Decision.VERIFIED, v.reason
+    assert v.extra["answer_read_as"] == "Revenue grew 6.7% to $33.7 billion in 2023"
+    targets = [{(b["concept"], b["period"]) for b in sub["bindings"] if b["stage"] == "target"} for sub in v.extra["subclaims"]]
+    assert targets[1] == {("us-gaap:Revenues", FY23)}
+    assert ("us-gaap:Revenues", "duration:2022-01-01/2022-12-31") in {
+        (b["concept"], b["period"]) for b in v.extra["subclaims"][0]["bindings"]
+    }  # the growth is over 2022's revenue
+    wrong = verifier.verify(NFLX, "How much did revenue grow in 2023?", "Revenue grew 9.7% to $33.7 billion.")
+    assert wrong.decision is Decision.VIOLATED
+    # one kind of figure at both ends is a range, refused as before
+    rng = verifier.verify(NFLX, "What was revenue in 2023?", "$33 to $34 billion")
+    assert rng.decision is Decision.ABSTAIN and "is a range" in rng.reason
+
+
 def test_a_figure_without_period_words_takes_its_paragraph_s_period(verifier: Verifier):
     text = (
         "Revenue for the nine months ended September 30, 2024 was $28.75 billion. Net income was $6.84 billion.\n\n"

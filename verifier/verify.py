@@ -85,6 +85,21 @@ _PAST = {
 }
 _SCALE_HEADING = re.compile(r"\(\s*in\s+(?:thousands|millions|billions)\b[^)]*\)", re.I)  # "(in millions, except per share)"
 _SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
+
+
+def _not_one_figure(claim: str) -> bool:
+    """Whether an answer with words is more than one figure ("$33.7 billion", "about 6.7 percent" are
+    one; "It was $33.7 billion, up 6.7%" is a sentence); a range of one kind ("$33 to $34 billion")
+    stays the parser's to refuse."""
+    try:
+        parse_claim(claim)
+    except ClaimParseError as exc:
+        if "is a range" not in str(exc):
+            return True
+        return len({n.kind for n in find_numbers(claim)}) > 1  # "grew 6.7% to $33.7 billion" is no range
+    return False
+
+
 _GROWTH_QUESTION = re.compile(
     r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:did|has|have|was|were)?\s*"
     r"(?P<x>.+?)\s+(?:change|grow|increase|decrease|decline|fall|rise)\b(?P<rest>.*?)\??\s*$",
@@ -166,6 +181,10 @@ class Verifier:
                 f"the question is about {', '.join(others)}, but filing {filing_id} is "
                 f"{filing.entity_name or 'another registrant'}; ask it of that company's filing",
             )
+        if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim) and _not_one_figure(claim):
+            # a model's answer is a sentence more often than a number: read it as one, whatever the
+            # planner makes of the question ("How much did revenue grow?" names no line item)
+            return self._answer_sentence(base, filing_id, question, claim)
         if m := _GROWTH_QUESTION.match(question or ""):
             return self._growth_question(base, filing_id, m, str(claim))
         assert self.planner is not None
@@ -184,8 +203,6 @@ class Verifier:
         try:
             raw = parse_claim(claim)
         except ClaimParseError as exc:
-            if isinstance(claim, str) and _SENTENCE_ANSWER.search(claim) and "is a range" not in str(exc):
-                return self._answer_sentence(base, filing_id, question, claim)
             return abstain(AbstainReason.CLAIM_UNPARSABLE, str(exc), plan=plan)
         cv = _read_claim(raw, plan)
         if isinstance(cv, str):
