@@ -28,8 +28,8 @@ from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
 from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
-from auditgraph import collector
-from auditgraph.errors import AuditGraphError, GraphUnavailable, LoadError
+from auditgraph import collector, config
+from auditgraph.errors import AuditGraphError, GraphUnavailable, LoadError, TransactionTooLarge
 from auditgraph.graph import BackgroundTx, Graph, chunked
 from auditgraph.loader import sec_transforms, standard_schemas, versions
 from auditgraph.loader.arelle_messages import translate
@@ -636,6 +636,42 @@ def write_recording(loader: FilingLoader, rec: Recording, previous: str | None) 
     return flight.result()
 
 
+def too_large(entry: str, exc: Neo4jError, external: bool) -> TransactionTooLarge:
+    """The one line for a filing whose transaction outgrew the server's per-transaction memory: the setting Neo4j
+    names (db.memory.transaction.max, or the total of all transactions), its limit, and how to raise it on this
+    kind of server. One filing is one transaction (all or nothing), so the server's limit must hold it."""
+    said = exc.message or ""
+    setting = m.group(0) if (m := re.search(r"(?:db|server)\.memory\.[a-z_.]*[a-z]", said)) else "db.memory.transaction.max"
+    limit = f": {m.group(1)}" if (m := re.search(r"the limit ([0-9.]+ \w+)", said)) else ""
+    if external:
+        fix = f"raise {setting} in that server's neo4j.conf (or give it more heap) and restart it"
+    else:
+        fix = (
+            f"raise the local server's heap, which gives one transaction half of it: `auditgraph neo4j install --heap "
+            f"{_twice(_local_heap())}`, then `auditgraph neo4j stop` and `auditgraph neo4j start`"
+        )
+    return TransactionTooLarge(
+        f"{entry}: the filing's transaction needs more memory than Neo4j lets one transaction use "
+        f"({setting}{limit}); nothing of it was kept: {fix}"
+    )
+
+
+def _local_heap() -> str | None:
+    try:
+        return config.local_settings().heap
+    except AuditGraphError:
+        return None
+
+
+def _twice(heap: str | None) -> str:
+    """A heap size twice `heap` ("1g" -> "2g", "512m" -> "1g"); 4g when it is not known."""
+    m = re.fullmatch(r"(\d+)([mMgG])", (heap or "").strip())
+    if not m:
+        return "4g"
+    mb = int(m.group(1)) * (1024 if m.group(2) in "gG" else 1) * 2
+    return f"{mb // 1024}g" if mb % 1024 == 0 else f"{mb}m"
+
+
 @dataclass
 class _InFlight:
     """A filing whose rows are all sent; result() waits for its commit, then purges the version it replaced."""
@@ -655,14 +691,8 @@ class _InFlight:
         try:
             self.btx.wait()
         except Neo4jError as exc:
-            if "OutOfMemory" in (exc.code or "") or "MemoryPool" in (exc.code or ""):
-                # one filing is one transaction (all or nothing): the server's per-transaction memory must hold it
-                raise LoadError(
-                    f"{self.inp.entry}: the filing's transaction needs more memory than Neo4j lets one transaction "
-                    "use (db.memory.transaction.max; the local server gets half its heap); nothing of it was kept: "
-                    "raise the heap (`auditgraph neo4j install --heap 4g`, then `neo4j stop` and `neo4j start`) "
-                    "or, on your own server, db.memory.transaction.max in its neo4j.conf"
-                ) from exc
+            if "OutOfMemory" in (exc.code or "") or "MemoryPool" in (exc.code or "") or "MemoryLimit" in (exc.code or ""):
+                raise too_large(self.inp.entry, exc, self.graph.conn.external) from exc
             raise LoadError(
                 f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
             ) from exc

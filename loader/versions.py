@@ -1,10 +1,11 @@
 """Replacing a filing: the previous version is retired in the load's own transaction and purged after the commit.
 
-`load.filing_retire` relabels the old version's nodes (Fact -> Retired, ...), re-owns its network edges with a
-token unique to the load and turns its Filing node into a RetiredFiling, in the transaction that writes the new
+`load.filing_retire` relabels the old version's nodes (Fact -> Retired, ...), deletes its network edges and turns
+its Filing node into a RetiredFiling marked with a token unique to the load, in the transaction that writes the new
 version: readers see the old version until the commit and the new one after it, and a load that fails or is
 killed rolls back to the old version whole. Deleting the old version in that transaction instead made every
-later index seek of the writes slow (issue 37 item 9: a 2,600-fact filing's rows took 16 s instead of 4 s).
+later index seek of the writes slow (issue 37 item 9: a 2,600-fact filing's rows took 16 s instead of 4 s); the
+network edges alone, between shared concepts, leave the writes as fast, so they go at once (docs/benchmarks.md).
 
 Once the load has committed, `purge` deletes the retired version in batches of their own transactions (bounded
 transaction memory). It is not left for later: the project's queries never match a Retired node, but Cypher

@@ -9,7 +9,9 @@ spawn to exit: *Arelle* = `arelleCmdLine --internetConnectivity=offline --packag
 zip> --file <the filing's entry>`, no validation; *ours* = `auditgraph filing load <folder>
 --packages <every shared zip>` into a database without the filing (deleted, untimed, before it);
 *reload* = the same command with `--force` right after it, replacing the filing just loaded
-(issue 37, target: within 1.3x of the parse as well).
+(issue 37, target: within 1.3x of the parse as well). `--baseline TREE` reloads once more per pair with the code of
+another commit (TREE: its `build/checktree` from `.ci/checktree.py`, put first on PYTHONPATH), in an order that
+rotates with the Arelle run: before and after in the same run.
 The taxonomies should be loaded, as for any real load. The machine is shared: only the ratios of
 runs made side by side mean anything.
 """
@@ -17,6 +19,7 @@ runs made side by side mean anything.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -50,6 +53,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--only", nargs="*", help="subset of the filings (e.g. xule-2025/WTM_Q3_2023)")
     ap.add_argument("--no-write", action="store_true", help="print only, do not rewrite docs/benchmarks.md")
+    ap.add_argument("--baseline", type=Path, help="a package tree of other code (.ci/checktree.py): its reload too, per pair")
     args = ap.parse_args()
     zips = sorted((args.shared / "taxonomies").glob("*.zip"))
     bindir = Path(sys.executable).parent
@@ -63,19 +67,33 @@ def main() -> None:
             ours = [cli, "filing", "load", str(path), *(a for z in zips for a in ("--packages", str(z)))]
             run_once(ours)  # untimed: loaded (or unchanged) before the first delete
             runs: list[tuple[float, float, float]] = []  # Arelle, first load, reload (--force) of one pair
+            base: list[float] = []  # the baseline code's reload (--baseline) of the same pairs
             for i in range(args.pairs):
                 run_once([cli, "filing", "delete", inp.id])  # untimed: a database without the filing
-                if i % 2 == 0:
-                    a = run_once(arelle)
-                    o, f = run_once(ours), run_once([*ours, "--force"])
-                else:  # the reload needs the filing loaded, so only Arelle's place alternates
-                    o, f = run_once(ours), run_once([*ours, "--force"])
-                    a = run_once(arelle)
+                if args.baseline is None:
+                    if i % 2 == 0:
+                        a = run_once(arelle)
+                        o, f = run_once(ours), run_once([*ours, "--force"])
+                    else:  # the reload needs the filing loaded, so only Arelle's place alternates
+                        o, f = run_once(ours), run_once([*ours, "--force"])
+                        a = run_once(arelle)
+                else:
+                    o = run_once(ours)
+                    order = ["arelle", "reload", "baseline"]
+                    t: dict[str, float] = {}
+                    for k in order[i % 3 :] + order[: i % 3]:  # each takes each place in turn
+                        env = {**os.environ, "PYTHONPATH": str(args.baseline)} if k == "baseline" else None
+                        t[k] = run_once(arelle) if k == "arelle" else run_once([*ours, "--force"], env=env)
+                    a, f = t["arelle"], t["reload"]
+                    base.append(t["baseline"])
                 runs.append((a, o, f))
                 print(
-                    f"{rel} pair {i + 1}: Arelle {a:.2f} s, ours {o:.2f} s ({o / a:.2f}x), reload {f:.2f} s ({f / a:.2f}x)",
+                    f"{rel} pair {i + 1}: Arelle {a:.2f} s, ours {o:.2f} s ({o / a:.2f}x), reload {f:.2f} s ({f / a:.2f}x)"
+                    + (f", baseline reload {base[-1]:.2f} s ({base[-1] / a:.2f}x)" if base else ""),
                     flush=True,
                 )
+            if base:
+                print(f"{rel} baseline reload / Arelle: {spread([b / a for b, (a, _, _) in zip(base, runs, strict=True)])}")
             med = statistics.median
             rows.append(
                 f"| {rel} | {inp.id} | {med([a for a, _, _ in runs]):.2f} | {med([o for _, o, _ in runs]):.2f} "

@@ -1,5 +1,5 @@
 // name: load.filing_purge
-// summary: Delete, in batches of their own transactions, the nodes and network edges a replaced filing's version left retired (load.filing_retire under this token).
+// summary: Delete, in batches of their own transactions, the network edges a replaced filing's version left owned by this token (loads before 2026-12-07 re-owned them in load.filing_retire; it now deletes them at once).
 // mode: write
 // param token: STRING the retire token
 // returns: nothing

@@ -9,7 +9,8 @@ AuditGraphError            every error the CLI turns into a one-line message (no
 ├── UnknownQueryError  2   a query name is not in the registry
 ├── QueryParamError    2   a named query was called with missing or unexpected parameters
 ├── LoadError          2   a taxonomy or filing could not be loaded (names the file)
-│   └── NotFound       2   a download URL answered 404 (loader.fetch turns it into a skip or a LoadError)
+│   ├── NotFound       2   a download URL answered 404 (loader.fetch turns it into a skip or a LoadError)
+│   └── TransactionTooLarge 3  a filing's one transaction needs more memory than the server lets one use (names the setting)
 ├── CypherRefused      2   ad-hoc Cypher that is not a plain read (names what was refused)
 ├── QueryFailed        4   Neo4j rejected a named query (names the query and its .cypher file)
 ├── FormulaError       2   a formula is not + - * / over names and numbers (verifier; also a ValueError)
@@ -65,6 +66,13 @@ class QueryParamError(AuditGraphError):
 
 class LoadError(AuditGraphError):
     exit_code = EXIT_INPUT
+
+
+class TransactionTooLarge(LoadError):
+    """A filing is written in one transaction (all or nothing) and the server's per-transaction memory cannot hold
+    it: the server's setting is at fault, not the file."""
+
+    exit_code = EXIT_ENVIRONMENT
 
 
 class CypherRefused(AuditGraphError):

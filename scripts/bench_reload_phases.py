@@ -1,0 +1,93 @@
+"""Where a reload's time goes on the server: one filing's statements, recorded once with Arelle, replayed as a first
+load and as a reload (`filing load --force`), each statement and the commit timed (issue 37 item 9).
+
+    NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_reload_phases.py [--filing xule-2025/WTM_Q3_2023] [--rounds 8]
+
+A scratch database with the filing's taxonomies loaded: the script deletes and rewrites the filing. Per round, in an
+order that reverses every round: *first* = `filing delete` (untimed), then the filing's transaction; *reload* = the
+retire (`load.filing_retire`, which the loader sends while Arelle parses, so off the command's path), the same
+statements, the commit, then the purge of the retired version after the commit (`versions.purge`). Prints the median
+seconds per phase and the reload's extra time on the command's path (everything but the retire).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from auditgraph import queries
+from auditgraph.config import Connection
+from auditgraph.graph import Graph
+from auditgraph.loader import filing, versions
+from auditgraph.loader.filing_source import filing_input
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def replay(g: Graph, rec: filing.Recording, reload: bool) -> dict[str, float]:
+    """Seconds per phase of one transaction of the recorded filing (a reload when `reload`)."""
+    t: dict[str, float] = defaultdict(float)
+    inp = rec.inp
+    with g.driver.session(database=g.database) as session:
+        tx = session.begin_transaction()
+
+        def timed(phase: str, name: str, **params: object) -> None:
+            t0 = time.perf_counter()
+            tx.run(queries.get(name).text, params).consume()  # a registry file's Cypher
+            t[phase] += time.perf_counter() - t0
+
+        token = versions.new_token(inp.id) if reload else None
+        if token:
+            timed("retire (while Arelle parses)", "load.filing_retire", filing_id=inp.id, token=token)
+        props = {"id": inp.id, "accession": inp.accession, "filing_date": inp.filing_date, "source": inp.entry}
+        timed("writes", "load.filing_begin", props={**props, "content_hash": inp.content_hash})
+        for name, params in rec.calls:
+            timed("writes", name, **params)
+        t0 = time.perf_counter()
+        tx.commit()
+        t["commit"] = time.perf_counter() - t0
+    if token:
+        t0 = time.perf_counter()
+        versions.purge(g, token)
+        t["purge after the commit"] = time.perf_counter() - t0
+    t["on the command's path"] = sum(v for k, v in t.items() if not k.startswith("retire"))
+    return dict(t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    ap.add_argument("--filing", default="xule-2025/WTM_Q3_2023")
+    ap.add_argument("--rounds", type=int, default=8)
+    args = ap.parse_args()
+    zips = sorted((args.shared / "taxonomies").glob("*.zip"))
+    conn = Connection(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD"), True)
+    with Graph(conn) as g:
+        inp = filing_input(args.shared / "filings" / args.filing)
+        with filing.FilingLoader(g, zips) as loader:
+            rec = filing.record_filing(loader, inp)
+            if not g.run("filing.get", filing_id=inp.id):
+                filing.write_recording(loader, rec, None)  # a version to replace
+        runs: dict[str, list[dict[str, float]]] = defaultdict(list)
+        for i in range(args.rounds):
+            for mode in ("first", "reload") if i % 2 == 0 else ("reload", "first"):
+                if mode == "first":
+                    filing.delete_filing(g, inp.id)
+                runs[mode].append(replay(g, rec, reload=mode == "reload"))
+                print(mode, {k: round(v, 3) for k, v in runs[mode][-1].items()}, flush=True)
+    med = {m: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for m, rs in runs.items()}
+    print(f"\n{args.filing}, {args.rounds} rounds, median seconds")
+    for mode, phases in med.items():
+        print(f"  {mode:7s} " + ", ".join(f"{k} {v:.3f}" for k, v in phases.items()))
+    extra = statistics.median(
+        r["on the command's path"] - f["on the command's path"] for r, f in zip(runs["reload"], runs["first"], strict=True)
+    )
+    print(f"  the reload's extra time on the command's path (median of the rounds' differences): {extra:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
