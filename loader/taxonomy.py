@@ -471,9 +471,15 @@ def _load_leased(
             results.append(load_package(graph, session, pkg, force=force, reporter=reporter, fail_hook=fail_hook))
             if pkg.name != SAMPLE_PACKAGE:
                 remember_packages([pkg.path])
-        if any(r.skipped is None for r in results):
-            relink(graph)  # filings loaded before these releases now bridge to them (graph-model.md)
-            _load_dqc_constants(graph, results)
+        if loaded := [c.key for r in results if r.skipped is None for c in r.releases]:
+            try:
+                relink(graph)  # filings loaded before these releases now bridge to them (graph-model.md)
+                _load_dqc_constants(graph, results)
+            except BaseException:
+                # a release without its bridges or its rule constants is half-written, and a rerun would skip it as
+                # "already loaded": take it out so that the rerun the error asks for loads it whole
+                remove_releases(graph, loaded)
+                raise
         return results
     finally:
         session.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -509,6 +510,13 @@ def explain(exc: BaseException) -> tuple[int, str]:
         return EXIT_ENVIRONMENT, (
             "Neo4j went away while the command ran (the server stopped or the connection broke); "
             "nothing half-done is kept: check `auditgraph neo4j status`, then rerun"
+        )
+    if isinstance(exc, Neo4jError) and re.search(r"MemoryLimit|OutOfMemory|MemoryPool", exc.code or ""):
+        # a rerun fails the same way: the server's per-transaction memory is the fix, not the log
+        said = (exc.message or str(exc)).splitlines()[0]
+        return EXIT_ENVIRONMENT, (
+            f"Neo4j refused the transaction: {said}; raise db.memory.transaction.max (the local server gets half its "
+            "heap: `auditgraph neo4j install --heap <more>`, then stop and start it; your own server: its neo4j.conf)"
         )
     if isinstance(exc, Neo4jError) and not isinstance(exc, ClientError):
         return EXIT_ENVIRONMENT, f"Neo4j failed: {(exc.message or str(exc)).splitlines()[0]}; check the server log, then rerun"

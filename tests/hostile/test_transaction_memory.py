@@ -180,3 +180,20 @@ def test_on_the_local_server_the_line_says_how_to_raise_its_heap(
         "`auditgraph neo4j start`"
     )
     assert contents(env) == before
+
+
+def test_a_taxonomy_too_big_for_one_transaction_exits_3_naming_the_setting(
+    env: Graph, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """A taxonomy release is written in transactions of its own parts; one that outgrows the server's limit is the
+    server's setting at fault too: exit 3, one line naming the setting, no traceback, and no release half-written."""
+    before = contents(env)
+    code, _, err = run_main(capsys, "taxonomy", "load", str(SAMPLE / "taxonomy"))
+    assert code == 3, err
+    line = error_line(err, alone=False)  # after the progress line of the parse
+    assert line.startswith("error: Neo4j refused the transaction: ") and "16.0 MiB" in line
+    assert line.endswith(
+        "raise db.memory.transaction.max (the local server gets half its heap: `auditgraph neo4j install "
+        "--heap <more>`, then stop and start it; your own server: its neo4j.conf)"
+    )
+    assert contents(env) == before
