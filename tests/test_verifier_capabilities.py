@@ -297,6 +297,22 @@ def test_respectively_pairs_figures_with_periods_in_order(verifier: Verifier):
     assert swapped.decision is Decision.VIOLATED
 
 
+def test_a_comparison_repeats_both_figures_for_the_earlier_year(verifier: Verifier):
+    # the prior year's net income after "$12.03 per diluted share": an amount again, bound to 2022
+    sv = verifier.verify_sentence(
+        NFLX,
+        "Net income was $5.41 billion, or $12.03 per diluted share, compared with $4.49 billion, or $9.95 per diluted "
+        "share, in 2022.",
+    )
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert every_binding(sv) == {
+        ("us-gaap:NetIncomeLoss", FY23),
+        ("us-gaap:EarningsPerShareDiluted", FY23),
+        ("us-gaap:NetIncomeLoss", "duration:2022-01-01/2022-12-31"),
+        ("us-gaap:EarningsPerShareDiluted", "duration:2022-01-01/2022-12-31"),
+    }
+
+
 # ---------------------------------------------------------------- question + answer
 def test_a_sentence_answer_takes_the_question_s_metric_and_period(verifier: Verifier):
     v = verifier.verify(NFLX, "What was Netflix's revenue in 2023?", "It was $33.7 billion.")

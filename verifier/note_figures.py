@@ -62,6 +62,11 @@ _OF_WHICH = re.compile(
 )
 
 
+# "revenue totaling $7,879 was recognized from sales to related party ZEXAVERSE": the part of the line one
+# related party accounts for; a metric whose own words say related party ("due to related parties") is its line
+_RELATED_PARTY = re.compile(r"\brelated[\s-]+part(?:y|ies)\b", re.I)
+
+
 def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None:
     """Why a figure of the notes is no line item's value: one transaction's, a cumulative span's, a
     part of another line item ("… included in cost of goods sold", "of revenue … that was included in
@@ -72,6 +77,9 @@ def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None
         return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
     if m := _OF_WHICH.search(text, max(0, n.start - 60), n.start):
         return f"a part of the amount before it ({m[0].strip()!r}) that no line item states by itself"
+    for m in _RELATED_PARTY.finditer(text, lo, hi):
+        if not any(x.start <= m.start() < x.end for x in ctx.metrics):  # "revenue from related parties" is a line
+            return f"a related party's part ({m[0]!r}) of the line item, not its total"
     prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
         return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"

@@ -285,7 +285,9 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
         add_subclaim(ctx, "growth", n, metric, direction=direction)
         return
     # units are a constraint: words that say "per share" take a per-share figure, never an amount
-    lead = text[before[-1].end if before else lo : n.start]
+    # per-share words of an earlier figure ("$12.03 per diluted share, compared with $4.49 billion") are its own
+    prior = [x.end for x in ctx.numbers if lo <= x.end <= n.start]
+    lead = text[max([before[-1].end if before else lo, *prior]) : n.start]
     said_per_share = bool(before and per_share_metric(before[-1])) or bool(PER_SHARE_WORDS.search(lead))
     if said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER) and n.scale_word:
         ctx.unread.append(f"{n.text!r}: an amount, but the words say per share; a per-share figure is dollars per share")

@@ -182,6 +182,11 @@ BOUNDARY_VERBS = {
     "totaled",
     "totalled",
     "amounted",
+    # the same as participles: "revenues totaling $33.7 billion"
+    "totaling",
+    "totalling",
+    "amounting",
+    "reaching",
     "came",
     "stood",
     "or",

@@ -176,3 +176,31 @@ def test_text_splits_into_sentences_without_breaking_amounts():
         "Netflix Inc. grew 6.7% in 2023.",
         "Net income rose.",
     ]
+
+
+def test_a_participle_starts_what_is_said_about_the_metric():
+    (sc,) = read("In 2023, the company reported revenues totaling $33.7 billion.", LEX.knows).subclaims
+    assert (sc.metric.matched, sc.metric.unexplained, sc.number.text) == ("revenues", (), "$33.7 billion")
+
+
+def test_per_share_words_belong_to_their_own_figure():
+    # "$12.03 per diluted share" says nothing of the $4.49 billion after it: that is net income again
+    r = read(
+        "Net income was $5.41 billion, or $12.03 per diluted share, compared with $4.49 billion, or $9.95 per diluted "
+        "share, in 2022.",
+        LEX.knows,
+    )
+    assert [(sc.metric.matched.lower(), sc.number.text) for sc in r.subclaims] == [
+        ("net income", "$5.41 billion"),
+        ("diluted earnings per share", "$12.03 per diluted share"),
+        ("net income", "$4.49 billion"),
+        ("diluted earnings per share", "$9.95 per diluted share"),
+    ]
+    assert r.unread == ()
+
+
+def test_a_related_party_s_part_of_a_line_is_not_its_total():
+    r = read("During 2022, revenue totaling $7,879 was recognized from sales to related party ZEXAVERSE.", LEX.knows)
+    assert r.subclaims == ()
+    (why,) = r.unread
+    assert why == "'$7,879': a related party's part ('related party') of the line item, not its total"
