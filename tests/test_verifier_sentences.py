@@ -164,15 +164,20 @@ def test_cli_sentence_and_text_modes(verifier: Verifier, neo4j_connection: Conne
     text = tmp_path / "release.txt"
     text.write_text(
         "Netflix reported its results. Revenue rose 6.7% to $33.7 billion in 2023.\n\n"
-        "Net income was $5.9 billion. Operating income was $6.95 billion in 2023.",
+        "Net income was $5.9 billion. Operating income was $6.95 billion in 2023.\n\n"
+        "Revenue for 2022 was $31.6 billion. Net income was $4.5 billion.",
         encoding="utf-8",
     )
     r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--text", str(text), "--json"])
     assert r.exit_code == 0, r.output
     lines = [json.loads(x) for x in r.stdout.splitlines()]
-    assert [x["decision"] for x in lines] == ["Verified", "Violated", "Verified"]
+    assert [x["decision"] for x in lines] == ["Verified", "Violated", "Verified", "Verified", "Verified"]
+    # the CLI reads a text as verify_text does: a figure with no period words takes its paragraph's (2022)
+    assert {(b["concept"], b["period"]) for b in lines[4]["subclaims"][0]["bindings"] if b["stage"] == "target"} == {
+        ("us-gaap:NetIncomeLoss", "duration:2022-01-01/2022-12-31")
+    }
     r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "--text", str(text)])
-    assert r.exit_code == 0 and "3 sentences with numbers: Verified 2, Violated 1, Abstain 0" in r.output
+    assert r.exit_code == 0 and "5 sentences with numbers: Verified 4, Violated 1, Abstain 0" in r.output
     r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "  "])
     assert r.exit_code == 2 and "empty" in r.output
     r = CliRunner().invoke(cli, ["verify", "--filing", "NO-SUCH-FILING", "Revenue rose 6.7%"])

@@ -212,8 +212,7 @@ def verify(
 
 def _sentences(verifier: Verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
     """Sentence mode and text mode: a table per sub-claim for people, JSON (JSONL for a text) for programs."""
-    from auditgraph.verifier.numbers import find_numbers
-    from auditgraph.verifier.sentence import split_sentences
+    from auditgraph.verifier.verify import text_sentences
 
     if verifier.filing(filing_id) is None:
         raise ConfigError(
@@ -224,7 +223,7 @@ def _sentences(verifier: Verifier, filing_id: str, sentence: str | None, text: s
             verdicts = [verifier.verify_sentence(filing_id, sentence)]
     else:
         assert text is not None
-        todo = [s for s in split_sentences(text) if find_numbers(s)]  # a year alone is no number to check
+        todo = text_sentences(text)  # with its paragraph's period and the document's scale, as verify_text reads them
         verdicts = []
         # one sentence can take over 2 s (Z3, a model): progress for any number of them, not only long texts
         with Progress(
@@ -238,8 +237,8 @@ def _sentences(verifier: Verifier, filing_id: str, sentence: str | None, text: s
             disable=not _live(as_json),
         ) as progress:
             task = progress.add_task("verify", total=len(todo))
-            for i, s in enumerate(todo, 1):
-                verdicts.append(verifier.verify_sentence(filing_id, s, case_id=f"s{i}"))
+            for i, (s, context) in enumerate(todo, 1):
+                verdicts.append(verifier.verify_sentence(filing_id, s, case_id=f"s{i}", context=context))
                 progress.advance(task)
     if as_json:
         for v in verdicts:

@@ -94,6 +94,8 @@ _NOUN_OF = re.compile(
     r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:of|for|to|on|from|toward|towards|under|with)\s+(?:the\s+|its\s+|our\s+|their\s+|a\s+|an\s+)?$",
     re.I,
 )
+# "ended the quarter with cash of …", "closed the year with …": a period, not a noun that owns the metric
+_PERIOD_NOUN = re.compile(r"quarters?|years?|periods?|months?|half|(?:19|20)\d\d", re.I)
 _CONJOINED = re.compile(r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:and|or|&)\s+$", re.I)
 LIST_LINK = re.compile(r"^\s*,?\s*(?:and|or|,)\s*(?:approximately|about)?\s*$", re.I)
 _RANGE_LINK = re.compile(r"^\s*(?:to|–|-|—)\s*$")
@@ -131,7 +133,7 @@ def inside_noun_phrase(ctx: ReadingState, metric: MetricSpan, lo: int) -> str | 
     if metric.implied or metric.unexplained:
         return None
     head = text[max(lo, metric.start - 60) : metric.start]
-    if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]):
+    if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]) and not _PERIOD_NOUN.fullmatch(m["w"]):
         return (
             f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
         )

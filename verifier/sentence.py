@@ -250,6 +250,12 @@ def _asides_masked(text: str) -> str:
     return _ASIDE.sub(blank, text)
 
 
+# after "a 16% increase": what it is compared with, or nothing more in the clause
+_COMPARED_AFTER = re.compile(
+    r"\s*(?:$|[,;.]|(?:over|from|compared\s+(?:with|to)|versus|vs\.?|on|against|year[- ]over[- ]year|y/y|yoy)\b)", re.I
+)
+
+
 def _read_number(ctx: ReadingState, n: Mention) -> None:
     text = ctx.text
     lo, hi = clause_bounds(text, n.start)
@@ -283,6 +289,17 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
         metric = after[0]
         direction = -1 if re.match(r"decl|decr|drop|fall|reduc|contr", g["w"], re.I) else 1
         add_subclaim(ctx, "growth", n, metric, direction=direction)
+        return
+    if (
+        n.kind is Kind.PERCENT
+        and (g := _GROWTH_NOUN.match(tail))
+        and before
+        and _COMPARED_AFTER.match(tail, g.end())
+        and not stray_words(ctx, before[-1].end, n.start)
+    ):
+        # "revenue totaled $28.75 billion, a 16% increase over the corresponding period of 2023": the metric's growth
+        direction = -1 if re.match(r"decl|decr|drop|fall|reduc|contr", g["w"], re.I) else 1
+        add_subclaim(ctx, "growth", n, before[-1], direction=direction)
         return
     # units are a constraint: words that say "per share" take a per-share figure, never an amount
     # per-share words of an earlier figure ("$12.03 per diluted share, compared with $4.49 billion") are its own

@@ -87,6 +87,20 @@ _SCALE_HEADING = re.compile(r"\(\s*in\s+(?:thousands|millions|billions)\b[^)]*\)
 _SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
 
 
+def text_sentences(text: str) -> list[tuple[str, Context]]:
+    """The sentences with a number of a document, each with what it leaves out: the sentences before it in
+    its paragraph (a figure with no period words takes their period) and the document's scale words."""
+    out: list[tuple[str, Context]] = []
+    scale = _SCALE_HEADING.search(text[:2000])
+    for para in split_paragraphs(text):
+        done: list[str] = []
+        for s in split_sentences(para):
+            if find_numbers(s):
+                out.append((s, Context(" ".join(done[-3:]), scale[0] if scale else "")))
+            done.append(s)
+    return out
+
+
 def _not_one_figure(claim: str) -> bool:
     """Whether an answer with words is more than one figure ("$33.7 billion", "about 6.7 percent" are
     one; "It was $33.7 billion, up 6.7%" is a sentence); a range of one kind ("$33 to $34 billion")
@@ -507,16 +521,9 @@ class Verifier:
     def verify_text(self, filing_id: str, text: str) -> list[SentenceVerdict]:
         """Every sentence with a number in a document (an earnings release, an MD&A excerpt); each
         reads with its paragraph's period and the document's scale words as context."""
-        out: list[SentenceVerdict] = []
-        scale = _SCALE_HEADING.search(text[:2000])
-        for para in split_paragraphs(text):
-            done: list[str] = []
-            for s in split_sentences(para):
-                if find_numbers(s):
-                    ctx = Context(" ".join(done[-3:]), scale[0] if scale else "")
-                    out.append(self.verify_sentence(filing_id, s, case_id=f"s{len(out) + 1}", context=ctx))
-                done.append(s)
-        return out
+        return [
+            self.verify_sentence(filing_id, s, case_id=f"s{i}", context=ctx) for i, (s, ctx) in enumerate(text_sentences(text), 1)
+        ]
 
     def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")

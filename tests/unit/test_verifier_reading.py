@@ -204,3 +204,14 @@ def test_a_related_party_s_part_of_a_line_is_not_its_total():
     assert r.subclaims == ()
     (why,) = r.unread
     assert why == "'$7,879': a related party's part ('related party') of the line item, not its total"
+
+
+def test_a_growth_noun_after_a_figure_is_the_growth_of_the_metric_before():
+    r = read(
+        "For the first nine months of 2024, revenue totaled $28.75 billion, a 16% increase over the corresponding "
+        "period of 2023.",
+        LEX.knows,
+    )
+    level, growth = r.subclaims
+    assert (growth.kind, growth.metric.matched, growth.number.text, growth.direction) == ("growth", "revenue", "16%", 1)
+    assert (growth.period.fiscal_year, growth.period.months, growth.base_relative) == (2024, 9, "prior")
