@@ -93,6 +93,7 @@ def test_a_share_count_named_after_the_number(verifier: Verifier):
         "Advent used $32.1 million of cash in operating activities in 2023",
         "Operating activities used $32.1 million in 2023",
         "Net cash used in operating activities was $32.1 million in 2023",
+        "Operating cash outflow was $32.1 million in 2023",
     ],
 )
 def test_cash_used_is_negative(verifier: Verifier, sentence):
@@ -102,9 +103,10 @@ def test_cash_used_is_negative(verifier: Verifier, sentence):
 
 
 def test_cash_provided_where_it_was_used_is_violated(verifier: Verifier):
-    sv = verifier.verify_sentence(ADN, "Operating activities provided $32.1 million in 2023")
-    assert sv.decision is Decision.VIOLATED
-    assert every_binding(sv) == {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
+    for sentence in ("Operating activities provided $32.1 million in 2023", "Operating cash inflow was $32.1 million in 2023"):
+        sv = verifier.verify_sentence(ADN, sentence)
+        assert sv.decision is Decision.VIOLATED
+        assert every_binding(sv) == {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
 
 
 # ---------------------------------------------------------------- dimensions
