@@ -102,6 +102,19 @@ def test_cash_used_is_negative(verifier: Verifier, sentence):
     assert every_binding(sv) == {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
 
 
+def test_earnings_per_share_without_basic_or_diluted_never_rejects_the_basic_figure(verifier: Verifier):
+    # unqualified EPS reads as diluted (12.03); Netflix's basic EPS (12.25) is true as written: not Violated
+    sv = verifier.verify_sentence(NFLX, "Earnings per share were $12.25 in 2023.")
+    assert sv.decision is Decision.ABSTAIN
+    assert "$12.25 is the filing's basic earnings per share" in sv.subclaims[0].reason
+    sv = verifier.verify_sentence(NFLX, "Earnings per share were $12.03 in 2023.")
+    assert sv.decision is Decision.VERIFIED and every_binding(sv) == {("us-gaap:EarningsPerShareDiluted", FY23)}
+    sv = verifier.verify_sentence(NFLX, "Earnings per share were $11.00 in 2023.")
+    assert sv.decision is Decision.VIOLATED and every_binding(sv) == {("us-gaap:EarningsPerShareDiluted", FY23)}
+    sv = verifier.verify_sentence(NFLX, "Diluted earnings per share were $12.25 in 2023.")  # the words say which
+    assert sv.decision is Decision.VIOLATED
+
+
 def test_cash_provided_where_it_was_used_is_violated(verifier: Verifier):
     for sentence in ("Operating activities provided $32.1 million in 2023", "Operating cash inflow was $32.1 million in 2023"):
         sv = verifier.verify_sentence(ADN, sentence)

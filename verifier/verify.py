@@ -87,6 +87,12 @@ _SCALE_HEADING = re.compile(r"\(\s*in\s+(?:thousands|millions|billions)\b[^)]*\)
 _SENTENCE_ANSWER = re.compile(r"[A-Za-z]{2,}.*\d|\d.*[A-Za-z]{3,}", re.S)  # words and a figure: read as a sentence
 
 
+# per-share earnings words that say neither basic nor diluted ("EPS", "earnings per share", "net loss per share")
+_UNQUALIFIED_EPS = re.compile(
+    r"^(?!.*\b(?:basic|diluted)\b)(?=.*\b(?:earnings|income|loss|eps)\b).*(?:\bper\b.*\bshare\b|\beps\b)", re.I
+)
+
+
 def text_sentences(text: str) -> list[tuple[str, Context]]:
     """The sentences with a number of a document, each with what it leaves out: the sentences before it in
     its paragraph (a figure with no period words takes their period) and the document's scale words."""
@@ -587,6 +593,10 @@ class Verifier:
                 f"{plan.target_label} for {held}; the sentence may be about that member",
                 plan=plan,
             )
+        if verdict.decision is Decision.VIOLATED and (
+            why := self._basic_eps(filing, lex, reading, sc, units, cur, base, members)
+        ):
+            return abstain(AbstainReason.AMBIGUOUS_METRIC, why, plan=plan)
         if verdict.decision is Decision.ABSTAIN or not readings:
             return verdict
         agreed: list[dict[str, Any]] = []  # each other reading's evidence, for whoever checks which concept was meant
@@ -602,6 +612,34 @@ class Verifier:
                 )
             agreed.append({"reading": label, "target": other_plan.target, "bindings": [b.to_json() for b in other.bindings]})
         return replace(verdict, extra={**verdict.extra, "readings": agreed})
+
+    def _basic_eps(
+        self,
+        filing: FilingInfo,
+        lex: Lexicon,
+        reading: Reading,
+        sc: SubClaim,
+        units: Sequence[Unit],
+        cur: PeriodSpec,
+        base: Verdict,
+        members: tuple[str, ...],
+    ) -> str | None:
+        """Why a figure Violated as earnings per share is not wrong: with neither "basic" nor "diluted" the words
+        read as diluted EPS, the headline figure, but a figure that is the filing's basic EPS is true as written, so
+        it is never Violated; the words must say which. None when the figure is no such thing."""
+        if sc.kind != "level" or not _UNQUALIFIED_EPS.search(sc.metric.matched):
+            return None
+        basic = self._target(lex, replace(sc.metric, matched="basic earnings per share", qname=None), units, cur, filing.id)
+        if isinstance(basic, Verdict):
+            return None
+        rows = self._periods(filing.id)
+        other = self._verify_plan(filing, reading, sc, basic[0], basic[1], lex, cur, rows, base, members)
+        if other.decision is not Decision.VERIFIED:
+            return None
+        return (
+            f"{base.claim} is the filing's basic earnings per share, not its diluted one, which "
+            f"{sc.metric.matched!r} without 'basic' reads as; say basic or diluted"
+        )
 
     def _verify_plan(
         self,
