@@ -177,15 +177,15 @@ def test_reloading_is_a_noop_and_force_replaces_atomically(graph: Graph, loader:
 
 def test_a_failed_write_leaves_nothing_behind(graph: Graph, loader: FilingLoader, tmp_path: Path, monkeypatch):
     inst = crafted(tmp_path / "f", "boom-20251231", fact("us-gaap:Revenues", "100000"))
-    from auditgraph.loader import filing as filing_mod
+    from auditgraph.loader import filing_rows
 
     def explode(tx, name, rows, **params):
         if name == "load.filing_facts":  # contexts, concepts and the pending Filing are already sent
             raise LoadError("simulated crash while writing facts")
         return original(tx, name, rows, **params)
 
-    original = filing_mod._send
-    monkeypatch.setattr(filing_mod, "_send", explode)
+    original = filing_rows.send
+    monkeypatch.setattr(filing_rows, "send", explode)
     with pytest.raises(LoadError, match="simulated crash"):
         loader.load(inst)
     assert filings(graph) == []

@@ -13,7 +13,8 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.loader.facts import fact_rows
-from auditgraph.loader.filing import FilingLoader, is_extension
+from auditgraph.loader.filing import FilingLoader
+from auditgraph.loader.filing_rows import is_extension
 
 AAPL_10K = "0000320193-23-000106"
 
