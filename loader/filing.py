@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from arelle import ModelDocument
 from arelle.ModelXbrl import ModelXbrl
@@ -208,7 +208,7 @@ def parse(session: ArelleSession, inp: FilingInput) -> Parsed:
     t0 = time.perf_counter()
     model = session.load(inp.entry)
     arelle_seconds = time.perf_counter() - t0
-    fatal, warning = _arelle_verdict(session)
+    fatal, warning = arelle_verdict(session)
     errors = session.errors()
     doc = model.modelDocument
     if fatal or doc is None:
@@ -229,9 +229,15 @@ def parse(session: ArelleSession, inp: FilingInput) -> Parsed:
     return Parsed(model, ParseReport(arelle_seconds, tuple(errors), warning))
 
 
-def _arelle_verdict(session: ArelleSession) -> tuple[str | None, str | None]:
-    """From Arelle's log of this parse: why the filing cannot be loaded faithfully (None: it can), and the
-    warning for facts it skipped (None: none)."""
+class Verdict(NamedTuple):
+    """What Arelle's log of a parse says about loading the filing."""
+
+    fatal: str | None  # why it cannot be loaded faithfully (None: it can)
+    warning: str | None  # facts it skipped (None: none)
+
+
+def arelle_verdict(session: ArelleSession) -> Verdict:
+    """Arelle's log of the last parse (before `session.errors()` clears it), read for the load."""
     records = getattr(session.cntlr.logHandler, "logRecordBuffer", None) or []
     undeclared = [r for r in records if getattr(r, "messageCode", "") == _UNDECLARED]
     warning = (
@@ -242,8 +248,8 @@ def _arelle_verdict(session: ArelleSession) -> tuple[str | None, str | None]:
     for r in records:
         what = _FATAL.get(getattr(r, "messageCode", ""))
         if what and r.levelno >= 40:
-            return f"{what} (Arelle: {' '.join(translate(r.getMessage()).split())[:300]})", warning
-    return None, warning
+            return Verdict(f"{what} (Arelle: {' '.join(translate(r.getMessage()).split())[:300]})", warning)
+    return Verdict(None, warning)
 
 
 # ---------------------------------------------------------------- stage 3: rows
