@@ -208,6 +208,30 @@ def test_a_retired_version_left_by_a_killed_purge_is_purged_by_the_next_load(gra
     assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == clean
 
 
+def test_the_stages_called_one_by_one_write_what_filing_loader_load_writes(graph: Graph, loader: FilingLoader):
+    """The pipeline's public stages, as `filing load --jobs N` runs them: prepare here, parse and rows into a
+    Recording (a worker's part, no database), write here. The graph is the one FilingLoader.load writes."""
+    from auditgraph.loader.filing import Prepared, prepare, record_filing, write_recording
+    from auditgraph.loader.filing_source import filing_input
+
+    inp = filing_input(SAMPLE_FILING)
+    ready = prepare(graph, inp, force=False)
+    assert ready == Prepared(inp, previous=None)  # nothing of it in the database yet
+    rec = record_filing(loader.session, inp)
+    assert [name for name, _ in rec.calls][:2] == ["load.filing_units", "load.filing_contexts"]
+    assert rec.calls[-1][0] == "load.filing_finish" and filings(graph) == []
+    staged = write_recording(graph, ready, rec)
+    assert (staged.id, staged.status, staged.facts, staged.contexts, staged.units) == ("smpl-20251231", "loaded", 66, 7, 1)
+    assert prepare(graph, inp, force=False).status == "unchanged"
+    whole = q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r")
+
+    again = loader.load(SAMPLE_FILING, force=True)
+    assert again.status == "replaced"
+    counts = ("facts", "contexts", "units", "extension_concepts", "edges", "duplicates", "placeholders", "filer_labels")
+    assert [getattr(again, c) for c in counts] == [getattr(staged, c) for c in counts]
+    assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == whole
+
+
 # ---------------------------------------------------------------- placeholders and relink
 def test_facts_bridge_to_placeholders_until_the_year_is_loaded_then_relink(graph: Graph, loader: FilingLoader):
     loader.load(SAMPLE_FILING)
