@@ -71,7 +71,7 @@ def load_cmd(
     from auditgraph.loader.filing_source import expand
     from auditgraph.loader.leases import Leases
 
-    with collector.paused(freeze=True):  # Arelle's modules (~0.3 s of imports) live until exit: see collector.py
+    with collector.importing():  # Arelle's modules (~0.3 s of imports) live until exit
         from auditgraph.loader.jobs import default_jobs, load_filings
 
     items = expand(list(paths))

@@ -1,13 +1,14 @@
-"""`filing load` for many filings: each one claimed first (loader/leases.py), parsed by Arelle in
-worker processes (`--jobs N`), written by this process in one transaction per filing.
+"""`filing load`: each filing claimed first (loader/leases.py), then the load pipeline of loader/filing.py
+(prepare -> parse -> rows -> write), in this process or with N parse workers (`--jobs N`).
 
-With `jobs == 1` (or a single filing) the filings go through `FilingLoader.load_many` in this
-process, as before. With more, N worker processes (spawned: a fresh interpreter each, with no
-driver threads or sockets of the parent) each build one Arelle controller and keep it; a worker
-parses a filing and records the statements of its transaction (`filing.record_filing`: plain
-rows, values as exact decimal strings, picklable), and sends them back. This process writes one
-filing at a time, on a writer thread, in one transaction (pending -> loaded last, as in-process),
-while the workers parse the next ones. One open transaction at a time: concurrent MERGEs of the
+With `jobs == 1` (or a single filing) every stage runs in this process (`FilingLoader.load`,
+`FilingLoader.load_many`). With more, N worker processes (spawned: a fresh interpreter each, with no
+driver threads or sockets of the parent) each build one Arelle session and keep it; a worker runs
+the parse and rows stages into a recording of the filing's statements (`filing.record_filing`:
+plain rows, values as exact decimal strings, picklable), and sends it back. This process runs the
+prepare stage (`filing.prepare`) and the write stage (`filing.write_recording`): one filing at a
+time, on a writer thread, in one transaction (pending -> loaded last, as in-process), while the
+workers parse the next ones. One open transaction at a time: concurrent MERGEs of the
 concepts filings share would deadlock. A transaction another loader's deadlocked with is sent
 again (the recording is still there; nothing of the failed attempt was kept).
 
@@ -39,12 +40,22 @@ from neo4j.exceptions import TransientError
 
 from auditgraph.errors import AuditGraphError, LoadError
 from auditgraph.graph import Graph
-from auditgraph.loader.filing import FilingLoader, LoadResult, Recording, record_filing, write_recording
+from auditgraph.loader.filing import (
+    FilingLoader,
+    LoadResult,
+    Prepared,
+    Recording,
+    filing_session,
+    prepare,
+    record_filing,
+    write_recording,
+)
 from auditgraph.loader.filing_source import (
     FilingInput,
     filing_input,  # refuses what Arelle must not see
 )
 from auditgraph.loader.leases import Leases
+from auditgraph.loader.session import ArelleSession
 
 MAX_TASKS = 25  # filings per worker process before it is replaced (memory stays flat whatever Arelle keeps)
 DEADLOCK_RETRIES = 3
@@ -103,7 +114,7 @@ def load_filings(
         elif jobs <= 1:
             yield from _in_process(loader, claims, items, force)
         else:
-            yield from _Parallel(loader, claims, items, force, jobs, max_tasks, on_worker).run()
+            yield from _Parallel(graph, loader.packages, claims, items, force, jobs, max_tasks, on_worker).run()
 
 
 def skipped(inp: FilingInput, why: str) -> LoadResult:
@@ -161,9 +172,9 @@ def _in_process(loader: FilingLoader, claims: Leases, items: Sequence[Path | Loa
 
 # ---------------------------------------------------------------- worker processes
 def _worker_main(conn: Connection, packages: list[Path], kill_on: str | None) -> None:
-    """A worker: one Arelle controller for its life; filings in, recordings (or failures) out."""
+    """A worker: one Arelle session for its life; filings in, recordings (or failures) out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    loader = FilingLoader(cast(Graph, None), packages)  # the parse side only: record_filing never touches a graph
+    session: ArelleSession | None = None
     tasks = 0
     try:
         while True:
@@ -177,7 +188,8 @@ def _worker_main(conn: Connection, packages: list[Path], kill_on: str | None) ->
                 os.kill(os.getpid(), signal.SIGKILL)
             msg: tuple[str, Any]
             try:
-                msg = ("ok", record_filing(loader, inp))
+                session = session or filing_session(packages)  # on the first filing: its failure is that filing's
+                msg = ("ok", record_filing(session, inp))
             except LoadError as exc:
                 msg = ("failed", str(exc))
             except Exception as exc:  # reported for this filing; the worker goes on with the next
@@ -189,7 +201,8 @@ def _worker_main(conn: Connection, packages: list[Path], kill_on: str | None) ->
                 conn.send(("failed", f"{inp.entry}: unexpected {type(exc).__name__} sending its rows: {exc}", tasks, rss_mb()))
             del msg
     finally:
-        loader.close()
+        if session is not None:
+            session.close()
 
 
 @dataclass
@@ -202,7 +215,8 @@ class _Worker:
 
 @dataclass
 class _Parallel:
-    loader: FilingLoader
+    graph: Graph
+    packages: list[Path]
     claims: Leases
     items: Sequence[Path | LoadError]
     force: bool
@@ -213,7 +227,7 @@ class _Parallel:
     workers: list[_Worker] = field(default_factory=list)
     todo: deque[int] = field(default_factory=deque)  # items not yet claimed
     ready: deque[int] = field(default_factory=deque)  # claimed and checked, to parse (a dead worker's first)
-    inputs: dict[int, tuple[FilingInput, str | None]] = field(default_factory=dict)
+    inputs: dict[int, Prepared] = field(default_factory=dict)
     busy: dict[str, int] = field(default_factory=dict)  # filing id -> the item that holds it
     later: dict[str, list[int]] = field(default_factory=dict)  # the same filing again: after the first lands
     deaths: Counter[int] = field(default_factory=Counter)
@@ -222,7 +236,7 @@ class _Parallel:
 
     def run(self) -> Iterator[LoadResult]:
         self.todo.extend(range(len(self.items)))
-        writes: queue.SimpleQueue[tuple[int, Recording, str | None] | None] = queue.SimpleQueue()
+        writes: queue.SimpleQueue[tuple[int, Recording, Prepared] | None] = queue.SimpleQueue()
         done: queue.SimpleQueue[tuple[int, LoadResult | BaseException]] = queue.SimpleQueue()
         pipe: tuple[Connection, Connection] = self.ctx.Pipe(duplex=False)
         wake_r, wake_w = pipe
@@ -265,13 +279,14 @@ class _Parallel:
                         worker.task = None
                         self.finished += 1
                         if self.on_worker:
-                            name = self.inputs[i][0].id
+                            name = self.inputs[i].inp.id
                             self.on_worker(WorkerStat(worker.process.pid or 0, name, self.finished, worker.tasks, rss))
                         if status == "ok":
-                            writes.put((i, payload, self.inputs[i][1]))
+                            writes.put((i, payload, self.inputs[i]))
                             queued += 1
                         else:
-                            self._land(i, LoadResult(self.inputs[i][0].id, self.inputs[i][0].entry, "failed", message=payload))
+                            inp = self.inputs[i].inp
+                            self._land(i, LoadResult(inp.id, inp.entry, "failed", message=payload))
                         if worker.tasks >= self.max_tasks:
                             self._retire(worker)
                     else:
@@ -304,26 +319,26 @@ class _Parallel:
             self.results[i] = skipped(inp, why)
             return False
         try:
-            started = self.loader._check(item, self.force)
+            ready = prepare(self.graph, inp, self.force)
         except LoadError as exc:
             self.claims.release(inp.id)
             self.results[i] = LoadResult(inp.id, inp.entry, "failed", message=str(exc))
             return False
-        if isinstance(started, LoadResult):
+        if isinstance(ready, LoadResult):
             self.claims.release(inp.id)
-            self.results[i] = started
+            self.results[i] = ready
             return False
-        self.inputs[i] = started
+        self.inputs[i] = ready
         self.busy[inp.id] = i
         return True
 
     def _land(self, i: int, result: LoadResult) -> None:
         self.results[i] = result
-        inp = self.inputs.pop(i, None)
-        if inp is not None and self.busy.get(inp[0].id) == i:
-            del self.busy[inp[0].id]
-            self.claims.release(inp[0].id)  # after the commit (or the failure): another loader finds it loaded
-            self.todo.extendleft(reversed(self.later.pop(inp[0].id, [])))
+        ready = self.inputs.pop(i, None)
+        if ready is not None and self.busy.get(ready.inp.id) == i:
+            del self.busy[ready.inp.id]
+            self.claims.release(ready.inp.id)  # after the commit (or the failure): another loader finds it loaded
+            self.todo.extendleft(reversed(self.later.pop(ready.inp.id, [])))
 
     def _dispatch(self) -> None:
         """Give every idle worker a filing; start workers while there is work."""
@@ -343,7 +358,7 @@ class _Parallel:
             i = self.ready.popleft()
             worker.task = i
             try:
-                worker.conn.send(self.inputs[i][0])
+                worker.conn.send(self.inputs[i].inp)
             except OSError:
                 self._died(worker)
 
@@ -352,7 +367,7 @@ class _Parallel:
         parent, child = self.ctx.Pipe()
         process = self.ctx.Process(
             target=_worker_main,
-            args=(child, list(map(Path, self.loader.packages)), os.environ.get(_KILL_ON) or None),
+            args=(child, list(map(Path, self.packages)), os.environ.get(_KILL_ON) or None),
             name="auditgraph-parse",
             daemon=True,
         )
@@ -386,7 +401,7 @@ class _Parallel:
             self.ready.appendleft(i)
             return
         how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with code {code}"
-        inp = self.inputs[i][0]
+        inp = self.inputs[i].inp
         self._land(
             i,
             LoadResult(
@@ -410,7 +425,7 @@ class _Parallel:
     # ---------------------------------------------------------------- the writer thread
     def _writer(
         self,
-        writes: queue.SimpleQueue[tuple[int, Recording, str | None] | None],
+        writes: queue.SimpleQueue[tuple[int, Recording, Prepared] | None],
         done: queue.SimpleQueue[tuple[int, LoadResult | BaseException]],
         wake: Connection,
         stopping: threading.Event,
@@ -418,10 +433,10 @@ class _Parallel:
         while (job := writes.get()) is not None:
             if stopping.is_set():
                 continue
-            i, rec, previous = job
+            i, rec, ready = job
             res: LoadResult | BaseException
             try:
-                res = _write(self.loader, rec, previous)
+                res = _write(self.graph, ready, rec)
             except LoadError as exc:
                 res = LoadResult(rec.inp.id, rec.inp.entry, "failed", message=str(exc))
             except BaseException as exc:  # the server is gone: the main loop raises it
@@ -446,11 +461,11 @@ def _recv(conn: Connection) -> Any:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _write(loader: FilingLoader, rec: Recording, previous: str | None) -> LoadResult:
+def _write(graph: Graph, ready: Prepared, rec: Recording) -> LoadResult:
     """One transaction; sent again when Neo4j chose it as a deadlock victim (or another transient error)."""
     for attempt in range(DEADLOCK_RETRIES + 1):
         try:
-            return write_recording(loader, rec, previous)
+            return write_recording(graph, ready, rec)
         except LoadError as exc:
             if not isinstance(exc.__cause__, TransientError) or attempt == DEADLOCK_RETRIES:
                 raise

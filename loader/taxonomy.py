@@ -8,7 +8,6 @@ removes what was written, so readers never see half a release.
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from collections import defaultdict
@@ -366,7 +365,7 @@ def load_package(
     reporter.message(f"{label}: parsing with Arelle (offline)…")
     reporter.step("arelle parse", None)
     # Arelle's model is long-lived: sweeping it again and again while it grows is wasted (half the parse here)
-    with collector.paused():
+    with collector.model_alive():
         model, warnings = _parse(session, pkg)
         try:
             reporter.step("extract rows", None)
@@ -393,7 +392,7 @@ def load_package(
                 _extract(model, pkg, ex, owned, primary, writer)
             finally:
                 model.close()
-                gc.collect()  # the closed model's cycles, swept while the server writes
+                collector.sweep_closed_model(more_to_come=True)  # while the server writes; more packages may follow
             ex.warnings += warnings
             t1 = time.perf_counter()
             counts = writer.finish()

@@ -70,7 +70,7 @@ def taxonomy() -> None:
 
 def _load(graph: Graph, pkgs: list[PackageInfo], force: bool, quiet: bool) -> list[LoadResult]:
     """Parse with Arelle and write: the schema first, as `open_graph(writes=True)` puts it in place."""
-    with collector.paused(freeze=True):  # Arelle's modules live until exit: see collector.py
+    with collector.importing():  # Arelle's modules live until exit
         from auditgraph.loader.taxonomy import load_taxonomies
 
     graph.run_script("schema.constraints")

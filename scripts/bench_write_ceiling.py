@@ -4,7 +4,7 @@ time against Arelle alone, in paired alternating runs. Rewrites its section of d
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_write_ceiling.py [--repeats 5] [--only F ...] [--no-write]
 
 For each filing (scripts/bench_filing.py's set by default) Arelle parses it once and
-`loader.filing.write_model` records the statements it would send. Then, `--repeats` times, in an
+`loader.filing_rows.write_model` records the statements it would send. Then, `--repeats` times, in an
 order that alternates between repeats:
 - *Arelle*: Arelle alone parses the filing (as scripts/bench_filing.py measures it);
 - *ours*: the whole `filing load` of it (deleted first, so every repeat writes it fresh);
@@ -33,7 +33,8 @@ from bench_filing import TYPICAL  # scripts/ is on sys.path when a script runs: 
 from auditgraph.eval.benchdoc import machine, write_section
 from auditgraph.graph import BackgroundTx, Graph
 from auditgraph.loader import standard_schemas
-from auditgraph.loader.filing import FilingLoader, Recording, begin_filing, delete_filing, write_model
+from auditgraph.loader.filing import FilingLoader, Recording, delete_filing
+from auditgraph.loader.filing_rows import begin_filing, write_model
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent

@@ -2,7 +2,7 @@
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/profile_filing_write.py xule-2025/WTM_Q3_2023 [--repeats 8]
 
-Arelle parses the filing once; `loader.filing.write_model` computes its rows into a recorder
+Arelle parses the filing once; `loader.filing_rows.write_model` computes its rows into a recorder
 instead of a transaction. Each repeat deletes the filing, replays the recorded statements in one
 transaction, waiting for each to finish, and commits. The table gives the median seconds per
 query name (parameter packing and transfer included) and for the commit, with the rows sent.
@@ -30,7 +30,8 @@ from typing import Any
 
 from auditgraph import database
 from auditgraph.graph import Graph
-from auditgraph.loader.filing import FilingLoader, Recording, begin_filing, delete_filing, write_model
+from auditgraph.loader.filing import FilingLoader, Recording, delete_filing
+from auditgraph.loader.filing_rows import begin_filing, write_model
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent

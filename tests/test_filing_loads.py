@@ -177,15 +177,15 @@ def test_reloading_is_a_noop_and_force_replaces_atomically(graph: Graph, loader:
 
 def test_a_failed_write_leaves_nothing_behind(graph: Graph, loader: FilingLoader, tmp_path: Path, monkeypatch):
     inst = crafted(tmp_path / "f", "boom-20251231", fact("us-gaap:Revenues", "100000"))
-    from auditgraph.loader import filing as filing_mod
+    from auditgraph.loader import filing_rows
 
     def explode(tx, name, rows, **params):
         if name == "load.filing_facts":  # contexts, concepts and the pending Filing are already sent
             raise LoadError("simulated crash while writing facts")
         return original(tx, name, rows, **params)
 
-    original = filing_mod._send
-    monkeypatch.setattr(filing_mod, "_send", explode)
+    original = filing_rows.send
+    monkeypatch.setattr(filing_rows, "send", explode)
     with pytest.raises(LoadError, match="simulated crash"):
         loader.load(inst)
     assert filings(graph) == []
@@ -206,6 +206,30 @@ def test_a_retired_version_left_by_a_killed_purge_is_purged_by_the_next_load(gra
     assert graph.read("filing.retired") == [] and q(graph, "MATCH (n:Retired) RETURN count(n) AS n")[0]["n"] == 0
     assert filings(graph) == [("smpl-20251231", "loaded")]
     assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == clean
+
+
+def test_the_stages_called_one_by_one_write_what_filing_loader_load_writes(graph: Graph, loader: FilingLoader):
+    """The pipeline's public stages, as `filing load --jobs N` runs them: prepare here, parse and rows into a
+    Recording (a worker's part, no database), write here. The graph is the one FilingLoader.load writes."""
+    from auditgraph.loader.filing import Prepared, prepare, record_filing, write_recording
+    from auditgraph.loader.filing_source import filing_input
+
+    inp = filing_input(SAMPLE_FILING)
+    ready = prepare(graph, inp, force=False)
+    assert ready == Prepared(inp, previous=None)  # nothing of it in the database yet
+    rec = record_filing(loader.session, inp)
+    assert [name for name, _ in rec.calls][:2] == ["load.filing_units", "load.filing_contexts"]
+    assert rec.calls[-1][0] == "load.filing_finish" and filings(graph) == []
+    staged = write_recording(graph, ready, rec)
+    assert (staged.id, staged.status, staged.facts, staged.contexts, staged.units) == ("smpl-20251231", "loaded", 66, 7, 1)
+    assert prepare(graph, inp, force=False).status == "unchanged"
+    whole = q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r")
+
+    again = loader.load(SAMPLE_FILING, force=True)
+    assert again.status == "replaced"
+    counts = ("facts", "contexts", "units", "extension_concepts", "edges", "duplicates", "placeholders", "filer_labels")
+    assert [getattr(again, c) for c in counts] == [getattr(staged, c) for c in counts]
+    assert q(graph, "MATCH (n) WITH count(n) AS n CALL () { MATCH ()-[r]->() RETURN count(r) AS r } RETURN n, r") == whole
 
 
 # ---------------------------------------------------------------- placeholders and relink

@@ -8,7 +8,8 @@ import pytest
 
 from auditgraph.loader.concepts import concept_key
 from auditgraph.loader.facts import _all_facts, context_rows, fact_rows, period_row
-from auditgraph.loader.filing import filing_session, is_extension
+from auditgraph.loader.filing import filing_session
+from auditgraph.loader.filing_rows import is_extension
 from auditgraph.loader.filing_source import filing_input
 from auditgraph.loader.networks import _used_on
 

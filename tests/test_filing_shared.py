@@ -13,7 +13,8 @@ import pytest
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.loader.facts import fact_rows
-from auditgraph.loader.filing import FilingLoader, is_extension
+from auditgraph.loader.filing import FilingLoader, arelle_verdict
+from auditgraph.loader.filing_rows import is_extension
 
 AAPL_10K = "0000320193-23-000106"
 
@@ -215,7 +216,7 @@ def test_inline_aapl_10q_values_equal_the_sec_extracted_instance(aapl, shared_di
 
     def values(path: Path) -> dict[tuple, str | None]:
         with loader.session.model(path) as model:
-            assert not loader._fatal_messages()
+            assert arelle_verdict(loader.session).fatal is None
             rows = fact_rows(
                 model, "x", lambda c: f"{c.qname.namespaceURI}#{c.qname.localName}" if not is_extension(c) else c.qname.localName
             )

@@ -131,8 +131,7 @@ class StageGroup(click.Group):
             lean_driver(name)  # before the stage (and the driver) is imported
         if name not in self.commands and name in self.lazy:
             module, attr = self.lazy[name][0].split(":")
-            # the stage's modules live until exit: the collector need not walk them, now or later (~8% of a `check`)
-            with collector.paused(freeze=True):
+            with collector.importing():  # the stage's modules live until exit
                 command = getattr(importlib.import_module(module), attr)
             if command.name != name:
                 raise RuntimeError(f"{module}:{attr} is the command {command.name!r}, registered as {name!r}")
