@@ -90,6 +90,6 @@ def load_constants(graph: Graph, years: tuple[int, ...] | None = None) -> dict[i
     done = {}
     for year in years or shipped_years():
         rows = constant_rows(year)
-        out = graph.run("load.dqc_constants", year=year, rows=rows)
+        out = graph.write("load.dqc_constants", year=year, rows=rows)
         done[year] = int(out[0]["written"]) if out else 0
     return done

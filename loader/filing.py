@@ -120,7 +120,7 @@ def filing_session(packages: Sequence[Path]) -> ArelleSession:
 
 def delete_filing(graph: Graph, filing_id: str) -> bool:
     """Remove a filing and all it owns, its replaced versions not purged yet included; False when there was no such filing."""
-    row = graph.run("filing.delete", filing_id=filing_id)[0]
+    row = graph.write("filing.delete", filing_id=filing_id)[0]
     for token in versions.leftovers(graph, filing_id):
         versions.purge(graph, token)
     return bool(row["filings"])
@@ -130,7 +130,7 @@ def clear_pending(graph: Graph) -> list[str]:
     """Delete leftovers of interrupted loads (status still pending); returns their ids."""
     ids = [r["id"] for r in graph.read("filing.pending")]
     for fid in ids:
-        graph.run("filing.delete", filing_id=fid)
+        graph.write("filing.delete", filing_id=fid)
     return ids
 
 
@@ -151,12 +151,12 @@ def relink(graph: Graph) -> RelinkResult:
         rows.append(placeholder_row(ns, name, prefix))
     if rows:
         graph.write_batches("load.placeholders", rows)
-    reports = graph.run("filing.relink_reports")[0]["relinked"]
+    reports = graph.write("filing.relink_reports")[0]["relinked"]
     dims = graph.read("filing.unlinked_dims")
     if dims:
         graph.write_batches("filing.relink_dims", dims)
-    linked = graph.run("filing.relink_releases")[0]["linked"]
-    pruned = graph.run("filing.prune_placeholders")[0]["deleted"]
+    linked = graph.write("filing.relink_releases")[0]["linked"]
+    pruned = graph.write("filing.prune_placeholders")[0]["deleted"]
     by_year = {r["year"]: r["facts"] for r in graph.read("filing.placeholder_facts")}
     return RelinkResult(len(rows), reports, len(dims), linked, pruned, by_year)
 

@@ -81,7 +81,7 @@ class Leases:
             "gate": TAXONOMY,
         }
         for _ in range(_VANISHED_RETRIES):
-            row: dict[str, Any] = self.graph.run("load.claim_acquire", **params)[0]
+            row: dict[str, Any] = self.graph.write("load.claim_acquire", **params)[0]
             # No owner: the MERGE matched a claim whose holder released (deleted) it before this
             # transaction got its lock. The claim is free now: the next MERGE creates it afresh.
             if row["owner"] is not None or row["gate_owner"] is not None:
@@ -93,7 +93,7 @@ class Leases:
         told = False
         dead: list[str] = []
         while True:
-            row = self.graph.run(
+            row = self.graph.write(
                 "load.taxonomy_lease", gate=TAXONOMY, owner=self.owner, lease_seconds=self.lease_seconds, dead_owners=dead
             )[0]
             if row["owner"] == self.owner:
@@ -117,13 +117,13 @@ class Leases:
 
     def renew(self) -> int:
         """Extend the lease of every claim this loader holds; returns how many."""
-        return int(self.graph.run("load.claim_renew", owner=self.owner, lease_seconds=self.lease_seconds)[0]["renewed"])
+        return int(self.graph.write("load.claim_renew", owner=self.owner, lease_seconds=self.lease_seconds)[0]["renewed"])
 
     def release(self, filing_id: str) -> bool:
-        return bool(self.graph.run("load.claim_release", key=filing_id, owner=self.owner)[0]["released"])
+        return bool(self.graph.write("load.claim_release", key=filing_id, owner=self.owner)[0]["released"])
 
     def release_all(self) -> int:
-        return int(self.graph.run("load.claim_release_owner", owner=self.owner)[0]["released"])
+        return int(self.graph.write("load.claim_release_owner", owner=self.owner)[0]["released"])
 
     def clear_pending(self) -> list[str]:
         """Delete leftovers of interrupted loads (a Filing still "pending") that no live loader
@@ -135,7 +135,7 @@ class Leases:
             if self.acquire(fid) is not None:
                 continue
             try:
-                self.graph.run("filing.delete", filing_id=fid)
+                self.graph.write("filing.delete", filing_id=fid)
                 cleared.append(fid)
             finally:
                 self.release(fid)

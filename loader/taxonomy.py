@@ -235,7 +235,7 @@ class _Writer:
         (the roles, the DQC rules and the placeholders those rules name)."""
         ex = self.ex
         if part == "concepts":
-            self.submit(lambda: self.graph.run("taxonomy.begin_release", rows=list(ex.releases.values())))
+            self.submit(lambda: self.graph.write("taxonomy.begin_release", rows=list(ex.releases.values())))
             self.submit(lambda: self._put("concepts", "load.concepts", ex.concepts))
             self.submit(self._demote_stale)
         elif part == "labels":
@@ -258,7 +258,7 @@ class _Writer:
             written = {c["key"] for c in self.ex.concepts if c["release"] == key}
             stale = [k for k in self.graph.read("taxonomy.concept_keys", release=key)[0]["keys"] if k not in written]
             if stale:
-                self.graph.run("taxonomy.demote_stale_concepts", release=key, keys=stale)
+                self.graph.write("taxonomy.demote_stale_concepts", release=key, keys=stale)
 
     def _hook(self, step: str) -> None:
         if self.fail_hook:  # tests simulate a crash at a step
@@ -273,9 +273,9 @@ class _Writer:
         """Flip the releases to loaded after every part is written; re-raises the first failure."""
         self.submit(lambda: self._hook("finish"))
         if self.replaced:  # placeholders only the old version's edges used
-            self.submit(lambda: self.graph.run("taxonomy.delete_orphan_placeholders"))
+            self.submit(lambda: self.graph.write("taxonomy.delete_orphan_placeholders"))
         counts = _counts(self.ex)
-        self.submit(lambda: self.graph.run("taxonomy.finish_release", rows=[c.__dict__ for c in counts]))
+        self.submit(lambda: self.graph.write("taxonomy.finish_release", rows=[c.__dict__ for c in counts]))
         try:
             for job in self._jobs:
                 job.result()
@@ -311,9 +311,9 @@ def _clear_for_reload(graph: Graph, key: str) -> None:
     its DECLARES). Its concepts stay and are overwritten in place (load.concepts sets exactly the new row's
     properties); the ones the new version no longer declares are demoted after it (taxonomy.demote_stale_concepts)."""
     for name in ("taxonomy.delete_calc_edges", "taxonomy.delete_pres_edges", "taxonomy.delete_def_edges"):
-        graph.run(name, owner=key)
-    graph.run("taxonomy.delete_labels", release=key)
-    graph.run("taxonomy.delete_release", release=key)
+        graph.write(name, owner=key)
+    graph.write("taxonomy.delete_labels", release=key)
+    graph.write("taxonomy.delete_release", release=key)
 
 
 def _clear_all(graph: Graph, replaced: Sequence[str], leftover: Sequence[str]) -> None:
@@ -325,17 +325,17 @@ def _clear_all(graph: Graph, replaced: Sequence[str], leftover: Sequence[str]) -
 
 def _remove_release(graph: Graph, key: str) -> None:
     for name in ("taxonomy.delete_calc_edges", "taxonomy.delete_pres_edges", "taxonomy.delete_def_edges"):
-        graph.run(name, owner=key)
-    graph.run("taxonomy.delete_labels", release=key)
-    graph.run("taxonomy.demote_concepts", release=key)
-    graph.run("taxonomy.delete_release", release=key)
+        graph.write(name, owner=key)
+    graph.write("taxonomy.delete_labels", release=key)
+    graph.write("taxonomy.demote_concepts", release=key)
+    graph.write("taxonomy.delete_release", release=key)
 
 
 def remove_releases(graph: Graph, keys: Sequence[str]) -> None:
     """Remove releases completely (edges they own, labels, concepts unless still referenced, roles, rules)."""
     for key in keys:
         _remove_release(graph, key)
-    graph.run("taxonomy.delete_orphan_placeholders")
+    graph.write("taxonomy.delete_orphan_placeholders")
 
 
 def load_package(

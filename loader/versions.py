@@ -32,14 +32,14 @@ def new_token(filing_id: str) -> str:
 
 def purge(graph: Graph, token: str) -> None:
     """Delete what `load.filing_retire` took out of view under `token`, then the placeholders nothing uses."""
-    graph.run("load.filing_purge", token=token)
-    graph.run("load.filing_purge_nodes", token=token)
-    graph.run("filing.prune_placeholders")
+    graph.write("load.filing_purge", token=token)
+    graph.write("load.filing_purge_nodes", token=token)
+    graph.write("filing.prune_placeholders")
 
 
 def leftovers(graph: Graph, filing_id: str | None = None) -> list[str]:
     """Tokens of retired versions (of one filing, or of all) not purged yet."""
-    return [r["token"] for r in graph.run("filing.retired") if filing_id is None or r["id"] == filing_id]
+    return [r["token"] for r in graph.read("filing.retired") if filing_id is None or r["id"] == filing_id]
 
 
 class Purge:

@@ -70,7 +70,7 @@ def main() -> None:
         inp = filing_input(args.shared / "filings" / args.filing)
         with filing.FilingLoader(g, zips) as loader:
             rec = filing.record_filing(loader, inp)
-            if not g.run("filing.get", filing_id=inp.id):
+            if not g.read("filing.get", filing_id=inp.id):
                 filing.write_recording(loader, rec, None)  # a version to replace
         runs: dict[str, list[dict[str, float]]] = defaultdict(list)
         for i in range(args.rounds):

@@ -116,6 +116,11 @@ def test_credentials_refused_mid_run_are_the_environment_not_a_query(graph: Grap
     assert "wrong password" in str(refused.value) and refused.value.exit_code == 3
 
 
+def test_the_door_has_no_handle_that_guesses_read_or_write():
+    # one door per mode: a caller says read or write, as the query's header does (no `run` that picks)
+    assert not hasattr(Graph, "run")
+
+
 def test_every_query_returns_the_columns_its_header_declares(graph: Graph):
     # EXPLAIN plans a query without running it (no parameter values, nothing written, even for a
     # write): the columns Neo4j will return are those the header's `returns:` names, in order, so a
@@ -138,7 +143,7 @@ def test_every_query_returns_the_columns_its_header_declares(graph: Graph):
 
 
 def test_the_server_stops_a_named_read_at_its_timeout(graph: Graph):
-    # READ_TIMEOUT_S unless the caller says otherwise; `run` of a read query (the header's mode) gets it too
+    # READ_TIMEOUT_S unless the caller says otherwise
     assert inspect.signature(Graph.read).parameters["timeout"].default == READ_TIMEOUT_S == 60.0
     assert inspect.signature(Graph.read_records).parameters["timeout"].default == READ_TIMEOUT_S
     path = queries.get("db.endless_read").path  # 10^10 rows: minutes on any machine, stopped after 1 s
@@ -151,10 +156,10 @@ def test_the_server_stops_a_named_read_at_its_timeout(graph: Graph):
     assert failed.value.exit_code == 4
 
 
-def test_run_picks_the_door_from_the_query_header(graph: Graph):
+def test_the_read_door_refuses_a_write_whose_header_says_read(graph: Graph):
     graph.driver.execute_query("MATCH (m:AuditgraphScratch) DELETE m")
     try:
-        # `// mode: read` on a query that writes: `run` sends it to the read door, and Neo4j refuses it there
+        # `// mode: read` on a query that writes: the read door runs it, and Neo4j refuses it there
         with pytest.raises(QueryFailed, match="its header says `mode: read`; make it `mode: write`"):
             graph.read("db.mislabelled_write")
         assert graph.read("db.scratch_state")[0]["marked"] is False

@@ -7,8 +7,6 @@ No other module opens a driver session (tests/test_one_door.py checks it). The h
   (READ_TIMEOUT_S unless the caller passes its own; None: no limit). `Graph.read_records` is the
   same read returning the driver's records, for hot paths.
 - `Graph.write(name, **params)`: a named query in its own WRITE transaction.
-- `Graph.run(name, **params)`: `read` or `write`, as the query's header (`// mode:`) says; for
-  callers written before the two doors split. New code calls `read` or `write`.
 - Loads: `Graph.write_batches` (rows in batched transactions), `Graph.transaction` (one explicit
   transaction, `Tx.run`), `BackgroundTx` (one transaction fed from a worker thread), and
   `Graph.run_script` (the schema's statements).
@@ -560,12 +558,6 @@ class Graph:
                     return [r.data() for r in session.run(query.text, params)]
             records, _, _ = self.driver.execute_query(query.text, params, database_=self.database, routing_=RoutingControl.WRITE)
         return [r.data() for r in records]
-
-    def run(self, name: str, **params: Any) -> list[Row]:
-        """`read` (with its default timeout) or `write`, as the query's header says (`// mode: read`)."""
-        if queries.get(name).mode == "read":
-            return self.read(name, **params)
-        return self.write(name, **params)
 
     def user_functions(self) -> frozenset[str]:
         """The server's plug-in (non-built-in) function names; read once per connection."""

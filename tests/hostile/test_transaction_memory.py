@@ -102,15 +102,15 @@ def env(tight_server: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("AUDITGRAPH_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("AUDITGRAPH_DEBUG", raising=False)
     with Graph(tight_server) as g:
-        g.run("db.wipe")
+        g.write("db.wipe")
         g.ensure_schema()
         yield g
 
 
 def contents(g: Graph) -> dict[str, int]:
     """Nodes per label and relationships per type, but the LoadGate every lease locks (created once, holding no data)."""
-    nodes = {f":{r['label']}": r["count"] for r in g.run("db.node_counts") if r["label"] != "LoadGate"}
-    rels = {r["type"]: r["count"] for r in g.run("db.relationship_counts")}
+    nodes = {f":{r['label']}": r["count"] for r in g.read("db.node_counts") if r["label"] != "LoadGate"}
+    rels = {r["type"]: r["count"] for r in g.read("db.relationship_counts")}
     return {k: n for k, n in {**nodes, **rels}.items() if n}
 
 
