@@ -110,6 +110,22 @@ def test_z3_named_core_direction_and_open_claim_interval():
     assert zero.decision is Decision.VERIFIED
 
 
+def test_the_same_claim_gets_the_same_core_whatever_was_checked_before():
+    # gross profit filed (169.148 billion) and computed (revenue - cost): a claim of 170.8 billion contradicts both,
+    # so it has two cores; the one reported must not depend on this thread's earlier checks
+    facts = [_b("gp", "169148000000", fid="f3"), _b("rev", "383285000000"), _b("cogs", "214137000000", fid="f2")]
+    both = [Authorised("formula:filed-fact:1", fx.Ref("gp")), Authorised("formula:registry:1", fx.parse("rev - cogs"))]
+    first = check(facts, both, Decimal("170.75e9"), Decimal("170.85e9")).core
+    for i in range(60):  # other claims on the same thread's context
+        check(
+            [_b(f"x{i}", str(1000 + i)), _b(f"y{i}", "7", fid="f9")],
+            [Authorised("formula:registry:1", fx.parse(f"x{i} - y{i}"))],
+            Decimal(5),
+            Decimal(6),
+        )
+    assert check(facts, both, Decimal("170.75e9"), Decimal("170.85e9")).core == first
+
+
 def test_planner_reads_metric_operation_period_and_scale_without_the_claim():
     p = Planner(load_registry())
     plan = p.plan("What was Apple's gross profit for fiscal 2023 (in millions, except per-share data)?", ["Apple"])
