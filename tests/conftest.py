@@ -232,3 +232,15 @@ def agents(
         return SimpleNamespace(exit_code=done.value.code or 0, stdout=out, stderr=err, output=out + err)
 
     return run
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user with nothing configured: own config and data folders under tmp_path, no NEO4J_* variables (a test
+    that needs a server sets NEO4J_URI itself)."""
+    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE", "AUDITGRAPH_DEBUG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delenv("AUDITGRAPH_CONNECT_TIMEOUT", raising=False)
+    monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("AUDITGRAPH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import socket
-from pathlib import Path
 
 import pytest
 from cli_inprocess import error_line, run_main
@@ -20,17 +19,6 @@ from cli_inprocess import error_line, run_main
 from auditgraph import config, server
 from auditgraph.config import LocalServerSettings
 from auditgraph.errors import ConfigError, ServerError
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A user with nothing configured: own config and data folders, no NEO4J_* variables."""
-    for var in ("NEO4J_URI", "NEO4J_USER", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE", "AUDITGRAPH_DEBUG"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.delenv("AUDITGRAPH_CONNECT_TIMEOUT", raising=False)
-    monkeypatch.setenv("AUDITGRAPH_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("AUDITGRAPH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path
 
 
 def closed_port() -> int:
