@@ -84,6 +84,8 @@ _CONVENTIONAL = {
     "united states": ("U.S.", "U.S.A.", "US", "USA"),
     "united kingdom": ("U.K.", "UK"),
 }
+_CONVENTIONAL_NAMES = frozenset(a.lower() for names in _CONVENTIONAL.values() for a in names)
+_NOT_THE_COUNTRY = re.compile(r"\s*(?:GAAP|generally\s+accepted|dollars?|treasur(?:y|ies)|government|federal)\b", re.I)
 SCOPE_WORDS = re.compile(
     r"\b(?:segments?|divisions?|reportable|business\s+units?|geographic(?:al)?\s+(?:area|region)s?)\b(?!\s*(?:\(|reporting))",
     re.I,
@@ -175,6 +177,8 @@ class Members:
         out: list[MemberMention] = []
         for pattern in (self.pattern, self.abbreviations):
             for m in pattern.finditer(text) if pattern is not None else ():
+                if _NOT_THE_COUNTRY.match(text, m.end()) and m[0].lower() in _CONVENTIONAL_NAMES:
+                    continue  # "U.S. GAAP", "U.S. dollars": the country names a standard or a currency here
                 if got := self.names.get(re.sub(r"[\s-]+", " ", m[0].lower())):
                     if not any(o.start <= m.start() < o.end or m.start() <= o.start < m.end() for o in out):
                         out.append(MemberMention(m.start(), m.end(), m[0], got[0][0], got[0][1], got))

@@ -71,3 +71,15 @@ def test_an_abbreviation_a_member_label_defines_names_the_member_with_its_case()
         ("PSU", "us-gaap:PerformanceSharesMember"),
         ("performance stock units", "us-gaap:PerformanceSharesMember"),
     ]  # "psus" in lower case is no abbreviation
+
+
+def test_a_country_by_the_names_readers_use_but_not_in_a_standard_or_a_currency():
+    members = Members.from_rows(
+        [{"qname": "country:US", "axis": "srt:StatementGeographicalAxis", "labels": [], "filer_labels": ["United States"]}]
+    )
+    assert [m.qname for m in members.find("Total U.S. revenues were $13.8 billion; US sales grew.")] == [
+        "country:US",
+        "country:US",
+    ]
+    assert members.find("revenue as reported under U.S. GAAP, remeasured into U.S. dollars, and the U.S. federal rate") == []
+    assert members.find("it was a good year for us") == []  # bare capitals only as written
