@@ -19,7 +19,6 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from auditgraph import queries
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
 from auditgraph.loader import filing, versions
@@ -32,12 +31,11 @@ def replay(g: Graph, rec: filing.Recording, reload: bool) -> dict[str, float]:
     """Seconds per phase of one transaction of the recorded filing (a reload when `reload`)."""
     t: dict[str, float] = defaultdict(float)
     inp = rec.inp
-    with g.driver.session(database=g.database) as session:
-        tx = session.begin_transaction()
+    with g.transaction() as tx:  # the loader's one transaction, through the door; it commits when the block ends
 
         def timed(phase: str, name: str, **params: object) -> None:
             t0 = time.perf_counter()
-            tx.run(queries.get(name).text, params).consume()  # a registry file's Cypher
+            tx.run(name, **params)
             t[phase] += time.perf_counter() - t0
 
         token = versions.new_token(inp.id) if reload else None
@@ -48,8 +46,7 @@ def replay(g: Graph, rec: filing.Recording, reload: bool) -> dict[str, float]:
         for name, params in rec.calls:
             timed("writes", name, **params)
         t0 = time.perf_counter()
-        tx.commit()
-        t["commit"] = time.perf_counter() - t0
+    t["commit"] = time.perf_counter() - t0
     if token:
         t0 = time.perf_counter()
         versions.purge(g, token)
