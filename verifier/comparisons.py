@@ -18,6 +18,17 @@ _DOUBLE = re.compile(
 )
 _FASTER = re.compile(r"\b(?:grew|rose|increased|expanded)\s+(?P<w>faster|more quickly|more slowly|slower|less)\s+than\b", re.I)
 _NARROW = re.compile(r"\b(?P<w>narrowed|shrank|widened|deepened)\b", re.I)
+_DOUBLES = {
+    "doubled": "double",
+    "tripled": "triple",
+    "quadrupled": "quadruple",
+    "halved": "halve",
+    "double": "double",
+    "triple": "triple",
+    "quadruple": "quadruple",
+    "twice": "double",
+}
+_NARROWS = {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}
 BY = re.compile(r"\bby\s*$", re.I)
 _FLAT = re.compile(
     r"\b(?:was|were|is|are|remained|stayed|held|came\s+in)\s+(?:essentially\s+|roughly\s+|about\s+|relatively\s+|largely\s+)?"
@@ -45,21 +56,13 @@ def read_comparisons(ctx: ReadingState) -> None:
                     "rise" if direction > 0 else "fall",
                 )
             )
-    doubles = {
-        "doubled": "double",
-        "tripled": "triple",
-        "quadrupled": "quadruple",
-        "halved": "halve",
-        "double": "double",
-        "triple": "triple",
-        "quadruple": "quadruple",
-        "twice": "double",
-    }
-    rel_of: Callable[[re.Match[str]], str]  # the relation a matched word names
-    for rx, rel_of in (
-        (_DOUBLE, lambda m: doubles[m["w"].lower()]),
-        (_NARROW, lambda m: {"narrowed": "narrow", "shrank": "narrow", "widened": "widen", "deepened": "widen"}[m["w"].lower()]),
-    ):
+    # words that compare a metric named before them with its prior period: (pattern, the relation a match names)
+    relations: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+        (_DOUBLE, lambda m: _DOUBLES[m["w"].lower()]),
+        (_NARROW, lambda m: _NARROWS[m["w"].lower()]),
+        (_FLAT, lambda m: "flat"),  # "revenue was flat", "remained unchanged at $33.7 billion": no change a year on
+    )
+    for rx, rel_of in relations:
         for m in rx.finditer(text):
             before = [x for x in ctx.metrics if x.end <= m.start() and clause_bounds(text, m.start())[0] <= x.start]
             if not before:
@@ -82,26 +85,6 @@ def read_comparisons(ctx: ReadingState) -> None:
                     hedge,
                 )
             )
-    for m in _FLAT.finditer(text):  # "revenue was flat", "remained unchanged at $33.7 billion": no change a year on
-        lo, _ = clause_bounds(text, m.start())
-        before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]
-        if not before:
-            ctx.unread.append(f"{m[0]!r}: no metric named before it")
-            continue
-        period, base_period, relative, _ = period_for(ctx, m.start(), m.end(), False)
-        ctx.subclaims.append(
-            SubClaim(
-                "comparison",
-                text[before[-1].start : m.end()],
-                before[-1],
-                None,
-                period,
-                base_period,
-                relative or "prior",
-                None,
-                "flat",
-            )
-        )
     for m in _FASTER.finditer(text):
         lo, hi = clause_bounds(text, m.start())
         before = [x for x in ctx.metrics if lo <= x.start and x.end <= m.start()]

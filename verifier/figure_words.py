@@ -40,7 +40,7 @@ SPELLED = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*\s*\(?\s*$", 
 def stray_words(ctx: ReadingState, start: int, end: int) -> list[str]:
     """Content words between a metric and its number that belong to no known part of a claim
     ("SG&A 2.78bn, rev 13.1bn": 'rev' is an unknown name, so 13.1bn is not SG&A)."""
-    spans = [(p.start, p.end) for p in ctx.periods] + [(n.start, n.end) for n in ctx.numbers]
+    spans = ctx.figure_spans()
     # "goodwill of the Industrial Specialty Group segment was": a member named there is the figure's scope
     spans += [(mm.start, mm.end) for mm in ctx.scopes] + [(m.start(), m.end()) for m in SCOPE_WORDS.finditer(ctx.text)]
     if spelled := SPELLED.search(ctx.masked, start, end):
@@ -174,8 +174,7 @@ _RANGE_OPEN = re.compile(r"(?:[–—:-]|\brang(?:es?|ing)\s+(?:of|from)|\bbetwe
 
 def _plain_word(ctx: ReadingState, pos: int, w: str) -> bool:
     """A noun of the prose, not a verb, a number's scale word, a period or "basic"/"diluted"."""
-    spans = [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]
-    spans += [(x.start, x.end) for x in ctx.metrics]
+    spans = ctx.figure_spans() + [(x.start, x.end) for x in ctx.metrics]
     return not (
         _is_verbish(w)
         or w.lower() in ("basic", "diluted", "both", "between", "each")

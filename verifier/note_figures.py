@@ -118,7 +118,7 @@ def component_metric(ctx: ReadingState, n: Mention, lo: int) -> MetricSpan | Non
         return None
     a, b = before[-2], before[-1]  # A's span may end with "included", a word its name leaves unexplained
     gap = list(ctx.text[b.end : n.start])
-    for s, e in [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]:
+    for s, e in ctx.figure_spans():
         for i in range(max(s, b.end), min(e, n.start)):
             gap[i - b.end] = ","
     rest = "".join(gap)

@@ -51,6 +51,10 @@ class ReadingState:
     def known(self, k: frozenset[str]) -> bool:
         return bool(self.knows and self.knows(k))
 
+    def figure_spans(self) -> list[tuple[int, int]]:
+        """Where the sentence's numbers and period words are: words of no metric name."""
+        return [(x.start, x.end) for x in self.numbers] + [(p.start, p.end) for p in self.periods]
+
 
 def clause_bounds(text: str, pos: int) -> tuple[int, int]:
     """The clause around `pos`: between semicolons (and sentence ends)."""
@@ -185,7 +189,7 @@ def _unplaced_year(ctx: ReadingState, n: Mention, period: PeriodRequest) -> str 
         for p in ctx.periods:
             if p.request is not None and (p.request.fiscal_year is not None or p.request.end_date is not None):
                 return p.text
-    spans = [(x.start, x.end) for x in ctx.numbers] + [(p.start, p.end) for p in ctx.periods]
+    spans = ctx.figure_spans()
     for m in _YEAR_WORD.finditer(ctx.text):
         if not any(a <= m.start() < b for a, b in spans):
             return m[0]
