@@ -74,6 +74,27 @@ def test_per_share_words_bind_eps_with_the_loss_sign(verifier: Verifier):
         assert every_binding(sv) <= {("us-gaap:EarningsPerShareDiluted", FY23), ("us-gaap:EarningsPerShareBasic", FY23)}
 
 
+FY22 = "duration:2022-01-01/2022-12-31"
+
+
+def test_every_figure_of_a_per_share_name_and_its_comparison_bind_eps(verifier: Verifier):
+    # ADN's diluted EPS: -37.24 (2023), -43.28 (2022); its net loss -71,397 and -74,337 thousand narrowed too,
+    # so "widened" checked on the dollar net loss would be decided on the wrong fact
+    eps = {("us-gaap:EarningsPerShareDiluted", FY23), ("us-gaap:EarningsPerShareDiluted", FY22)}
+    sv = verifier.verify_sentence(ADN, "Net loss per share narrowed to $(37.24) in 2023 from $(43.28) in 2022")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [s.extra.get("kind") for s in sv.subclaims] == ["level", "level", "comparison"]
+    assert [bound(s) for s in sv.subclaims] == [
+        {("us-gaap:EarningsPerShareDiluted", FY23)},
+        {("us-gaap:EarningsPerShareDiluted", FY22)},
+        eps,
+    ]
+    sv = verifier.verify_sentence(ADN, "Net loss per share widened to $(37.24) in 2023 from $(43.28) in 2022")
+    assert sv.decision is Decision.VIOLATED
+    assert [s.decision for s in sv.subclaims] == [Decision.VERIFIED, Decision.VERIFIED, Decision.VIOLATED]
+    assert every_binding(sv) == eps  # never us-gaap:NetIncomeLoss
+
+
 def test_a_price_per_share_is_no_eps(verifier: Verifier):
     sv = verifier.verify_sentence(NFLX, "216,719 shares were purchased at an average price of $193.52 per share")
     assert sv.decision is Decision.ABSTAIN

@@ -218,6 +218,18 @@ def test_sentence_table_shows_the_filed_value_whole(verifier: Verifier, neo4j_co
     assert "Violated" in row and row.rstrip("│ ").endswith("33,723,297,000"), r.stdout
 
 
+def test_a_comparison_shows_the_filed_values_it_compares(verifier: Verifier, neo4j_connection, monkeypatch):
+    from auditgraph.cli import cli
+
+    monkeypatch.setenv("NEO4J_URI", neo4j_connection.uri)
+    monkeypatch.setenv("COLUMNS", "80")
+    r = CliRunner().invoke(cli, ["verify", "--filing", NFLX, "Revenue doubled in 2023"])
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.stdout.splitlines() if "doubled" in line and "comparison" in line)
+    # 2023's and 2022's revenue as filed, never the ratio or the expression the solver checks on them
+    assert "Violated" in row and row.rstrip("│ ").endswith("33,723,297,000 vs 31,615,550,000"), r.stdout
+
+
 # ---------------------------------------------------------------- the dev set's labels
 def _builder(monkeypatch):
     spec = importlib.util.spec_from_file_location("build_narrative_devset", REPO / "scripts" / "build_narrative_devset.py")

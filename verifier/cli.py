@@ -388,9 +388,14 @@ def _filed(v: Verdict) -> str:
             return f"{d * 100:.2f}%"
         return f"{d:,.0f}" if abs(d) >= 1000 else f"{d:.4f}".rstrip("0").rstrip(".")
 
+    target = [b for b in v.bindings if b.stage == "target"]
+    if v.extra.get("kind") == "comparison" and target:
+        # "narrowed", "doubled", "exceeded": the filed values compared, never the expression Z3 checks on them
+        seen = {(b.concept, b.period, b.members): b.value for b in target}
+        return " vs ".join(fmt(x) for x in seen.values())
     if v.extra.get("expected_point") is not None:
         return fmt(v.extra["expected_point"])
-    filed = {b.value for b in v.bindings if b.stage == "target"}
+    filed = {b.value for b in target}
     if len(filed) == 1 and not pct:  # the claimed line item is filed: show its value, not the interval its parts allow
         return fmt(filed.pop())
     if v.expected_lower is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from auditgraph.verifier.per_share import per_share_after, per_share_phrase
 from auditgraph.verifier.sentence_state import ReadingState, SubClaim, clause_bounds, period_for
 
 DIFFERENCE = re.compile(
@@ -64,11 +65,16 @@ def read_comparisons(ctx: ReadingState) -> None:
     )
     for rx, rel_of in relations:
         for m in rx.finditer(text):
-            before = [x for x in ctx.metrics if x.end <= m.start() and clause_bounds(text, m.start())[0] <= x.start]
-            if not before:
+            lo = clause_bounds(text, m.start())[0]
+            before = [x for x in ctx.metrics if x.end <= m.start() and lo <= x.start]
+            # "net loss per share widened": earnings per share, not the net loss the words before "per share" name
+            metric = per_share_phrase(text, lo, m.start()) or (before[-1] if before else None)
+            if metric is None:
                 ctx.unread.append(f"{m[0]!r}: no metric named before it")
                 continue
-            metric = before[-1]
+            if not metric.implied and per_share_after(text, metric.end):
+                ctx.unread.append(f"{m[0]!r}: {metric.matched!r} per share names no per-share line item the reader knows")
+                continue
             period, base_period, relative, _ = period_for(ctx, m.start(), m.end(), False)
             hedge = (m.groupdict().get("hedge") or "").strip() or None
             ctx.subclaims.append(

@@ -20,7 +20,7 @@ _ONE_TRANSACTION = re.compile(
     re.I,
 )
 _CUMULATIVE = re.compile(
-    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company's\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
+    r"\b(?:through|since|from)\s+(?:its\s+|the\s+company['’]s\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
     re.I,
 )
 _NEW_PREDICATE = re.compile(

@@ -19,6 +19,14 @@ def per_share_metric(m: MetricSpan) -> bool:
 
 
 PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(?:basic|diluted|fully\s+diluted)\s+)?(?:common\s+)?share\b|\beps\b", re.I)
+_PER_SHARE_NEXT = re.compile(r"\s*(?:" + PER_SHARE_WORDS.pattern + ")", re.I)
+
+
+def per_share_after(text: str, pos: int) -> bool:
+    """Whether per-share words follow at `pos`: a metric named "net loss per share" is per share."""
+    return bool(_PER_SHARE_NEXT.match(text, pos))
+
+
 _EARNINGS_WORDS = re.compile(r"\b(?:income|earnings?|profits?|loss(?:es)?|eps)\b", re.I)
 _EARNING_VERB = re.compile(
     r"\b(?:earned|earning|earns|made|lost|losing|loses|loss\s+of|earnings\s+of|income\s+of|profit\s+of)\b[^.;$\d]{0,30}$", re.I

@@ -40,7 +40,14 @@ from auditgraph.verifier.figure_words import (
 from auditgraph.verifier.metric_names import GROWTH, Knows, MetricSpan, find_metrics
 from auditgraph.verifier.note_figures import component_metric, note_specific
 from auditgraph.verifier.numbers import Kind, Mention, find_numbers
-from auditgraph.verifier.per_share import PER_SHARE_WORDS, activities_phrase, per_share_metric, per_share_of, per_share_phrase
+from auditgraph.verifier.per_share import (
+    PER_SHARE_WORDS,
+    activities_phrase,
+    per_share_after,
+    per_share_metric,
+    per_share_of,
+    per_share_phrase,
+)
 from auditgraph.verifier.periods import DATE_PATTERN, find_periods
 from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import MemberMention
@@ -305,7 +312,9 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
     # per-share words of an earlier figure ("$12.03 per diluted share, compared with $4.49 billion") are its own
     prior = [x.end for x in ctx.numbers if lo <= x.end <= n.start]
     lead = text[max([before[-1].end if before else lo, *prior]) : n.start]
-    said_per_share = bool(before and per_share_metric(before[-1])) or bool(PER_SHARE_WORDS.search(lead))
+    # "net loss per share widened to $(0.62) from $(0.50)": the metric's own name says per share for each of its figures
+    names_per_share = bool(before) and bool(per_share_after(text, before[-1].end))
+    said_per_share = bool(before and per_share_metric(before[-1])) or bool(PER_SHARE_WORDS.search(lead)) or names_per_share
     if said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER) and n.scale_word:
         ctx.unread.append(f"{n.text!r}: an amount, but the words say per share; a per-share figure is dollars per share")
         return
@@ -461,9 +470,9 @@ _CHANGE_IN = re.compile(
 _SPENT = re.compile(r"\b(?:spent|invested|paid|incurred)\s*(?:approximately|about|nearly|roughly)?\s*$", re.I)
 _CHANGE_WORDS = re.compile(r"\b(?:change|increase|decrease|decline|growth|reduction)s?\s+(?:in|of)\b", re.I)
 _AUTHORIZED = re.compile(r"\bauthori[sz]ed\s+(?:to\s+issue\s+)?(?:(?:up\s+to|a\s+total\s+of)\s+)?$", re.I)
-_CLASS_AFTER = re.compile(r"^\s*of\s+(?:its\s+|our\s+|the\s+company's\s+)?(?P<c>common|preferred)\s+stock\b", re.I)
+_CLASS_AFTER = re.compile(r"^\s*of\s+(?:its\s+|our\s+|the\s+company['’]s\s+)?(?P<c>common|preferred)\s+stock\b", re.I)
 _SHARES_AFTER = re.compile(
-    r"^\s*(?:of\s+(?:our\s+|its\s+|the\s+company's\s+)?(?:class\s+[a-z]\s+)?common\s+stock\s+)?(?P<w>outstanding|issued\s+and\s+outstanding)\b",
+    r"^\s*(?:of\s+(?:our\s+|its\s+|the\s+company['’]s\s+)?(?:class\s+[a-z]\s+)?common\s+stock\s+)?(?P<w>outstanding|issued\s+and\s+outstanding)\b",
     re.I,
 )
 
