@@ -95,6 +95,23 @@ def test_every_figure_of_a_per_share_name_and_its_comparison_bind_eps(verifier: 
     assert every_binding(sv) == eps  # never us-gaap:NetIncomeLoss
 
 
+@pytest.mark.parametrize(
+    ("filing", "sentence", "periods"),
+    [
+        # Netflix: diluted EPS 12.03 against 9.95 (+20.9%), where net income grew 20.4%
+        (NFLX, "Net income per share rose 20.9% in 2023", (FY23, FY22)),
+        # Advent: diluted EPS -37.24 against -43.28 (the loss per share 14% smaller), where the net loss shrank 4%
+        (ADN, "Net loss per share narrowed 14% in 2023", (FY23, FY22)),
+    ],
+)
+def test_the_growth_of_a_per_share_name_is_the_growth_of_eps(verifier: Verifier, filing, sentence, periods):
+    sv = verifier.verify_sentence(filing, sentence)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    growth = sv.subclaims[0]
+    assert growth.extra.get("kind") == "growth"
+    assert bound(growth) == {("us-gaap:EarningsPerShareDiluted", p) for p in periods}  # never us-gaap:NetIncomeLoss
+
+
 def test_a_price_per_share_is_no_eps(verifier: Verifier):
     sv = verifier.verify_sentence(NFLX, "216,719 shares were purchased at an average price of $193.52 per share")
     assert sv.decision is Decision.ABSTAIN

@@ -22,9 +22,10 @@ PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(?:basic|diluted|fully\s+diluted)\s+)?
 _PER_SHARE_NEXT = re.compile(r"\s*(?:" + PER_SHARE_WORDS.pattern + ")", re.I)
 
 
-def per_share_after(text: str, pos: int) -> bool:
-    """Whether per-share words follow at `pos`: a metric named "net loss per share" is per share."""
-    return bool(_PER_SHARE_NEXT.match(text, pos))
+def per_share_after(text: str, pos: int) -> int | None:
+    """Where the per-share words that follow at `pos` end, if any: a metric named "net loss per share" is per share."""
+    m = _PER_SHARE_NEXT.match(text, pos)
+    return m.end() if m else None
 
 
 _EARNINGS_WORDS = re.compile(r"\b(?:income|earnings?|profits?|loss(?:es)?|eps)\b", re.I)

@@ -291,6 +291,20 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
         else:
             ctx.unread.append(f"{n.text!r}: the words after it ({words!r}) name no line item of the filing")
         return
+    if before and n.kind in (Kind.PERCENT, Kind.POINTS) and not per_share_metric(before[-1]):
+        # "net earnings per share grew 0.2%": the growth of earnings per share, never of the dollar net earnings
+        if (ps_end := per_share_after(text, before[-1].end)) is not None:
+            got = per_share_of(ctx, n, before, lo, text[before[-1].end : ps_end])
+            if isinstance(got, str):
+                ctx.unread.append(f"{n.text!r}: {got}")
+                return
+            named = before[-1]
+            before = [
+                *before[:-1],
+                MetricSpan(
+                    named.start, ps_end, text[named.start : ps_end], got.matched, implied=got.implied, negated=got.negated
+                ),
+            ]
     # "a 6.7% increase in revenue", "$33.7 billion in revenue"
     if n.kind is Kind.PERCENT and (g := _GROWTH_NOUN.match(tail)) and after and after[0].start - n.end <= g.end() + 3:
         metric = after[0]
@@ -313,7 +327,7 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
     prior = [x.end for x in ctx.numbers if lo <= x.end <= n.start]
     lead = text[max([before[-1].end if before else lo, *prior]) : n.start]
     # "net loss per share widened to $(0.62) from $(0.50)": the metric's own name says per share for each of its figures
-    names_per_share = bool(before) and bool(per_share_after(text, before[-1].end))
+    names_per_share = bool(before) and per_share_after(text, before[-1].end) is not None
     said_per_share = bool(before and per_share_metric(before[-1])) or bool(PER_SHARE_WORDS.search(lead)) or names_per_share
     if said_per_share and n.kind in (Kind.MONEY, Kind.NUMBER) and n.scale_word:
         ctx.unread.append(f"{n.text!r}: an amount, but the words say per share; a per-share figure is dollars per share")
