@@ -203,3 +203,42 @@ def test_every_analyst_term_grounds_only_on_its_own_candidates(filings: Verifier
                 off.append((t.term, fid, stray))
     assert off == []
     assert grounded >= 0.75 * asked, (grounded, asked)
+
+
+# P&G's FY2023 dividends per share as paid: 3.6806; its FY2023 and FY2022 diluted EPS 5.90 and 5.81
+PG_FY23 = "duration:2022-07-01/2023-06-30"
+PG_FY22 = "duration:2021-07-01/2022-06-30"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "decision"),
+    [
+        ("P&G paid dividends of $3.68 per share in fiscal 2023", Decision.VERIFIED),  # the initials readers use
+        ("Dividends paid per share were $3.68 in fiscal 2023", Decision.VERIFIED),  # "Dividends" names no company
+        ("P&G paid dividends of $3.52 per share in fiscal 2023", Decision.VIOLATED),
+    ],
+)
+def test_dividends_paid_per_share_bind_the_cash_paid_fact(filings: Verifier, sentence, decision):
+    sv = filings.verify_sentence(PG, sentence)
+    assert sv.decision is decision, sv.reason
+    assert {(b.concept, b.period) for s in sv.subclaims for b in s.bindings if b.stage == "target"} == {
+        ("us-gaap:CommonStockDividendsPerShareCashPaid", PG_FY23)
+    }
+
+
+def test_another_company_s_initials_are_another_company(filings: Verifier):
+    sv = filings.verify_sentence(PG, "J&J's net sales were $82.0 billion in fiscal 2023")
+    assert sv.decision is Decision.ABSTAIN and sv.abstain_reason is not None and sv.abstain_reason.value == "wrong_entity"
+
+
+def test_net_earnings_per_share_growth_is_eps_growth(filings: Verifier):
+    sv = filings.verify_sentence(PG, "Net earnings per share grew 1.5% to $5.90 in fiscal 2023")
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    growth, level = sv.subclaims
+    assert {(b.concept, b.period) for b in growth.bindings if b.stage == "target"} == {
+        ("us-gaap:EarningsPerShareDiluted", PG_FY23),
+        ("us-gaap:EarningsPerShareDiluted", PG_FY22),
+    }  # never us-gaap:ProfitLoss
+    assert {(b.concept, b.period) for b in level.bindings if b.stage == "target"} == {
+        ("us-gaap:EarningsPerShareDiluted", PG_FY23)
+    }

@@ -146,13 +146,30 @@ def mentions(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def initials(entity_name: str | None) -> tuple[str, ...]:
+    """The initials a company goes by, bare and with the name's "&": ("PG", "P&G") for PROCTER & GAMBLE CO,
+    ("GE",) for General Electric Co; () for a name of one word."""
+    parts = [w for w in re.findall(r"[A-Za-z0-9]+|&", entity_name or "") if w.lower() not in _SUFFIXES or w == "&"]
+    while parts and parts[-1] == "&":
+        parts.pop()
+    letters = [w[0].upper() for w in parts if w != "&"]
+    if len(letters) < 2:
+        return ()
+    bare = "".join(letters)
+    written = "".join("&" if w == "&" else w[0].upper() for w in parts).strip("&")
+    return (bare, written) if written != bare else (bare,)
+
+
 def matcher(entity_name: str | None, ticker: str | None) -> Callable[[str], bool]:
     """A test of one mention against the registrant."""
     own = {w for w in re.findall(r"[a-z0-9&]+", (entity_name or "").lower()) if w not in _SUFFIXES and len(w) >= 2}
     tick = (ticker or "").upper()
+    short = initials(entity_name)
 
     def matches(mention: str) -> bool:
         if tick and mention.strip().upper() == tick:
+            return True
+        if short and re.sub(r"[&.]", "", mention.strip()) == short[0]:  # written in capitals, as initials are
             return True
         words = {w for w in re.findall(r"[a-z0-9&]+", mention.lower()) if w not in _SUFFIXES and w not in _GENERIC}
         return bool(words) and (words <= own or bool(words & own and any(len(w) >= 4 for w in words & own)))

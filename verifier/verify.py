@@ -433,7 +433,7 @@ class Verifier:
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
         reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find, context)
-        others = [m for m in reading.entities if not own(m)]
+        others = [m for m in reading.entities if not own(m) and not _names_the_metric(m, reading)]
         if others:
             return abstain(
                 AbstainReason.WRONG_ENTITY,
@@ -848,6 +848,16 @@ class Verifier:
         return lookup
 
 
+def _names_the_metric(mention: str, reading: Reading) -> bool:
+    """ "Dividends paid per share were $3.68": a capitalised subject that is the metric's own first
+    words is no company."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", mention)}
+    return any(
+        sc.metric.text.startswith(mention) and said <= {w.lower() for w in re.findall(r"[A-Za-z]+", sc.metric.matched)}
+        for sc in reading.subclaims
+    )
+
+
 def _entity_words(filing: FilingInfo, vocabulary: frozenset[str] = frozenset()) -> list[str]:
     """The filer's name, ticker and name words, to strip from questions ("Apple Inc.'s net sales").
 
@@ -856,6 +866,7 @@ def _entity_words(filing: FilingInfo, vocabulary: frozenset[str] = frozenset()) 
     if filing.entity_name:
         words.append(filing.entity_name.rstrip("."))
         words += [w for w in re.findall(r"[A-Za-z][A-Za-z&-]+", filing.entity_name) if w.lower() not in vocabulary]
+        words += [w for w in entity.initials(filing.entity_name) if w.lower() not in vocabulary]  # "P&G"
     return sorted(set(words), key=len, reverse=True)
 
 

@@ -168,6 +168,9 @@ def test_entities_are_matched_against_the_registrant():
     assert mentions("Apple's revenue rose 8%") == ["Apple"] and not own("Apple")
     assert own("Netflix") and own("NFLX") and own("Netflix, Inc.")
     assert mentions("The Company's revenue rose 8%") == []
+    pg = matcher("PROCTER & GAMBLE CO", "PG")
+    assert mentions("P&G paid dividends of $3.68 per share") == ["P&G"] and pg("P&G") and pg("Procter & Gamble")
+    assert not pg("J&J") and not pg("p&g") and not own("NI")  # initials only as written, in capitals
 
 
 def test_text_splits_into_sentences_without_breaking_amounts():
