@@ -18,13 +18,14 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any, Protocol
 
-from auditgraph.graph import Graph
+from auditgraph.graph import Graph, Row
 from auditgraph.verifier import check as z3check
 from auditgraph.verifier import entity, subclaims
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.authority import Established, NotEstablished, establish
 from auditgraph.verifier.claims import ClaimParseError, parse_claim, scaled, tolerance
 from auditgraph.verifier.ground import (
+    FactRow,
     FilingInfo,
     Grounder,
     PeriodProblem,
@@ -134,6 +135,24 @@ class PlanSource(Protocol):
 
 
 @dataclass
+class FilingReads:
+    """What a Verifier reads of one filing once, however many claims of a batch it checks. The lists and
+    dicts are shared with the grounders (they fill them as they read); the rest is read on first use."""
+
+    facts: dict[str, list[FactRow]] = field(default_factory=dict)  # QName -> its fact rows (Grounder._cache)
+    calc: dict[str, dict[str, list[tuple[str, Decimal]]]] = field(default_factory=dict)  # total -> its calc children
+    # the members a figure names -> (with their companions, the MemberGrounder's fact rows and dims)
+    member_rows: dict[tuple[str, ...], tuple[tuple[str, ...], dict[str, list[FactRow]], dict[str, tuple[str, ...]]]] = field(
+        default_factory=dict
+    )
+    member_facts: dict[tuple[str, str], list[Row]] = field(default_factory=dict)  # (concept, period) -> dimensional facts
+    periods: list[PeriodRow] | None = None
+    lexicon: Lexicon | None = None
+    members: Members | None = None  # the filer's member names
+    text: FilingText | None = None  # its text definitions
+
+
+@dataclass
 class Verifier:
     graph: Graph
     registry: Registry = field(default_factory=load_registry)
@@ -150,7 +169,7 @@ class Verifier:
         return {}
 
     @cached_property
-    def _per_filing(self) -> dict[str, dict[str, Any]]:  # filing id -> what is read once: facts, periods, lexicon, ...
+    def _per_filing(self) -> dict[str, FilingReads]:  # filing id -> what is read once
         return {}
 
     @cached_property
@@ -166,15 +185,14 @@ class Verifier:
         """Filing, its periods and fact rows are read once per Verifier (a batch re-reads nothing)."""
         if filing_id not in self._filings:
             self._filings[filing_id] = filing_info(self.graph, filing_id)
-            self._per_filing[filing_id] = {"facts": {}}
+            self._per_filing[filing_id] = FilingReads()
         return self._filings[filing_id]
 
     def _periods(self, filing_id: str) -> list[PeriodRow]:
         cache = self._per_filing[filing_id]
-        if "periods" not in cache:
-            cache["periods"] = period_rows(self.graph, filing_id)
-        rows: list[PeriodRow] = cache["periods"]
-        return rows
+        if cache.periods is None:
+            cache.periods = period_rows(self.graph, filing_id)
+        return cache.periods
 
     def verify(self, filing_id: str, question: str, claim: str | int | Decimal, case_id: str | None = None) -> Verdict:
         base = Verdict(Decision.ABSTAIN, str(claim), question, filing_id, "", case_id=case_id)
@@ -231,7 +249,7 @@ class Verifier:
         if isinstance(period, PeriodProblem):
             return abstain(AbstainReason.NO_PERIOD, period.message, plan=plan, claim_value=cv)
         cache = self._per_filing[filing_id]
-        grounder = Grounder(self.graph, filing, period, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
+        grounder = Grounder(self.graph, filing, period, _cache=cache.facts, _calc_cache=cache.calc)
         est = establish(plan, grounder, self.registry, self._text(filing_id), self._labels(filing_id))
         if isinstance(est, NotEstablished):
             return abstain(est.reason, est.message, plan=plan, claim_value=cv, extra={"period": period.label()})
@@ -394,11 +412,10 @@ class Verifier:
     # ------------------------------------------------------------------ sentences
     def lexicon(self, filing_id: str) -> Lexicon:
         """The words the filing's concepts go by (filer's labels, taxonomy labels, registry), read once."""
-        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
-        if "lexicon" not in cache:
-            cache["lexicon"] = Lexicon.from_rows(self.registry, self.graph.read("verify.lexicon", filing_id=filing_id))
-        lex: Lexicon = cache["lexicon"]
-        return lex
+        cache = self._per_filing.setdefault(filing_id, FilingReads())
+        if cache.lexicon is None:
+            cache.lexicon = Lexicon.from_rows(self.registry, self.graph.read("verify.lexicon", filing_id=filing_id))
+        return cache.lexicon
 
     def verify_sentence(
         self, filing_id: str, sentence: str, case_id: str | None = None, context: Context | None = None
@@ -745,12 +762,12 @@ class Verifier:
     ) -> Established | NotEstablished:
         cache = self._per_filing[filing.id]
         if members:
-            known = cache.setdefault("member_rows", {})
+            known = cache.member_rows
             if members not in known:  # the context the members name: theirs and the members always with them
                 known[members] = (with_companions(self.graph, filing.id, members), {}, {})
             full, facts, dims = known[members]
             return establish_member(plan, MemberGrounder(self.graph, filing, spec, _cache=facts, members=full, _dims=dims))
-        grounder = Grounder(self.graph, filing, spec, _cache=cache["facts"], _calc_cache=cache.setdefault("calc", {}))
+        grounder = Grounder(self.graph, filing, spec, _cache=cache.facts, _calc_cache=cache.calc)
         return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))
 
     def _candidates_note(self, filing_id: str, candidates: Sequence[ConceptWords], period: PeriodSpec) -> str:
@@ -760,7 +777,7 @@ class Verifier:
         filing = self.filing(filing_id)
         assert filing is not None
         cache = self._per_filing[filing_id]
-        grounder = Grounder(self.graph, filing, period, _cache=cache["facts"])
+        grounder = Grounder(self.graph, filing, period, _cache=cache.facts)
         shown = []
         for c in candidates:
             rows = [r for r in grounder.facts([c.qname]) if r.value is not None]
@@ -801,7 +818,7 @@ class Verifier:
         same for a true figure and its changed copy; the second is a last guard against reading a
         member's figure as an inconsistency of the consolidated one."""
         lo, hi = (verdict.extra.get("claim_interval") or [None, None])[:2]
-        cache = self._per_filing.setdefault(filing_id, {"facts": {}}).setdefault("member_facts", {})
+        cache = self._per_filing.setdefault(filing_id, FilingReads()).member_facts
         for b in verdict.bindings:
             if b.stage != "target":
                 continue
@@ -825,19 +842,17 @@ class Verifier:
 
     def _members(self, filing_id: str, entity_words: frozenset[str], lex: Lexicon) -> Members:
         """The filer's member names (segments, regions, instruments, classes), read once."""
-        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
-        if "members" not in cache:
-            cache["members"] = Members.from_rows(self.graph.read("verify.members", filing_id=filing_id), entity_words, lex.knows)
-        members: Members = cache["members"]
-        return members
+        cache = self._per_filing.setdefault(filing_id, FilingReads())
+        if cache.members is None:
+            cache.members = Members.from_rows(self.graph.read("verify.members", filing_id=filing_id), entity_words, lex.knows)
+        return cache.members
 
     def _text(self, filing_id: str) -> FilingText:
         """The filing's text definitions, read and parsed on first use only."""
-        cache = self._per_filing.setdefault(filing_id, {"facts": {}})
-        if "text" not in cache:
-            cache["text"] = FilingText(lambda: self.graph.read("verify.text_definitions", filing_id=filing_id))
-        text: FilingText = cache["text"]
-        return text
+        cache = self._per_filing.setdefault(filing_id, FilingReads())
+        if cache.text is None:
+            cache.text = FilingText(lambda: self.graph.read("verify.text_definitions", filing_id=filing_id))
+        return cache.text
 
     def _labels(self, filing_id: str) -> LabelLookup:
         """(qname, every label it goes by: taxonomy and the filer's own) of the concepts the filing reports."""
