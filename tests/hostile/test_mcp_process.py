@@ -96,14 +96,14 @@ def test_the_server_lives_after_the_concurrent_calls(concurrent_run):
     assert [f["id"] for f in listed["filings"]] == [SMPL]
 
 
-def test_thread_contexts_are_per_thread():
-    from auditgraph.verifier.check import thread_context
+def test_each_check_has_a_z3_context_of_its_own():
+    from auditgraph.verifier.check import fresh_context
 
     seen: list[Any] = []
-    t = threading.Thread(target=lambda: seen.append(thread_context()))
+    t = threading.Thread(target=lambda: seen.append(fresh_context()))
     t.start()
     t.join()
-    assert thread_context() is thread_context() and seen[0] is not thread_context()
+    assert fresh_context() is not fresh_context() and seen[0] is not fresh_context()
 
 
 def test_the_issue_frames_get_error_responses_from_the_real_server(server_env: dict[str, str]):
