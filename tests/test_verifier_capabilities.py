@@ -112,6 +112,19 @@ def test_the_growth_of_a_per_share_name_is_the_growth_of_eps(verifier: Verifier,
     assert bound(growth) == {("us-gaap:EarningsPerShareDiluted", p) for p in periods}  # never us-gaap:NetIncomeLoss
 
 
+def test_a_bare_amount_below_the_rounding_of_the_line_is_an_unstated_scale(verifier: Verifier):
+    # ADN reports its cash flows in thousands (decimals -3): operating cash flow -32,115 thousand
+    ocf = {("us-gaap:NetCashProvidedByUsedInOperatingActivities", FY23)}
+    sv = verifier.verify_sentence(ADN, "Net cash used in operating activities was $32,115 in 2023")
+    (sub,) = sv.subclaims
+    assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.CLAIM_TOO_PRECISE  # never Violated
+    assert bound(sub) == ocf and "in thousands" in sub.reason
+    sv = verifier.verify_sentence(ADN, "Net cash used in operating activities was $32,115 thousand in 2023")
+    assert sv.decision is Decision.VERIFIED and every_binding(sv) == ocf
+    sv = verifier.verify_sentence(ADN, "Net cash used in operating activities was $32,000 in 2023")  # to the thousand
+    assert sv.decision is Decision.VIOLATED and every_binding(sv) == ocf
+
+
 def test_a_price_per_share_is_no_eps(verifier: Verifier):
     sv = verifier.verify_sentence(NFLX, "216,719 shares were purchased at an average price of $193.52 per share")
     assert sv.decision is Decision.ABSTAIN

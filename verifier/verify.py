@@ -714,6 +714,8 @@ class Verifier:
         periods = {k: v.label() for k, v in specs.items()}
         if maths.expr is None and len(legs) == 1:
             fig, est = legs[0]
+            if why := _unstated_scale(sc, reading, est):
+                return abstain(AbstainReason.CLAIM_TOO_PRECISE, why, plan=plan, claim_value=cv, bindings=est.bindings)
             return self._decide(base, plan, cv, est, maths.claim, specs[fig.period], extra={"periods": periods})
         assert maths.expr is not None  # None only for a level, which has one figure
         return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
@@ -861,6 +863,29 @@ class Verifier:
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
+
+
+def _unstated_scale(sc: SubClaim, reading: Reading, est: Established) -> str | None:
+    """ "advertising expenses of $313" in a note written in millions: a bare amount with digits below the unit
+    the filing rounds the line to (decimals -3: thousands) is a figure in a scale the sentence does not state, or
+    one more precise than any filed fact; neither can be checked. Only the fact's rounding is read, never its value."""
+    n = sc.number
+    if n is None or n.kind is not Kind.MONEY or n.scale_word or reading.scale != 1:
+        return None
+    decimals = {b.decimals for b in est.bindings if b.stage == "target"}
+    if len(decimals) != 1 or not re.fullmatch(r"-\d+", d := decimals.pop() or ""):
+        return None
+    unit = Decimal(10) ** -int(d)
+    if unit < 1000 or abs(n.value) % unit == 0:
+        return None
+    word = {3: "thousand", 6: "million", 9: "billion"}.get(-int(d))
+    if word is None:
+        return None
+    return (
+        f"{n.text} has no scale word and digits below the {word}s the filing rounds this line to (decimals {d}): "
+        f'a figure in a scale the text states elsewhere ("in {word}s"), or one no filed fact gives that precisely; '
+        f'give the scale ("{n.text} {word}") or the figure as filed'
+    )
 
 
 def _names_the_metric(mention: str, reading: Reading) -> bool:
