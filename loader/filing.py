@@ -14,8 +14,8 @@ The stages, each a public function of this module, used by every way a filing is
    "pending"; `FilingWrite.commit` queues the commit that flips it to "loaded"; `Landing.result()` waits for it,
    purges the retired version in batches and gives the `LoadResult`.
 
-In one process (`FilingLoader.load`, `FilingLoader.load_many`, `filing load --jobs 1`), stage 3 streams into the open
-transaction, so the server writes one part while Python computes the next, and the transaction is opened while
+In one process (`FilingLoader.load` and `FilingLoader.load_many`, one driver; `filing load --jobs 1`), stage 3 streams
+into the open transaction, so the server writes one part while Python computes the next, and the transaction is opened while
 Arelle parses. With `--jobs N` (loader/jobs.py), N worker processes run stages 2 and 3 into a `Recording`
 (`record_filing`) and this process runs stages 1 and 4 (`write_recording`). A failure anywhere rolls the whole
 transaction back: the database stays as it was. Python's garbage collector is paused and swept at the stage
@@ -462,44 +462,37 @@ class FilingLoader:
     def load(self, path: Path | str, force: bool = False, inp: FilingInput | None = None) -> LoadResult:
         """Load one filing; raises LoadError (naming the file) and leaves nothing behind on failure.
         `inp`: the path's filing_input when the caller has it already (it hashes the filing's files)."""
-        ready = prepare(self.graph, inp or filing_input(Path(path)), force)
-        if isinstance(ready, LoadResult):
-            return ready
-        # retired versions whose purge a killed loader cut short are deleted while Arelle parses, and then this load
-        # opens its transaction after the parse: the purge never waits on a lock it holds, nor it on the purge's
-        purging = versions.Purge(self.graph)
-        write = None if purging.running else open_write(self.graph, ready)  # the server retires the old version meanwhile
-        try:
-            with collector.model_alive():
-                try:
-                    parsed = parse(self.session, ready.inp)
-                finally:
-                    purging.wait()
-                if write is None:
-                    write = open_write(self.graph, ready)
-                landing = write_parsed(write, parsed)
-                # swept while the server commits: swept earlier, the sweep holds the GIL and the writer thread's
-                # last statements wait
-                landing.wait_committing()
-                collector.sweep_closed_model(more_to_come=False)
-        except BaseException:
-            if write is not None:
-                write.abort()
-            raise
-        return landing.result()
+        (result,) = self._pipeline([inp or Path(path)], force, one=True)
+        return result
 
     def load_many(
-        self, paths: Iterable[Path | LoadError], force: bool = False, on_result: Callable[[LoadResult], None] | None = None
+        self,
+        paths: Iterable[Path | FilingInput | LoadError],
+        force: bool = False,
+        on_result: Callable[[LoadResult], None] | None = None,
     ) -> Iterator[LoadResult]:
-        """Load filings one by one; a failing filing becomes a `failed` result and the rest go on.
+        """Load filings one by one (a path, or its filing_input when the caller has it); a failing filing becomes a
+        `failed` result and the rest go on."""
+        for result in self._pipeline(paths, force, one=False):
+            if on_result:
+                on_result(result)
+            yield result
 
-        Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1.
-        At most one model and one open transaction exist at a time.
+    def _pipeline(self, items: Iterable[Path | FilingInput | LoadError], force: bool, *, one: bool) -> Iterator[LoadResult]:
+        """The stages in this process, for `load` (one: a single filing, whose failure raises) and `load_many`.
+
+        Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1. At most one model and
+        one open transaction exist at a time: concurrent MERGEs of shared concepts would deadlock. With nothing in
+        flight, retired versions whose purge a killed loader cut short are deleted while Arelle parses and the
+        filing's transaction is opened after the parse (the purge never waits on a lock the load holds, nor it on the
+        purge's); with no such leftovers it is opened before the parse, so the server retires the old version meanwhile.
         """
 
-        def failed(item: Path | LoadError, exc: Exception) -> LoadResult:
+        def failed(item: Path | FilingInput | LoadError, exc: Exception) -> LoadResult:
             if isinstance(item, LoadError):
                 return LoadResult("?", "?", "failed", message=str(item))
+            if isinstance(item, FilingInput):
+                return LoadResult(item.id, item.entry, "failed", message=str(exc))
             try:
                 fid = filing_input(Path(item)).id
             except LoadError:
@@ -507,62 +500,70 @@ class FilingLoader:
             return LoadResult(fid, str(item), "failed", message=str(exc))
 
         def land(landing: Landing) -> LoadResult:
+            if one:
+                return landing.result()
             try:
                 return landing.result()
             except LoadError as exc:  # one filing's failure must not stop the batch
                 return LoadResult(landing.inp.id, landing.inp.entry, "failed", message=str(exc))
 
         in_flight: Landing | None = None
-        for item in paths:
+        for item in items:
             results: list[LoadResult] = []
-            if isinstance(item, LoadError):
-                results.append(failed(item, item))
-            else:
-                try:
-                    inp = filing_input(Path(item))  # hashes the filing's files: once per item
-                    if in_flight and inp.id == in_flight.inp.id:  # the same filing twice: let the first land
-                        results.append(land(in_flight))
-                        in_flight = None
-                    ready = prepare(self.graph, inp, force)
-                    if isinstance(ready, LoadResult):
-                        results.append(ready)
-                    else:
-                        with collector.model_alive():
-                            # nothing in flight: leftovers of a cut-short purge are deleted while Arelle parses
-                            purging = versions.Purge(self.graph) if in_flight is None else None
-                            try:
-                                parsed = parse(self.session, ready.inp)
-                            finally:
-                                if purging:
-                                    purging.wait()
-                            if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
-                                results.append(land(in_flight))
-                                in_flight = None
-                            write = open_write(self.graph, ready)
-                            try:
-                                in_flight = write_parsed(write, parsed)
-                            except BaseException:
-                                write.abort()
-                                raise
-                            collector.sweep_closed_model(more_to_come=True)  # while the server commits
-                except (ServiceUnavailable, SessionExpired, GraphUnavailable):
-                    raise  # the server is gone: every further filing would fail the same way
-                except Exception as exc:  # reported per filing; the others still load
-                    if in_flight:
-                        results.append(land(in_flight))
-                        in_flight = None
-                    results.append(
-                        failed(
-                            item,
-                            exc if isinstance(exc, LoadError) else LoadError(f"{item}: unexpected {type(exc).__name__}: {exc}"),
-                        )
-                    )
-            for result in results:
-                if on_result:
-                    on_result(result)
-                yield result
+            write: FilingWrite | None = None  # open and not yet handed over as in_flight
+            if isinstance(item, LoadError):  # a path `filing_source.expand` refused
+                if one:
+                    raise item
+                yield failed(item, item)
+                continue
+            try:
+                inp = item if isinstance(item, FilingInput) else filing_input(Path(item))  # hashes the filing's files
+                if in_flight and inp.id == in_flight.inp.id:  # the same filing twice: let the first land
+                    results.append(land(in_flight))
+                    in_flight = None
+                ready = prepare(self.graph, inp, force)
+                if isinstance(ready, LoadResult):
+                    results.append(ready)
+                else:
+                    purging = versions.Purge(self.graph) if in_flight is None else None
+                    if purging and not purging.running:
+                        write = open_write(self.graph, ready)
+                    with collector.model_alive():
+                        try:
+                            parsed = parse(self.session, ready.inp)
+                        finally:
+                            if purging:
+                                purging.wait()
+                        if in_flight:
+                            results.append(land(in_flight))
+                            in_flight = None
+                        write = write or open_write(self.graph, ready)
+                        landing = write_parsed(write, parsed)
+                        if one:
+                            # swept while the server commits: swept earlier, the sweep holds the GIL and the writer
+                            # thread's last statements wait
+                            landing.wait_committing()
+                        collector.sweep_closed_model(more_to_come=not one)  # a batch: while the server commits
+                    write, in_flight = None, landing
+            except (ServiceUnavailable, SessionExpired, GraphUnavailable):
+                if write is not None:
+                    write.abort()
+                raise  # the server is gone: every further filing would fail the same way
+            except Exception as exc:
+                if write is not None:
+                    write.abort()
+                if one:
+                    raise
+                if in_flight:  # reported per filing; the others still load
+                    results.append(land(in_flight))
+                    in_flight = None
+                where = item.entry if isinstance(item, FilingInput) else item
+                why = exc if isinstance(exc, LoadError) else LoadError(f"{where}: unexpected {type(exc).__name__}: {exc}")
+                results.append(failed(item, why))
+            except BaseException:
+                if write is not None:
+                    write.abort()
+                raise
+            yield from results
         if in_flight:
-            result = land(in_flight)
-            if on_result:
-                on_result(result)
-            yield result
+            yield land(in_flight)
