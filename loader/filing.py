@@ -10,9 +10,10 @@ The stages, each a public function of this module, used by every way a filing is
 3. `rows(sink, parsed, inp)`: the filing's rows, part by part (`loader/filing_rows.py`), each part sent to the sink
    as soon as it is computed: the filing's open transaction, or a `Recording` of the statements.
 4. `open_write(graph, prepared)` -> `FilingWrite`: the filing's one transaction on a worker thread
-   (graph.BackgroundTx), which retires any previous version (loader/versions.py) and writes the Filing as
-   "pending"; `FilingWrite.commit` queues the commit that flips it to "loaded"; `Landing.result()` waits for it,
-   purges the retired version in batches and gives the `LoadResult`.
+   (graph.BackgroundTx), which writes the Filing as "pending" or, when a version of it is loaded (`--force`), takes
+   that version in hand to replace it in place (`filing_rows.InPlace`: the same rows, updated by key, what the new
+   version lacks deleted last); `FilingWrite.commit` queues the commit that flips it to "loaded"; `Landing.result()`
+   waits for it and gives the `LoadResult`.
 
 In one process (`FilingLoader.load` and `FilingLoader.load_many`, one driver; `filing load --jobs 1`), stage 3 streams
 into the open transaction, so the server writes one part while Python computes the next, and the transaction is opened while
@@ -294,12 +295,12 @@ def record_filing(session: ArelleSession, inp: FilingInput) -> Recording:
 # ---------------------------------------------------------------- stage 4: write
 @dataclass
 class FilingWrite:
-    """The filing's one transaction, open, with its first statements sent (the old version retired, the pending Filing)."""
+    """The filing's one transaction, open, with its first statement sent (the pending Filing, or the loaded one to replace)."""
 
     graph: Graph
     prepared: Prepared
     tx: BackgroundTx
-    retired: str | None  # the retire token of the replaced version
+    sink: Sink  # where the rows go: the transaction, or an InPlace over it when a loaded version is replaced
 
     def commit(self, written: Written, report: ParseReport, rows_started: float) -> Landing:
         """Queue the commit (it flips the Filing to loaded); `Landing.result()` waits for it."""
@@ -321,7 +322,7 @@ def write_parsed(write: FilingWrite, parsed: Parsed) -> Landing:
     close the model while the server writes (memory stays flat across many filings). On an error the caller aborts."""
     rows_started = time.perf_counter()
     try:
-        written = rows(write.tx, parsed, write.prepared.inp)
+        written = rows(write.sink, parsed, write.prepared.inp)
         landing = write.commit(written, parsed.report, rows_started)  # queued first: the server goes on during the close
     finally:
         parsed.model.close()
@@ -338,7 +339,7 @@ def write_recording(graph: Graph, prepared: Prepared, rec: Recording) -> LoadRes
     rows_started = time.perf_counter()
     try:
         for name, params in rec.calls:
-            write.tx.run(name, **params)
+            write.sink.run(name, **params)
     except BaseException:
         write.abort()
         raise
@@ -383,8 +384,7 @@ def _twice(heap: str | None) -> str:
 
 @dataclass
 class Landing:
-    """A filing whose rows are all sent and whose commit is queued; result() waits for the commit, then purges the
-    version it replaced."""
+    """A filing whose rows are all sent and whose commit is queued; result() waits for the commit."""
 
     write: FilingWrite
     written: Written
@@ -408,11 +408,6 @@ class Landing:
             raise LoadError(
                 f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
             ) from exc
-        if self.write.retired is not None:
-            try:
-                versions.purge(self.write.graph, self.write.retired)  # out of view already; batches of their own transactions
-            except (AuditGraphError, Neo4jError):  # a deadlock with another loader's writes, the server away
-                pass  # the load stands; the leftovers stay out of view and the next load purges them
         w = self.written
         return LoadResult(
             id=self.inp.id,
@@ -483,9 +478,9 @@ class FilingLoader:
 
         Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1. At most one model and
         one open transaction exist at a time: concurrent MERGEs of shared concepts would deadlock. With nothing in
-        flight, retired versions whose purge a killed loader cut short are deleted while Arelle parses and the
+        flight, retired versions that older loaders left (loader/versions.py) are deleted while Arelle parses and the
         filing's transaction is opened after the parse (the purge never waits on a lock the load holds, nor it on the
-        purge's); with no such leftovers it is opened before the parse, so the server retires the old version meanwhile.
+        purge's); with no such leftovers it is opened before the parse, and its first statement runs meanwhile.
         """
 
         def failed(item: Path | FilingInput | LoadError, exc: Exception) -> LoadResult:
