@@ -10,12 +10,13 @@ The stages, each a public function of this module, used by every way a filing is
 3. `rows(sink, parsed, inp)`: the filing's rows, part by part (`loader/filing_rows.py`), each part sent to the sink
    as soon as it is computed: the filing's open transaction, or a `Recording` of the statements.
 4. `open_write(graph, prepared)` -> `FilingWrite`: the filing's one transaction on a worker thread
-   (graph.BackgroundTx), which retires any previous version (loader/versions.py) and writes the Filing as
-   "pending"; `FilingWrite.commit` queues the commit that flips it to "loaded"; `Landing.result()` waits for it,
-   purges the retired version in batches and gives the `LoadResult`.
+   (graph.BackgroundTx), which writes the Filing as "pending" or, when a version of it is loaded (`--force`), takes
+   that version in hand to replace it in place (`filing_rows.InPlace`: the same rows, updated by key, what the new
+   version lacks deleted last); `FilingWrite.commit` queues the commit that flips it to "loaded"; `Landing.result()`
+   waits for it and gives the `LoadResult`.
 
-In one process (`FilingLoader.load`, `FilingLoader.load_many`, `filing load --jobs 1`), stage 3 streams into the open
-transaction, so the server writes one part while Python computes the next, and the transaction is opened while
+In one process (`FilingLoader.load` and `FilingLoader.load_many`, one driver; `filing load --jobs 1`), stage 3 streams
+into the open transaction, so the server writes one part while Python computes the next, and the transaction is opened while
 Arelle parses. With `--jobs N` (loader/jobs.py), N worker processes run stages 2 and 3 into a `Recording`
 (`record_filing`) and this process runs stages 1 and 4 (`write_recording`). A failure anywhere rolls the whole
 transaction back: the database stays as it was. Python's garbage collector is paused and swept at the stage
@@ -294,12 +295,12 @@ def record_filing(session: ArelleSession, inp: FilingInput) -> Recording:
 # ---------------------------------------------------------------- stage 4: write
 @dataclass
 class FilingWrite:
-    """The filing's one transaction, open, with its first statements sent (the old version retired, the pending Filing)."""
+    """The filing's one transaction, open, with its first statement sent (the pending Filing, or the loaded one to replace)."""
 
     graph: Graph
     prepared: Prepared
     tx: BackgroundTx
-    retired: str | None  # the retire token of the replaced version
+    sink: Sink  # where the rows go: the transaction, or an InPlace over it when a loaded version is replaced
 
     def commit(self, written: Written, report: ParseReport, rows_started: float) -> Landing:
         """Queue the commit (it flips the Filing to loaded); `Landing.result()` waits for it."""
@@ -321,7 +322,7 @@ def write_parsed(write: FilingWrite, parsed: Parsed) -> Landing:
     close the model while the server writes (memory stays flat across many filings). On an error the caller aborts."""
     rows_started = time.perf_counter()
     try:
-        written = rows(write.tx, parsed, write.prepared.inp)
+        written = rows(write.sink, parsed, write.prepared.inp)
         landing = write.commit(written, parsed.report, rows_started)  # queued first: the server goes on during the close
     finally:
         parsed.model.close()
@@ -338,7 +339,7 @@ def write_recording(graph: Graph, prepared: Prepared, rec: Recording) -> LoadRes
     rows_started = time.perf_counter()
     try:
         for name, params in rec.calls:
-            write.tx.run(name, **params)
+            write.sink.run(name, **params)
     except BaseException:
         write.abort()
         raise
@@ -383,8 +384,7 @@ def _twice(heap: str | None) -> str:
 
 @dataclass
 class Landing:
-    """A filing whose rows are all sent and whose commit is queued; result() waits for the commit, then purges the
-    version it replaced."""
+    """A filing whose rows are all sent and whose commit is queued; result() waits for the commit."""
 
     write: FilingWrite
     written: Written
@@ -408,11 +408,6 @@ class Landing:
             raise LoadError(
                 f"{self.inp.entry}: writing to Neo4j failed ({exc.message}); nothing of it was kept, load it again"
             ) from exc
-        if self.write.retired is not None:
-            try:
-                versions.purge(self.write.graph, self.write.retired)  # out of view already; batches of their own transactions
-            except (AuditGraphError, Neo4jError):  # a deadlock with another loader's writes, the server away
-                pass  # the load stands; the leftovers stay out of view and the next load purges them
         w = self.written
         return LoadResult(
             id=self.inp.id,
@@ -462,44 +457,37 @@ class FilingLoader:
     def load(self, path: Path | str, force: bool = False, inp: FilingInput | None = None) -> LoadResult:
         """Load one filing; raises LoadError (naming the file) and leaves nothing behind on failure.
         `inp`: the path's filing_input when the caller has it already (it hashes the filing's files)."""
-        ready = prepare(self.graph, inp or filing_input(Path(path)), force)
-        if isinstance(ready, LoadResult):
-            return ready
-        # retired versions whose purge a killed loader cut short are deleted while Arelle parses, and then this load
-        # opens its transaction after the parse: the purge never waits on a lock it holds, nor it on the purge's
-        purging = versions.Purge(self.graph)
-        write = None if purging.running else open_write(self.graph, ready)  # the server retires the old version meanwhile
-        try:
-            with collector.model_alive():
-                try:
-                    parsed = parse(self.session, ready.inp)
-                finally:
-                    purging.wait()
-                if write is None:
-                    write = open_write(self.graph, ready)
-                landing = write_parsed(write, parsed)
-                # swept while the server commits: swept earlier, the sweep holds the GIL and the writer thread's
-                # last statements wait
-                landing.wait_committing()
-                collector.sweep_closed_model(more_to_come=False)
-        except BaseException:
-            if write is not None:
-                write.abort()
-            raise
-        return landing.result()
+        (result,) = self._pipeline([inp or Path(path)], force, one=True)
+        return result
 
     def load_many(
-        self, paths: Iterable[Path | LoadError], force: bool = False, on_result: Callable[[LoadResult], None] | None = None
+        self,
+        paths: Iterable[Path | FilingInput | LoadError],
+        force: bool = False,
+        on_result: Callable[[LoadResult], None] | None = None,
     ) -> Iterator[LoadResult]:
-        """Load filings one by one; a failing filing becomes a `failed` result and the rest go on.
+        """Load filings one by one (a path, or its filing_input when the caller has it); a failing filing becomes a
+        `failed` result and the rest go on."""
+        for result in self._pipeline(paths, force, one=False):
+            if on_result:
+                on_result(result)
+            yield result
 
-        Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1.
-        At most one model and one open transaction exist at a time.
+    def _pipeline(self, items: Iterable[Path | FilingInput | LoadError], force: bool, *, one: bool) -> Iterator[LoadResult]:
+        """The stages in this process, for `load` (one: a single filing, whose failure raises) and `load_many`.
+
+        Pipelined: while filing n is committed (a wait on the server), Arelle parses filing n+1. At most one model and
+        one open transaction exist at a time: concurrent MERGEs of shared concepts would deadlock. With nothing in
+        flight, retired versions that older loaders left (loader/versions.py) are deleted while Arelle parses and the
+        filing's transaction is opened after the parse (the purge never waits on a lock the load holds, nor it on the
+        purge's); with no such leftovers it is opened before the parse, and its first statement runs meanwhile.
         """
 
-        def failed(item: Path | LoadError, exc: Exception) -> LoadResult:
+        def failed(item: Path | FilingInput | LoadError, exc: Exception) -> LoadResult:
             if isinstance(item, LoadError):
                 return LoadResult("?", "?", "failed", message=str(item))
+            if isinstance(item, FilingInput):
+                return LoadResult(item.id, item.entry, "failed", message=str(exc))
             try:
                 fid = filing_input(Path(item)).id
             except LoadError:
@@ -507,62 +495,70 @@ class FilingLoader:
             return LoadResult(fid, str(item), "failed", message=str(exc))
 
         def land(landing: Landing) -> LoadResult:
+            if one:
+                return landing.result()
             try:
                 return landing.result()
             except LoadError as exc:  # one filing's failure must not stop the batch
                 return LoadResult(landing.inp.id, landing.inp.entry, "failed", message=str(exc))
 
         in_flight: Landing | None = None
-        for item in paths:
+        for item in items:
             results: list[LoadResult] = []
-            if isinstance(item, LoadError):
-                results.append(failed(item, item))
-            else:
-                try:
-                    inp = filing_input(Path(item))  # hashes the filing's files: once per item
-                    if in_flight and inp.id == in_flight.inp.id:  # the same filing twice: let the first land
-                        results.append(land(in_flight))
-                        in_flight = None
-                    ready = prepare(self.graph, inp, force)
-                    if isinstance(ready, LoadResult):
-                        results.append(ready)
-                    else:
-                        with collector.model_alive():
-                            # nothing in flight: leftovers of a cut-short purge are deleted while Arelle parses
-                            purging = versions.Purge(self.graph) if in_flight is None else None
-                            try:
-                                parsed = parse(self.session, ready.inp)
-                            finally:
-                                if purging:
-                                    purging.wait()
-                            if in_flight:  # one open transaction at a time: concurrent MERGEs of shared concepts would deadlock
-                                results.append(land(in_flight))
-                                in_flight = None
-                            write = open_write(self.graph, ready)
-                            try:
-                                in_flight = write_parsed(write, parsed)
-                            except BaseException:
-                                write.abort()
-                                raise
-                            collector.sweep_closed_model(more_to_come=True)  # while the server commits
-                except (ServiceUnavailable, SessionExpired, GraphUnavailable):
-                    raise  # the server is gone: every further filing would fail the same way
-                except Exception as exc:  # reported per filing; the others still load
-                    if in_flight:
-                        results.append(land(in_flight))
-                        in_flight = None
-                    results.append(
-                        failed(
-                            item,
-                            exc if isinstance(exc, LoadError) else LoadError(f"{item}: unexpected {type(exc).__name__}: {exc}"),
-                        )
-                    )
-            for result in results:
-                if on_result:
-                    on_result(result)
-                yield result
+            write: FilingWrite | None = None  # open and not yet handed over as in_flight
+            if isinstance(item, LoadError):  # a path `filing_source.expand` refused
+                if one:
+                    raise item
+                yield failed(item, item)
+                continue
+            try:
+                inp = item if isinstance(item, FilingInput) else filing_input(Path(item))  # hashes the filing's files
+                if in_flight and inp.id == in_flight.inp.id:  # the same filing twice: let the first land
+                    results.append(land(in_flight))
+                    in_flight = None
+                ready = prepare(self.graph, inp, force)
+                if isinstance(ready, LoadResult):
+                    results.append(ready)
+                else:
+                    purging = versions.Purge(self.graph) if in_flight is None else None
+                    if purging and not purging.running:
+                        write = open_write(self.graph, ready)
+                    with collector.model_alive():
+                        try:
+                            parsed = parse(self.session, ready.inp)
+                        finally:
+                            if purging:
+                                purging.wait()
+                        if in_flight:
+                            results.append(land(in_flight))
+                            in_flight = None
+                        write = write or open_write(self.graph, ready)
+                        landing = write_parsed(write, parsed)
+                        if one:
+                            # swept while the server commits: swept earlier, the sweep holds the GIL and the writer
+                            # thread's last statements wait
+                            landing.wait_committing()
+                        collector.sweep_closed_model(more_to_come=not one)  # a batch: while the server commits
+                    write, in_flight = None, landing
+            except (ServiceUnavailable, SessionExpired, GraphUnavailable):
+                if write is not None:
+                    write.abort()
+                raise  # the server is gone: every further filing would fail the same way
+            except Exception as exc:
+                if write is not None:
+                    write.abort()
+                if one:
+                    raise
+                if in_flight:  # reported per filing; the others still load
+                    results.append(land(in_flight))
+                    in_flight = None
+                where = item.entry if isinstance(item, FilingInput) else item
+                why = exc if isinstance(exc, LoadError) else LoadError(f"{where}: unexpected {type(exc).__name__}: {exc}")
+                results.append(failed(item, why))
+            except BaseException:
+                if write is not None:
+                    write.abort()
+                raise
+            yield from results
         if in_flight:
-            result = land(in_flight)
-            if on_result:
-                on_result(result)
-            yield result
+            yield land(in_flight)

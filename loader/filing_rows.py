@@ -18,7 +18,6 @@ from arelle.ModelValue import qname
 from arelle.ModelXbrl import ModelXbrl
 
 from auditgraph.graph import chunked
-from auditgraph.loader import versions
 from auditgraph.loader.concepts import (
     concept_key,
     concept_rows,
@@ -135,25 +134,62 @@ def placeholders_for(concepts: dict[str, ModelConcept]) -> list[dict[str, Any]]:
     return [placeholder_row(c.qname.namespaceURI, c.qname.localName, c.qname.prefix) for c in concepts.values()]
 
 
-def begin_filing(tx: Sink, inp: FilingInput, replace: bool) -> str | None:
-    """Retire the previous version (if any) and create the pending Filing. Returns the retire token,
-    whose version `versions.purge` deletes once the transaction has committed (None: nothing replaced)."""
-    token = None
+def begin_filing(tx: Sink, inp: FilingInput, replace: bool) -> Sink:
+    """Start the filing's transaction: the pending Filing, or, when a version of it is loaded (`replace`), that
+    version taken in hand to be replaced in place. Returns the sink the filing's rows go to (`write_model`): the
+    transaction itself, or an `InPlace` over it."""
+    props = {
+        "id": inp.id,
+        "accession": inp.accession,
+        "filing_date": inp.filing_date,
+        "source": inp.entry,
+        "content_hash": inp.content_hash,
+    }
     if replace:
-        # relabelled, not deleted, in this transaction: deleting here slowed every later write (loader/versions.py)
-        token = versions.new_token(inp.id)
-        tx.run("load.filing_retire", filing_id=inp.id, token=token)
-    tx.run(
-        "load.filing_begin",
-        props={
-            "id": inp.id,
-            "accession": inp.accession,
-            "filing_date": inp.filing_date,
-            "source": inp.entry,
-            "content_hash": inp.content_hash,
-        },
-    )
-    return token
+        tx.run("load.reload_begin", filing_id=inp.id, props=props)
+        return InPlace(tx, inp.id)
+    tx.run("load.filing_begin", props=props)
+    return tx
+
+
+# the statements a first load CREATEs with and their in-place counterparts, which update by key (cypher/load/reload_*)
+_IN_PLACE = {
+    "load.filing_contexts": "load.reload_contexts",
+    "load.filing_dims": "load.reload_dims",
+    "load.extension_concepts": "load.reload_extension_concepts",
+    "load.filing_facts": "load.reload_facts",
+    "load.filing_labels": "load.reload_labels",
+    "load.filing_roles": "load.reload_roles",
+}
+# the new version's keys, by kind, that load.reload_vanished keeps
+_KEYS = {
+    "load.filing_facts": ("facts", "key"),
+    "load.filing_contexts": ("contexts", None),  # in the row's props
+    "load.extension_concepts": ("concepts", "key"),
+    "load.filing_labels": ("labels", "key"),
+    "load.filing_roles": ("roles", "key"),
+}
+
+
+class InPlace:
+    """A replaced filing's sink (issue 37 item 9): the same rows as a first load's, sent with the statements that
+    update the old version's nodes by key instead of creating them (same rows, same graph after the commit), and
+    before the Filing's last statement (`load.filing_finish`) the deletion of what the new version no longer has.
+    Keeps the old version in the same transaction: crash-safe, and no delete of the whole old version on the
+    command's path (docs/benchmarks.md, "round three")."""
+
+    def __init__(self, tx: Sink, filing_id: str):
+        self.tx = tx
+        self.filing_id = filing_id
+        self.keys: dict[str, list[str]] = {kind: [] for kind, _ in _KEYS.values()}
+
+    def run(self, name: str, **params: Any) -> Any:
+        if name in _KEYS:
+            kind, field = _KEYS[name]
+            self.keys[kind] += [r[field] if field else r["props"]["key"] for r in params["rows"]]
+        elif name == "load.filing_finish":
+            self.tx.run("load.reload_vanished", filing_id=self.filing_id, **self.keys)
+        return self.tx.run(_IN_PLACE.get(name, name), **params)
 
 
 def write_model(tx: Sink, model: ModelXbrl, inp: FilingInput, errors: int) -> Written:

@@ -1,8 +1,9 @@
 """`filing load`: each filing claimed first (loader/leases.py), then the load pipeline of loader/filing.py
 (prepare -> parse -> rows -> write), in this process or with N parse workers (`--jobs N`).
 
-With `jobs == 1` (or a single filing) every stage runs in this process (`FilingLoader.load`,
-`FilingLoader.load_many`). With more, N worker processes (spawned: a fresh interpreter each, with no
+Every path holds a filing's lease with `Leases.claim`, from before its prepare stage until its result. With
+`jobs == 1` (or a single filing) every stage runs in this process (`FilingLoader.load`, `FilingLoader.load_many`:
+one driver). With more, N worker processes (spawned: a fresh interpreter each, with no
 driver threads or sockets of the parent) each build one Arelle session and keep it; a worker runs
 the parse and rows stages into a recording of the filing's statements (`filing.record_filing`:
 plain rows, values as exact decimal strings, picklable), and sends it back. This process runs the
@@ -28,7 +29,7 @@ import os
 import queue
 import signal
 import threading
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -38,7 +39,7 @@ from typing import Any, cast
 
 from neo4j.exceptions import TransientError
 
-from auditgraph.errors import AuditGraphError, LoadError
+from auditgraph.errors import LoadError
 from auditgraph.graph import Graph
 from auditgraph.loader.filing import (
     FilingLoader,
@@ -122,52 +123,48 @@ def skipped(inp: FilingInput, why: str) -> LoadResult:
 
 
 def _load_one(loader: FilingLoader, claims: Leases, path: Path, force: bool) -> LoadResult:
+    """One filing: its failure raises (the command's error), as `FilingLoader.load` does."""
     inp = filing_input(path)
-    why = claims.acquire(inp.id)
-    if why:
-        return skipped(inp, why)
-    try:
-        result = loader.load(path, force=force, inp=inp)
-    except BaseException:
-        with contextlib.suppress(AuditGraphError):  # the server may be gone: keep its error, the lease expires
-            claims.release(inp.id)
-        raise
-    claims.release(inp.id)
-    return result
+    with claims.claim(inp.id) as why:
+        return skipped(inp, why) if why else loader.load(inp.entry, force=force, inp=inp)
 
 
 def _in_process(loader: FilingLoader, claims: Leases, items: Sequence[Path | LoadError], force: bool) -> Iterator[LoadResult]:
-    """`load_many` in this process over the items this loader could claim."""
-    held: Counter[str] = Counter()
+    """`load_many` in this process over the items this loader could claim; each lease held until the filing's result."""
     skips: deque[LoadResult] = deque()
+    holding: dict[str, list[contextlib.ExitStack]] = defaultdict(list)  # filing id -> its open claims, oldest first
 
-    def claimed() -> Iterator[Path | LoadError]:
+    def claimed() -> Iterator[Path | FilingInput | LoadError]:
         for item in items:
-            if not isinstance(item, LoadError):
-                try:
-                    inp = filing_input(Path(item))
-                except LoadError:
-                    pass  # load_many reports it
-                else:
-                    why = claims.acquire(inp.id)
-                    if why:
-                        skips.append(skipped(inp, why))
-                        continue
-                    held[inp.id] += 1
-            yield item
+            if isinstance(item, LoadError):
+                yield item
+                continue
+            try:
+                inp = filing_input(Path(item))  # hashed once: load_many takes the input
+            except LoadError:
+                yield item  # load_many reports it
+                continue
+            hold = contextlib.ExitStack()
+            why = hold.enter_context(claims.claim(inp.id))
+            if why:
+                hold.close()
+                skips.append(skipped(inp, why))
+                continue
+            holding[inp.id].append(hold)
+            yield inp
 
-    def release(fid: str) -> None:
-        if held[fid] > 0:
-            held[fid] -= 1
-            if held[fid] == 0:
-                claims.release(fid)
-
-    for result in loader.load_many(claimed(), force=force):
-        release(result.id)
-        yield result
-        while skips:
-            yield skips.popleft()
-    yield from skips
+    try:
+        for result in loader.load_many(claimed(), force=force):
+            if holding.get(result.id):
+                holding[result.id].pop(0).close()  # after the commit (or the failure): another loader finds it loaded
+            yield result
+            while skips:
+                yield skips.popleft()
+        yield from skips
+    finally:
+        for holds in holding.values():
+            for hold in holds:
+                hold.close()
 
 
 # ---------------------------------------------------------------- worker processes
@@ -229,6 +226,7 @@ class _Parallel:
     ready: deque[int] = field(default_factory=deque)  # claimed and checked, to parse (a dead worker's first)
     inputs: dict[int, Prepared] = field(default_factory=dict)
     busy: dict[str, int] = field(default_factory=dict)  # filing id -> the item that holds it
+    holds: dict[str, contextlib.ExitStack] = field(default_factory=dict)  # filing id -> its claim (Leases.claim), open
     later: dict[str, list[int]] = field(default_factory=dict)  # the same filing again: after the first lands
     deaths: Counter[int] = field(default_factory=Counter)
     results: dict[int, LoadResult] = field(default_factory=dict)
@@ -296,6 +294,8 @@ class _Parallel:
             self._stop_workers()
             writes.put(None)
             writer.join()  # the filing being committed ends committed or rolled back, never half
+            for hold in self.holds.values():
+                hold.close()
             wake_r.close()
             wake_w.close()
 
@@ -314,22 +314,28 @@ class _Parallel:
         if inp.id in self.busy:  # the same filing twice in one list: checked after the first lands
             self.later.setdefault(inp.id, []).append(i)
             return False
-        why = self.claims.acquire(inp.id)
+        hold = contextlib.ExitStack()
+        why = hold.enter_context(self.claims.claim(inp.id))
         if why:
+            hold.close()
             self.results[i] = skipped(inp, why)
             return False
         try:
             ready = prepare(self.graph, inp, self.force)
         except LoadError as exc:
-            self.claims.release(inp.id)
+            hold.close()
             self.results[i] = LoadResult(inp.id, inp.entry, "failed", message=str(exc))
             return False
+        except BaseException:
+            hold.close()
+            raise
         if isinstance(ready, LoadResult):
-            self.claims.release(inp.id)
+            hold.close()
             self.results[i] = ready
             return False
         self.inputs[i] = ready
         self.busy[inp.id] = i
+        self.holds[inp.id] = hold
         return True
 
     def _land(self, i: int, result: LoadResult) -> None:
@@ -337,7 +343,7 @@ class _Parallel:
         ready = self.inputs.pop(i, None)
         if ready is not None and self.busy.get(ready.inp.id) == i:
             del self.busy[ready.inp.id]
-            self.claims.release(ready.inp.id)  # after the commit (or the failure): another loader finds it loaded
+            self.holds.pop(ready.inp.id).close()  # after the commit (or the failure): another loader finds it loaded
             self.todo.extendleft(reversed(self.later.pop(ready.inp.id, [])))
 
     def _dispatch(self) -> None:

@@ -2,7 +2,7 @@
 
 A claim is a (:LoadClaim {key, owner, expires_at}) node, MERGEd on its uniquely constrained key in
 its own short transaction (cypher/load/claim_acquire). `auditgraph filing load` (loader/jobs.py)
-claims every filing before it checks or parses it and skips a filing validly claimed by another
+claims every filing before it checks or parses it (`Leases.claim`) and skips a filing validly claimed by another
 owner ("claimed by another loader"); a filing already loaded is then found by the usual check
 ("unchanged": same content already loaded). While it works a thread renews the lease of every
 claim it holds (`Leases.held`); a claim is released once the filing's transaction has committed
@@ -19,11 +19,13 @@ relink that ends the load). Both queries first lock the one LoadGate node, so ne
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -52,6 +54,29 @@ class Leases:
     owner: str = field(default_factory=new_owner)
     lease_seconds: int = LEASE_SECONDS
     on_wait: Callable[[str], None] | None = None  # told once per wait why this loader waits (a progress line)
+    _holding: Counter[str] = field(default_factory=Counter, init=False, repr=False)  # claim() blocks open per filing
+
+    @contextmanager
+    def claim(self, filing_id: str) -> Iterator[str | None]:
+        """Hold the filing's lease while the block runs (the filing's load, up to its commit or failure): yields None
+        when this loader holds it, else why the filing is skipped (then nothing is held). Every way `filing load`
+        loads a filing claims it here (loader/jobs.py). Re-entrant: the same filing twice in one batch keeps its lease
+        until the last block ends. The release is best effort: when the server is gone the lease expires by itself,
+        and the block's own error (or result) stands."""
+        if self._holding[filing_id] == 0:
+            why = self.acquire(filing_id)
+            if why:
+                yield why
+                return
+        self._holding[filing_id] += 1
+        try:
+            yield None
+        finally:
+            self._holding[filing_id] -= 1
+            if self._holding[filing_id] == 0:
+                del self._holding[filing_id]
+                with contextlib.suppress(AuditGraphError):
+                    self.release(filing_id)
 
     def acquire(self, filing_id: str) -> str | None:
         """None when this loader now holds the filing (new, its own, or another's expired claim);
@@ -132,13 +157,10 @@ class Leases:
         others until it commits, so this is a second line of defence)."""
         cleared = []
         for fid in [r["id"] for r in self.graph.read("filing.pending")]:
-            if self.acquire(fid) is not None:
-                continue
-            try:
-                self.graph.write("filing.delete", filing_id=fid)
-                cleared.append(fid)
-            finally:
-                self.release(fid)
+            with self.claim(fid) as why:
+                if why is None:
+                    self.graph.write("filing.delete", filing_id=fid)
+                    cleared.append(fid)
         return cleared
 
     @contextmanager

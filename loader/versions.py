@@ -1,33 +1,21 @@
-"""Replacing a filing: the previous version is retired in the load's own transaction and purged after the commit.
+"""Retired filing versions that loaders before 2026-12-07 left: purged while a later load parses.
 
-`load.filing_retire` relabels the old version's nodes (Fact -> Retired, ...), deletes its network edges and turns
-its Filing node into a RetiredFiling marked with a token unique to the load, in the transaction that writes the new
-version: readers see the old version until the commit and the new one after it, and a load that fails or is
-killed rolls back to the old version whole. Deleting the old version in that transaction instead made every
-later index seek of the writes slow (issue 37 item 9: a 2,600-fact filing's rows took 16 s instead of 4 s); the
-network edges alone, between shared concepts, leave the writes as fast, so they go at once (docs/benchmarks.md).
-
-Once the load has committed, `purge` deletes the retired version in batches of their own transactions (bounded
-transaction memory). It is not left for later: the project's queries never match a Retired node, but Cypher
-written by hand or by an agent (`MATCH ()-[l:FILER_LABEL]->()`, a REPORTS edge followed without a label) would
-count the old version beside the new one. What a loader killed during its purge leaves is deleted by the next
-load while Arelle parses (`Purge`), and by `filing delete` of that filing.
+A filing is now replaced in place, in the load's own transaction (`filing_rows.InPlace`, cypher/load/reload_*): no
+version is retired any more. Loaders before that relabelled the old version in the load's transaction (Fact ->
+Retired, ..., its Filing node a RetiredFiling marked with a token) and deleted it after the commit; one killed
+during that delete, or a database loaded by them, may still hold such a version. It is out of view of the
+project's queries, but Cypher written by hand or by an agent (`MATCH ()-[l:FILER_LABEL]->()`) would count it, so
+the next load deletes it while Arelle parses (`Purge`), and `filing delete` of that filing at once.
 """
 
 from __future__ import annotations
 
 import threading
-import uuid
 
 from neo4j.exceptions import Neo4jError
 
 from auditgraph.errors import AuditGraphError
 from auditgraph.graph import Graph
-
-
-def new_token(filing_id: str) -> str:
-    """A retire token: the filing's id and a random part, so two replacements never share one."""
-    return f"{filing_id}@{uuid.uuid4().hex}"
 
 
 def purge(graph: Graph, token: str) -> None:

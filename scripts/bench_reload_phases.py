@@ -4,10 +4,12 @@ load and as a reload (`filing load --force`), each statement and the commit time
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_reload_phases.py [--filing xule-2025/WTM_Q3_2023] [--rounds 8]
 
 A scratch database with the filing's taxonomies loaded: the script deletes and rewrites the filing. Per round, in an
-order that reverses every round: *first* = `filing delete` (untimed), then the filing's transaction; *reload* = the
-retire (`load.filing_retire`, which the loader sends while Arelle parses, so off the command's path), the same
-statements, the commit, then the purge of the retired version after the commit (`versions.purge`). Prints the median
-seconds per phase and the reload's extra time on the command's path (everything but the retire).
+order that reverses every round: *first* = `filing delete` (untimed), then the filing's transaction as a first load
+writes it; *reload* = the same rows as the loader sends them over a loaded version (`filing_rows.begin_filing` with
+replace: `load.reload_begin`, which the loader sends while Arelle parses, so off the command's path, then the rows
+through `filing_rows.InPlace`, updating by key, and what the new version lacks deleted last), and the commit.
+Prints the median seconds per phase and the reload's extra time on the command's path (everything but the begin,
+which a first load also sends while Arelle parses).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from auditgraph.config import Connection
 from auditgraph.graph import Graph
-from auditgraph.loader import filing, versions
+from auditgraph.loader import filing, filing_rows
 from auditgraph.loader.filing_source import filing_input
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,28 +32,24 @@ REPO = Path(__file__).resolve().parent.parent
 def replay(g: Graph, rec: filing.Recording, reload: bool) -> dict[str, float]:
     """Seconds per phase of one transaction of the recorded filing (a reload when `reload`)."""
     t: dict[str, float] = defaultdict(float)
-    inp = rec.inp
     with g.transaction() as tx:  # the loader's one transaction, through the door; it commits when the block ends
 
-        def timed(phase: str, name: str, **params: object) -> None:
-            t0 = time.perf_counter()
-            tx.run(name, **params)
-            t[phase] += time.perf_counter() - t0
+        class Timed:
+            phase = "begin (while Arelle parses)"  # the loader opens the transaction before the parse
 
-        token = versions.new_token(inp.id) if reload else None
-        if token:
-            timed("retire (while Arelle parses)", "load.filing_retire", filing_id=inp.id, token=token)
-        props = {"id": inp.id, "accession": inp.accession, "filing_date": inp.filing_date, "source": inp.entry}
-        timed("writes", "load.filing_begin", props={**props, "content_hash": inp.content_hash})
+            def run(self, name: str, **params: object) -> None:
+                t0 = time.perf_counter()
+                tx.run(name, **params)
+                t["vanished" if name == "load.reload_vanished" else self.phase] += time.perf_counter() - t0
+
+        timed = Timed()
+        sink = filing_rows.begin_filing(timed, rec.inp, replace=reload)
+        timed.phase = "writes"
         for name, params in rec.calls:
-            timed("writes", name, **params)
+            sink.run(name, **params)
         t0 = time.perf_counter()
     t["commit"] = time.perf_counter() - t0
-    if token:
-        t0 = time.perf_counter()
-        versions.purge(g, token)
-        t["purge after the commit"] = time.perf_counter() - t0
-    t["on the command's path"] = sum(v for k, v in t.items() if not k.startswith("retire"))
+    t["on the command's path"] = sum(v for k, v in t.items() if not k.startswith("begin"))
     return dict(t)
 
 
@@ -66,9 +64,10 @@ def main() -> None:
     with Graph(conn) as g:
         inp = filing_input(args.shared / "filings" / args.filing)
         with filing.FilingLoader(g, zips) as loader:
-            rec = filing.record_filing(loader, inp)
-            if not g.read("filing.get", filing_id=inp.id):
-                filing.write_recording(loader, rec, None)  # a version to replace
+            rec = filing.record_filing(loader.session, inp)
+            ready = filing.prepare(g, inp, force=True)
+            if not g.read("filing.get", filing_id=inp.id) and isinstance(ready, filing.Prepared):
+                filing.write_recording(g, ready, rec)  # a version to replace
         runs: dict[str, list[dict[str, float]]] = defaultdict(list)
         for i in range(args.rounds):
             for mode in ("first", "reload") if i % 2 == 0 else ("reload", "first"):

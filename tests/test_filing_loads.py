@@ -175,6 +175,73 @@ def test_reloading_is_a_noop_and_force_replaces_atomically(graph: Graph, loader:
     assert filings(graph) == [("re-20251231", "loaded")]
 
 
+C3 = """  <xbrli:context id="C3"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000999999</xbrli:identifier></xbrli:entity>
+    <xbrli:period><xbrli:startDate>2024-01-01</xbrli:startDate><xbrli:endDate>2024-12-31</xbrli:endDate></xbrli:period></xbrli:context>
+"""
+
+
+def snapshot(graph: Graph) -> tuple[list[str], list[str]]:
+    """The filing graph as scripts/graph_fingerprint.py sees it: every node and edge a load writes or touches."""
+    from auditgraph.graph import plain
+
+    def canonical(value: object) -> str:
+        return json.dumps(value, sort_keys=True, default=str)
+
+    nodes = [
+        canonical({"labels": sorted(r["labels"]), "props": {k: v for k, v in plain(r["props"]).items() if k != "loaded_at"}})
+        for r in graph.read("fingerprint.nodes")
+    ]
+    edges = [canonical({k: plain(v) for k, v in r.items()}) for r in graph.read("fingerprint.edges")]
+    return sorted(nodes), sorted(edges)
+
+
+def test_force_replaces_in_place_and_leaves_the_graph_a_first_load_of_the_new_version_writes(
+    graph: Graph, loader: FilingLoader, tmp_path: Path
+):
+    """`--force` updates the loaded version by key (filing_rows.InPlace) in the load's one transaction: a changed
+    value, a fact id moved to another concept and context, a changed label; what the new version lacks (a fact, a
+    context) is gone. The graph is the one a first load of the new version writes, node for node and edge for edge."""
+    v1 = (
+        C3
+        + fact("us-gaap:Revenues", "100000", fid="r1")
+        + fact("us-gaap:Revenues", "5000", ctx="C3", fid="a1")
+        + fact("us-gaap:CostOfRevenue", "7", fid="c1")
+    )
+    v2 = (
+        fact("us-gaap:Revenues", "200000", fid="r1")
+        + fact("us-gaap:GrossProfit", "5000", fid="a1")
+        + fact("us-gaap:NetIncomeLoss", "9", fid="n1")
+    )
+    inst = crafted(tmp_path / "f", "inplace-20251231", v1)
+    assert loader.load(inst).status == "loaded"
+    assert q(graph, "MATCH (c:Context {filing_id: 'inplace-20251231'}) RETURN count(c) AS n") == [{"n": 2}]
+    assert graph.write("eval.mark_copy", filing_id="inplace-20251231") == [{"marked": 1}]  # a mark a load does not write
+
+    inst.write_text(HEAD.format(schema="smpl-20251231.xsd") + v2 + "\n</xbrli:xbrl>\n")
+    lab = next(inst.parent.glob("*_lab.xml"))
+    lab.write_text(lab.read_text().replace(">Widget warranty expense<", ">Warranty costs<"))
+    res = loader.load(inst, force=True)
+    assert (res.status, res.facts, res.contexts) == ("replaced", 3, 1)
+    facts = q(
+        graph,
+        "MATCH (f:Fact {filing_id: 'inplace-20251231'})-[:IN_CONTEXT]->(c)-[:FOR_PERIOD]->(p) "
+        "MATCH (f)-[:REPORTS]->(k) RETURN f.fact_id AS id, f.value AS v, k.name AS concept, toString(p.start) AS start ORDER BY id",
+    )
+    assert facts == [
+        {"id": "a1", "v": "5000", "concept": "GrossProfit", "start": "2025-01-01"},  # one edge each, re-pointed
+        {"id": "n1", "v": "9", "concept": "NetIncomeLoss", "start": "2025-01-01"},
+        {"id": "r1", "v": "200000", "concept": "Revenues", "start": "2025-01-01"},
+    ]
+    label = "MATCH (:Extension {name: 'WidgetWarrantyExpense'})-[:HAS_LABEL]->(l:Label {role: $role}) RETURN l.text AS t"
+    assert q(graph, label, role="http://www.xbrl.org/2003/role/label") == [{"t": "Warranty costs"}]
+    replaced = snapshot(graph)
+
+    graph.write("filing.delete", filing_id="inplace-20251231")
+    assert loader.load(inst).status == "loaded"  # a first load of the new version
+    assert snapshot(graph) == replaced
+    assert filings(graph) == [("inplace-20251231", "loaded")]
+
+
 def test_a_failed_write_leaves_nothing_behind(graph: Graph, loader: FilingLoader, tmp_path: Path, monkeypatch):
     inst = crafted(tmp_path / "f", "boom-20251231", fact("us-gaap:Revenues", "100000"))
     from auditgraph.loader import filing_rows

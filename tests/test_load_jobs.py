@@ -212,7 +212,7 @@ def test_a_crashed_loaders_claim_is_taken_over_and_a_live_ones_is_respected(
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_force_replaces_every_filing_and_purges_the_versions_it_replaced(
+def test_force_replaces_every_filing_and_leaves_nothing_of_the_versions_it_replaced(
     graph: Graph, cli_env: None, batch: dict[str, Path], jobs: int
 ) -> None:
     code, _ = load(*batch.values(), jobs=jobs)
@@ -222,7 +222,7 @@ def test_force_replaces_every_filing_and_purges_the_versions_it_replaced(
     assert code == 0, lines
     assert sorted(r["status"] for r in lines) == ["replaced"] * len(batch)
     assert facts_per_filing(graph) == loaded  # readers see each filing once, whole
-    assert graph.read("filing.retired") == []  # each replaced version purged after its commit (loader/versions.py)
+    assert graph.read("filing.retired") == []  # replaced in place (filing_rows.InPlace): no version retired
     from auditgraph.loader.filing import delete_filing
 
     assert all(delete_filing(graph, fid) for fid in batch)

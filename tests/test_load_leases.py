@@ -68,3 +68,24 @@ def test_a_claim_released_while_another_loader_takes_it_is_taken_not_lost(graph:
     worker.join()
     assert taken == [None]  # B holds it
     assert b.release("f9")
+
+
+def test_a_claim_is_held_for_its_block_and_the_same_filing_twice_until_the_last_block_ends(graph: Graph) -> None:
+    """Leases.claim is how every `filing load` path holds a filing: released when its block ends, also on an error."""
+    a, b = Leases(graph, owner="host-a:1:aa"), Leases(graph, owner="host-b:2:bb")
+    with a.claim("f4") as why:
+        assert why is None
+        with b.claim("f4") as other:
+            assert other is not None and "host-a:1:aa" in other  # skipped: b holds nothing ...
+        with a.claim("f4") as again:  # the same filing twice in one batch
+            assert again is None
+        assert b.acquire("f4") is not None  # ... and the inner block left a's claim in place
+    assert b.acquire("f4") is None  # released with the last block
+    assert b.release("f4")
+
+    try:
+        with a.claim("f5"):
+            raise RuntimeError("the load failed")
+    except RuntimeError:
+        pass
+    assert b.acquire("f5") is None  # released on the failure too

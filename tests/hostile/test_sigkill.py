@@ -108,9 +108,9 @@ def facts_of(g: Graph, filing_id: str) -> list[tuple[str, str]]:
 def test_sigkill_during_a_reload_leaves_the_old_version_whole_and_queryable(
     graph: Graph, neo4j_connection: Connection, tmp_path: Path
 ):
-    """`filing load --force` of a changed filing retires the old version and writes the new one in one transaction
-    (loader/versions.py): killed in the middle, the old version is what every reader sees, before and after, and
-    nothing is left over; the rerun replaces it and purges the old version."""
+    """`filing load --force` of a changed filing replaces the old version in place in one transaction
+    (filing_rows.InPlace): killed in the middle, the old version is what every reader sees, before and after, and
+    nothing is left over; the rerun replaces it, and nothing of the old version stays."""
     from auditgraph.loader.filing import FilingLoader, delete_filing
     from auditgraph.loader.taxonomy import load_taxonomies
 
@@ -122,7 +122,7 @@ def test_sigkill_during_a_reload_leaves_the_old_version_whole_and_queryable(
     assert len(old) == 66 and ("f-dei-3", "http://xbrl.sec.gov/dei/2025#DocumentFiscalYearFocus", "2025") in old
     before = data_counts(graph)
     # the changed filing: one fact has a new id, so its Fact key is new; the test holds that key uncommitted,
-    # and the reload's fact write (past the retire of the old version, in the same transaction) waits on it
+    # and the reload's fact write (past the start of the replacement, in the same transaction) waits on it
     changed = tmp_path / "changed"
     shutil.copytree(SAMPLE / "filing", changed)
     instance = changed / "smpl-20251231.xml"
@@ -170,7 +170,7 @@ def test_sigkill_during_a_reload_leaves_the_old_version_whole_and_queryable(
     new = facts_of(graph, FID)
     assert ("f-dei-3-changed", "http://xbrl.sec.gov/dei/2025#DocumentFiscalYearFocus", "2025") in new
     assert len(new) == 66 and not [f for f in new if f[0] == "f-dei-3"]
-    # the replaced version was purged after the commit, in batches: the first load's graph, the new fact id aside
+    # nothing of the replaced version is left: the first load's graph, the new fact id aside
     assert data_counts(graph) == before
     assert graph.read("filing.retired") == []
     assert delete_filing(graph, FID)
