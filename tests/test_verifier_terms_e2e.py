@@ -242,3 +242,15 @@ def test_net_earnings_per_share_growth_is_eps_growth(filings: Verifier):
     assert {(b.concept, b.period) for b in level.bindings if b.stage == "target"} == {
         ("us-gaap:EarningsPerShareDiluted", PG_FY23)
     }
+
+
+@pytest.mark.parametrize("sentence", ["Net loss narrowed in fiscal 2023", "Net loss per share widened in fiscal 2023"])
+def test_a_loss_that_narrowed_needs_a_loss(filings: Verifier, sentence):
+    # P&G earned 14,653 million (5.90 a diluted share) in FY2023: no loss to narrow or widen, whatever the sizes
+    sv = filings.verify_sentence(PG, sentence)
+    (sub,) = sv.subclaims
+    assert sub.decision is Decision.VIOLATED and "says there was a loss" in sub.reason, sub.reason
+    assert {(b.concept, b.period) for b in sub.bindings if b.stage == "target"} <= {
+        ("us-gaap:NetIncomeLoss", PG_FY23),
+        ("us-gaap:EarningsPerShareDiluted", PG_FY23),
+    }

@@ -718,6 +718,22 @@ class Verifier:
                 return abstain(AbstainReason.CLAIM_TOO_PRECISE, why, plan=plan, claim_value=cv, bindings=est.bindings)
             return self._decide(base, plan, cv, est, maths.claim, specs[fig.period], extra={"periods": periods})
         assert maths.expr is not None  # None only for a level, which has one figure
+        if sc.kind == "comparison" and sc.relation in ("narrow", "widen") and sc.metric.negated:
+            # "net loss narrowed" says there was a loss in both periods: a profit in either refutes it, whatever the
+            # sizes (the loss is minus the concept's value, so each period's value must lie below zero)
+            for fig, est in legs:
+                loss = self._decide(
+                    base, plan, cv, est, Interval(None, Decimal(0)), specs[fig.period], extra={"periods": periods}
+                )
+                if loss.decision is Decision.VIOLATED and loss.expected_lower is not None and loss.expected_upper is not None:
+                    filed = _fmt_range((loss.expected_lower, loss.expected_upper))
+                    return replace(
+                        loss,
+                        reason=f"{sc.text!r} says there was a loss in {specs[fig.period].label()}, but the filed figures give "
+                        f"{plan.target_label} of {filed}; conflicting constraints {', '.join(loss.core)}",
+                    )
+                if loss.decision is not Decision.VERIFIED:
+                    return loss
         return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
 
     def _target(
