@@ -89,7 +89,8 @@ def test_every_figure_of_a_per_share_name_and_its_comparison_bind_eps(verifier: 
         {("us-gaap:EarningsPerShareDiluted", FY22)},
         eps,
     ]
-    assert verifier.verify_sentence(ADN, "Net loss narrowed in 2023").decision is Decision.VERIFIED  # a loss both years
+    for sentence in ("Net loss narrowed in 2023", "Net loss decreased 4% in 2023"):  # a loss both years: -71,397 / -74,337
+        assert verifier.verify_sentence(ADN, sentence).decision is Decision.VERIFIED, sentence
     sv = verifier.verify_sentence(ADN, "Net loss per share widened to $(37.24) in 2023 from $(43.28) in 2022")
     assert sv.decision is Decision.VIOLATED
     assert [s.decision for s in sv.subclaims] == [Decision.VERIFIED, Decision.VERIFIED, Decision.VIOLATED]
