@@ -53,7 +53,7 @@ FILINGS = [
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m auditgraph.eval.claims_devset", description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--check", action="store_true", help="exit 1 when the file on disk differs from a fresh build")
     ap.add_argument("--filings", nargs="*", default=FILINGS)
