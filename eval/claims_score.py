@@ -1,4 +1,4 @@
-"""Score verifier outputs on the natural-claims dev set (eval/claims/natural_dev.jsonl, issue 15).
+"""Score verifier outputs on the natural-claims dev set (eval/datasets/claims/natural_dev.jsonl, issue 15).
 
 Pure functions over (dev record, verifier output JSON) pairs; no graph, no verifier import.
 
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEVSET = Path(__file__).resolve().parent / "claims" / "natural_dev.jsonl"
+# read from a checkout: the dev set is benchmark data, not shipped in the wheel (eval/datasets/README.md)
+DEVSET = Path(__file__).resolve().parent / "datasets" / "claims" / "natural_dev.jsonl"
 STYLES = ("analyst", "news", "earnings", "workpaper", "template")
 DECIDED = ("Verified", "Violated")
 

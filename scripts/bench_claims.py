@@ -1,4 +1,4 @@
-"""Natural-claims benchmark (issue 15): verify eval/claims/natural_dev.jsonl, score it, report.
+"""Natural-claims benchmark (issue 15): verify eval/datasets/claims/natural_dev.jsonl, score it, report.
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_claims.py --load
 
@@ -222,7 +222,7 @@ def render(
         "## Natural claims (issue 15 dev set)",
         "",
         f"`{COMMAND}` on {machine()}, {time.strftime('%Y-%m-%d')}. {len(records)} claims over {n_filings} shared filings "
-        f"({n_loaded} {'loaded' if loaded else 'known'}) from `{rel}`, built by `scripts/build_claims_devset.py` with "
+        f"({n_loaded} {'loaded' if loaded else 'known'}) from `{rel}`, built by `python -m auditgraph.eval.claims_devset` with "
         f"labels computed from the instances by Arelle, never by the verifier. Verifier at `{_commit()}`, deterministic planner. "
         + (
             ""

@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench_narrative.py [--set dev|heldout|both] [--big FILING] [--write]
 
 Reads eval/datasets/narrative/dev.jsonl (or the held-out heldout.jsonl.gz; build both with
-scripts/build_narrative_devset.py), verifies every sentence with `Verifier.verify_sentence`, pairs
+python -m auditgraph.eval.narrative_devset), verifies every sentence with `Verifier.verify_sentence`, pairs
 each labelled figure with the sub-claim that read it (same digits, in order) and counts per figure:
 
 - decidable figures: labelled `true` or `false`; coverage = decided (Verified or Violated) / decidable;
@@ -322,7 +322,7 @@ def main() -> None:
         f"`.venv/bin/python scripts/bench_narrative.py --set {args.set}{' --every' if args.every else ''}"
         f"{f' --context {args.context}' if args.context != 'none' else ''}"
         f"{' --write' if args.write else ''}` on {machine()}, "
-        f"peak memory {peak_rss_mb():.0f} MB. Sets built by `scripts/build_narrative_devset.py` (labels from the "
+        f"peak memory {peak_rss_mb():.0f} MB. Sets built by `python -m auditgraph.eval.narrative_devset` (labels from the "
         "instances with lxml; eval/datasets/narrative/). A figure counts once per record; a false record repeats its "
         "sentence with one figure changed.\n\n" + "\n\n".join(parts) + "".join(f"\n\n{x}" for x in (big, every) if x)
     )

@@ -1,4 +1,4 @@
-"""The natural-claims dev set (eval/claims/natural_dev.jsonl) and its scorer (eval/claims_score.py).
+"""The natural-claims dev set (eval/datasets/claims/natural_dev.jsonl) and its scorer (eval/claims_score.py).
 
 No Neo4j: the file is checked for shape and internal consistency, a few records against the
 instances through Arelle, and the scorer on hand-made verdict dicts.
@@ -16,7 +16,7 @@ import pytest
 from auditgraph.eval import claims_score as cs
 
 REPO = Path(__file__).resolve().parent.parent
-DEVSET = REPO / "eval" / "claims" / "natural_dev.jsonl"
+DEVSET = REPO / "eval" / "datasets" / "claims" / "natural_dev.jsonl"
 
 STYLES = {"analyst", "news", "earnings", "workpaper", "template"}
 KINDS = {"level", "change", "growth", "margin", "ratio", "difference", "comparison"}

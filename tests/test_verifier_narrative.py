@@ -7,9 +7,7 @@ Values are the filing's own, read off nflx-20231231_htm.xml: us-gaap:NotesPayabl
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,13 +17,13 @@ from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
 from auditgraph.errors import ConfigError
+from auditgraph.eval import narrative_devset
 from auditgraph.verifier import Verifier, narrative
 from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NarrativeSentence
 
 NFLX = "0001065280-24-000030"
 NOTES = "As of December 31, 2023, the Company had aggregate outstanding notes of $14,543 million"
 VESTED = "us-gaap:SharebasedCompensationArrangementBySharebasedPaymentAwardOptionsVestedInPeriodFairValue1"
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -231,21 +229,11 @@ def test_a_comparison_shows_the_filed_values_it_compares(verifier: Verifier, neo
 
 
 # ---------------------------------------------------------------- the dev set's labels
-def _builder(monkeypatch):
-    spec = importlib.util.spec_from_file_location("build_narrative_devset", REPO / "scripts" / "build_narrative_devset.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, mod)  # its dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_devset_labels_figures_from_the_instance(shared_dir: Path, monkeypatch):
-    monkeypatch.setenv("AUDITGRAPH_SHARED", str(shared_dir))
-    b = _builder(monkeypatch)
+    monkeypatch.setattr(narrative_devset, "FILINGS", shared_dir / "filings")  # the shared folder this run found
     manifest = json.loads((shared_dir / "filings" / "manifest.json").read_text())
     rec = next(r for r in manifest["filings"] if r["id"] == "nflx-10k-2023-12-31")
-    rows = b.build_filing(rec, per_filing=1000, untagged=0)
+    rows = narrative_devset.build_filing(rec, per_filing=1000, untagged=0)
     true = next(r for r in rows if r["text"].startswith(NOTES) and r["label"] == "true")
     assert true["style"] == "note" and true["block"] == "us-gaap:LongTermDebtTextBlock"
     notes = next(f for f in true["figures"] if f["text"] == "$14,543 million")
@@ -264,6 +252,6 @@ def test_devset_labels_figures_from_the_instance(shared_dir: Path, monkeypatch):
     assert changed["text"] in false["text"] and changed["original"] not in false["text"].replace(changed["text"], "", 1)
     assert changed["facts"]  # the facts the true figure states: what it must be checked against
     # a percentage is a fraction of a pure fact; the split is by filing, stable
-    assert b.split_of("nflx-10k-2023-12-31") == b.split_of("nflx-10k-2023-12-31")
-    (pct,) = b.find_figures("an effective tax rate of 12.5% in 2023")
+    assert narrative_devset.split_of("nflx-10k-2023-12-31") == narrative_devset.split_of("nflx-10k-2023-12-31")
+    (pct,) = narrative_devset.find_figures("an effective tax rate of 12.5% in 2023")
     assert (pct.kind, pct.written, pct.places) == ("percent", 12.5, 1)

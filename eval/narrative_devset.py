@@ -1,7 +1,7 @@
 """Build the filer-narrative dev set (issue 35 item 2): sentences the filers wrote in their own notes,
 labelled from the instance with lxml, never with the verifier.
 
-    .venv/bin/python scripts/build_narrative_devset.py [--per-filing 12] [--check]
+    .venv/bin/python -m auditgraph.eval.narrative_devset [--per-filing 12] [--check]
 
 For each of the shared filings (../shared/filings/manifest.json) it reads the instance with lxml:
 contexts (period, dimensions), units, numeric facts and the text-block facts. Each text block is
@@ -41,7 +41,7 @@ from typing import Any
 
 from lxml import etree
 
-from auditgraph.verifier.narrative import Block, block_text, sentences
+from auditgraph.verifier.narrative import Block, NarrativeSentence, block_text, sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(
@@ -331,14 +331,19 @@ def shape_of(text: str, figures: int) -> str:
     return "several" if figures > 1 else "single"
 
 
+# a figure with its label: (figure, truth, the facts that state it, how they were matched, the sentence names years)
+Labelled = tuple[Found, str | None, list[Fact], str, bool]
+
+
 def build_filing(rec: dict[str, Any], per_filing: int, untagged: int) -> list[dict[str, Any]]:
     folder = FILINGS / rec["path"]
     inst = read_instance(folder / rec["instance"])
     sents = list(sentences(inst.blocks))
-    chosen, spare = [], []
+    chosen: list[tuple[NarrativeSentence, list[Labelled]]] = []
+    spare: list[tuple[NarrativeSentence, list[Labelled]]] = []
     for ns in sorted(sents, key=lambda s: _h(s.text)):
         years = {int(y) for y in YEAR.findall(ns.text)}
-        figs = []
+        figs: list[Labelled] = []
         for f in find_figures(ns.text):
             truth, facts, how = label(f, inst, years)
             figs.append((f, truth, facts, how, bool(years)))
@@ -399,7 +404,7 @@ def build_filing(rec: dict[str, Any], per_filing: int, untagged: int) -> list[di
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m auditgraph.eval.narrative_devset", description=__doc__.split("\n")[0])
     ap.add_argument("--per-filing", type=int, default=12, help="sentences with a true figure per filing (default 12)")
     ap.add_argument("--untagged", type=int, default=3, help="sentences whose figures no fact states, per filing (default 3)")
     ap.add_argument("--out", type=Path, default=OUT)
@@ -429,12 +434,12 @@ def main() -> None:
     if args.notes:
         args.notes.parent.mkdir(parents=True, exist_ok=True)
         args.notes.write_bytes(dev)
-    for name, rows in recs.items():
+    for name, lines in recs.items():
         labels: dict[str, int] = {}
-        for r in rows:
+        for r in lines:
             lab = json.loads(r)["label"]
             labels[lab] = labels.get(lab, 0) + 1
-        print(f"{name}: {len(rows)} records {labels}", file=sys.stderr)
+        print(f"{name}: {len(lines)} records {labels}", file=sys.stderr)
 
 
 if __name__ == "__main__":
