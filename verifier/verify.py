@@ -718,24 +718,23 @@ class Verifier:
                 return abstain(AbstainReason.CLAIM_TOO_PRECISE, why, plan=plan, claim_value=cv, bindings=est.bindings)
             return self._decide(base, plan, cv, est, maths.claim, specs[fig.period], extra={"periods": periods})
         assert maths.expr is not None  # None only for a level, which has one figure
-        if any(fig.negated for fig, _ in legs):
-            # "net loss narrowed", "net loss decreased 0.6%", "cash used in investing fell" say there was a loss (an
-            # outflow) in each period: a profit in either refutes it, whatever the sizes or the rate (the loss is minus
-            # the concept's value, so each such period's value must lie below zero)
-            for fig, est in [(fig, est) for fig, est in legs if fig.negated]:
-                said = replace(cv, percent=False)  # the check is the figure's own value, not the claimed rate
-                loss = self._decide(
-                    base, plan, said, est, Interval(None, Decimal(0)), specs[fig.period], extra={"periods": periods}
+        # "net loss narrowed", "net loss decreased 0.6%", "cash used in investing fell" say there was a loss (an
+        # outflow) in each period: a profit in either refutes it, whatever the sizes or the rate (the loss is minus
+        # the concept's value, so each such period's value must lie below zero)
+        for fig, est in legs:
+            if not fig.negated:
+                continue
+            said = replace(cv, percent=False)  # the check is the figure's own value, not the claimed rate
+            loss = self._decide(base, plan, said, est, Interval(None, Decimal(0)), specs[fig.period], extra={"periods": periods})
+            if loss.decision is Decision.VIOLATED and loss.expected_lower is not None and loss.expected_upper is not None:
+                filed = _fmt_range((loss.expected_lower, loss.expected_upper))
+                return replace(
+                    loss,
+                    reason=f"{sc.text!r} says there was a loss in {specs[fig.period].label()}, but the filed figures give "
+                    f"{plan.target_label} of {filed}; conflicting constraints {', '.join(loss.core)}",
                 )
-                if loss.decision is Decision.VIOLATED and loss.expected_lower is not None and loss.expected_upper is not None:
-                    filed = _fmt_range((loss.expected_lower, loss.expected_upper))
-                    return replace(
-                        loss,
-                        reason=f"{sc.text!r} says there was a loss in {specs[fig.period].label()}, but the filed figures give "
-                        f"{plan.target_label} of {filed}; conflicting constraints {', '.join(loss.core)}",
-                    )
-                if loss.decision is not Decision.VERIFIED:
-                    return loss
+            if loss.decision is not Decision.VERIFIED:
+                return loss
         return self._decide(base, plan, cv, _combine(legs, maths.expr, sc.kind), maths.claim, cur, extra={"periods": periods})
 
     def _target(
