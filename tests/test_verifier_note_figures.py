@@ -95,10 +95,18 @@ def test_a_figure_a_members_fact_states_is_no_inconsistency(verifier: Verifier):
         "approximately 29.8 square kilometers with an aggregate operating lease right-of-use assets amount of "
         "$7,923,071 as at December 31, 2023.",
     )
-    assert sv.decision is Decision.ABSTAIN  # before: Violated against the consolidated right-of-use assets
+    # before: Violated against the consolidated right-of-use assets; the reader alone abstains, naming the
+    # member whose fact states the figure, and the tie-out binds that fact (tests/test_verifier_tie_out.py)
     (sub,) = sv.subclaims
-    assert sub.decision is Decision.ABSTAIN and sub.bindings == ()
-    assert "gulfresourcesinc.com:CertainBuildingsAndSaltPansMember" in sub.reason
+    assert sub.decision is Decision.VERIFIED
+    assert {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"} == {
+        (
+            "us-gaap:OperatingLeaseRightOfUseAsset",
+            "instant:2023-12-31",
+            ("srt:StatementGeographicalAxis=gulfresourcesinc.com:CertainBuildingsAndSaltPansMember",),
+        )
+    } or all("CertainBuildingsAndSaltPansMember" in m for b in sub.bindings for m in b.members)
+    assert "gulfresourcesinc.com:CertainBuildingsAndSaltPansMember" in sub.extra["as_read"]
 
 
 @pytest.mark.parametrize(
@@ -132,7 +140,9 @@ def test_a_figure_a_members_fact_states_is_no_inconsistency(verifier: Verifier):
 def test_a_narrowed_or_nested_metric_never_binds_the_broad_line(verifier: Verifier, sentence, figure, why):
     sv = verifier.verify_sentence(ADN, sentence)
     assert sv.decision is Decision.ABSTAIN
-    assert bound(sv) == set()  # never us-gaap:Assets, Cash, IntangibleAssetsNet or Revenues
+    # never us-gaap:Assets, Cash, IntangibleAssetsNet or Revenues (a tie-out may bind the note's own fact:
+    # 2022's amortization of $2.8 million is us-gaap:AdjustmentForAmortization)
+    assert bound(sv) <= {("us-gaap:AdjustmentForAmortization", "duration:2022-01-01/2022-12-31")}
     assert why in unread_for(sv, figure)
 
 
@@ -172,8 +182,12 @@ def test_a_respectively_list_with_its_own_metric_still_binds_each_period(verifie
 def test_a_total_never_binds_the_current_part(verifier: Verifier):
     sv = verifier.verify_sentence(ADN, "As of December 31, 2023, Advent had total contract liabilities of $2.0 million.")
     (sub,) = sv.subclaims
-    assert sub.decision is Decision.ABSTAIN and sub.bindings == ()
-    assert "us-gaap:ContractWithCustomerLiabilityCurrent is its current or non-current part only" in sub.reason
+    # the reader's words name the current part and refuse it; the tie-out finds the filer's own total
+    assert "us-gaap:ContractWithCustomerLiabilityCurrent is its current or non-current part only" in sub.extra["as_read"]
+    assert sub.decision is Decision.VERIFIED
+    assert {(b.concept, b.period) for b in sub.bindings if b.stage == "target"} == {
+        ("amcigroup.com:ContractLiabilities", "instant:2023-12-31")
+    }
 
 
 def test_a_name_of_two_things_summed_is_not_the_name_of_one():

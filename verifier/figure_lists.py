@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from auditgraph.verifier.figure_words import LIST_LINK, PAIRED, inside_noun_phrase, narrowed, signed_metric, stray_words
 from auditgraph.verifier.metric_names import MetricSpan
-from auditgraph.verifier.numbers import Mention
+from auditgraph.verifier.numbers import Kind, Mention
 from auditgraph.verifier.periods import PeriodMention
 from auditgraph.verifier.sentence_state import ReadingState, add_subclaim, clause_bounds
 from auditgraph.verifier.types import PeriodRequest
@@ -70,13 +70,15 @@ def respective_periods(ctx: ReadingState, start: int, hi: int, floor: int | None
     return out
 
 
-def _runs(ctx: ReadingState, lo: int, hi: int) -> list[list[Mention]]:
+def figure_runs(ctx: ReadingState, lo: int, hi: int) -> list[list[Mention]]:
     """The clause's figures as lists: figures of one kind joined by ',' or 'and' ("$2.8 billion,
     $2.6 billion and $2.8 billion") form one list; a lone figure is a list of one."""
     runs: list[list[Mention]] = []
     for x in (x for x in ctx.numbers if lo <= x.start < hi):
         prev = runs[-1][-1] if runs else None
-        if prev is not None and prev.kind is x.kind and LIST_LINK.match(ctx.text[prev.end : x.start]):
+        # "2,551,039 and 8,696,108 shares": the unit is written once, after the list's last figure
+        alike = prev is not None and (prev.kind is x.kind or (prev.kind is Kind.NUMBER and x.kind is Kind.SHARES))
+        if prev is not None and alike and LIST_LINK.match(ctx.text[prev.end : x.start]):
             runs[-1].append(x)
         else:
             runs.append([x])
@@ -103,6 +105,15 @@ def _run_periods(ctx: ReadingState, runs: list[list[Mention]], k: int, lo: int, 
     return own
 
 
+def run_period(ctx: ReadingState, n: Mention, lo: int, hi: int) -> PeriodRequest | None:
+    """The period a "respectively" clause pairs figure `n` with, in order within its list; None when
+    its list and the periods do not pair one to one."""
+    runs = figure_runs(ctx, lo, hi)
+    k = next(i for i, r in enumerate(runs) if n in r)
+    pers = _run_periods(ctx, runs, k, lo, hi)
+    return pers[runs[k].index(n)] if len(pers) == len(runs[k]) else None
+
+
 def respective_run(ctx: ReadingState, n: Mention, lo: int, hi: int) -> tuple[MetricSpan, PeriodRequest] | str | None:
     """A "respectively" clause of several lists, each with its metric before it and its periods:
     "Total stock-based compensation expense was $66 million and $211 million for the three and nine
@@ -110,7 +121,7 @@ def respective_run(ctx: ReadingState, n: Mention, lo: int, hi: int) -> tuple[Met
     and nine months ended September 30, 2023, respectively". A list with no metric of its own takes
     the one before it when only period words stand between. None or the reason when it is not such
     a clause."""
-    runs = _runs(ctx, lo, hi)
+    runs = figure_runs(ctx, lo, hi)
     k = next(i for i, r in enumerate(runs) if n in r)
     metric = None
     for i in range(k, -1, -1):
@@ -141,7 +152,7 @@ def named_after_list(ctx: ReadingState, n: Mention, lo: int, hi: int) -> tuple[M
     $6.0 billion and $10.0 billion of commercial paper outstanding, respectively"; "recognized $10.8
     billion, $9.0 billion and $7.9 billion of share-based compensation expense in 2023, 2022 and
     2021, respectively". None when n is no such list's (a lone figure is read as before)."""
-    runs = _runs(ctx, lo, hi)
+    runs = figure_runs(ctx, lo, hi)
     k = next(i for i, r in enumerate(runs) if n in r)
     run = runs[k]
     after = [m for m in ctx.metrics if run[-1].end <= m.start and m.end <= hi]

@@ -120,7 +120,7 @@ def not_the_metric(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, h
         link = text[x.end : n.start] if x.end <= n.start else text[n.end : x.start]
         opener = _RANGE_OPEN.search(text[max(lo, first.start - 30) : first.start]) or first.text[:1] in "–—-"
         if _RANGE_LINK.match(link) and opener:
-            return "one end of a range, not a reported figure"
+            return ctx.not_a_level(n, "one end of a range, not a reported figure")
         if LIST_LINK.match(link) and not paired and not re.search(r"\brespectively\b", text[lo:hi], re.I):
             return f"one of several {n.kind.value} figures for {metric.matched!r} with nothing pairing each with its period or member"
     return None

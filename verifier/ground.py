@@ -252,7 +252,7 @@ def _snap(target: date, ends: Sequence[date]) -> date | None:
 def fact_in_period(fact: FactRow, spec: PeriodSpec) -> bool:
     if fact.end != spec.end:
         return False
-    if fact.kind == "instant":
+    if fact.kind == "instant" or spec.months == 0:  # months 0: an event's day (tie_out.event_period)
         return True
     return fact.kind == "duration" and months_of(fact.days) == spec.months
 

@@ -32,7 +32,7 @@ _NEW_PREDICATE = re.compile(
 
 
 # "As presented in the preceding table, …" points to where the figure is shown: no part of anything
-_PART_OF = re.compile(
+PART_OF = re.compile(
     r"\b(?:(?:that|which)\s+(?:was|were|is|are|had\s+been|has\s+been)\s+)?(?<!\b[Aa]s\s)(?:included|recorded|reported|classified|presented|allocated)"
     r"\s+(?:in|within|to|as\s+part\s+of)\b|^\s*of\s+the\s+[$\d]",
     re.I,
@@ -82,13 +82,15 @@ def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None
             return f"a related party's part ({m[0]!r}) of the line item, not its total"
     prev = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prev and prev[-1].scale_word and not n.scale_word and not text[prev[-1].end : n.start].strip():
-        return f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
-    if m := _PART_OF.search(text, lo, hi):
+        return ctx.not_a_level(
+            n, f"a bare number right after {prev[-1].text!r}: the same figure as a table writes it, not a second claim"
+        )
+    if m := PART_OF.search(text, lo, hi):
         return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
     if m := _ONE_TRANSACTION.search(text, lo, hi):
         return f"a figure of one transaction ({m[0]!r}), not a line item of the statements"
     if m := _CUMULATIVE.search(text[lo:hi]):
-        return f"a cumulative figure ({m[0].strip()!r}) that no reporting period states"
+        return ctx.not_a_level(n, f"a cumulative figure ({m[0].strip()!r}) that no reporting period states")
     prior = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prior and _NEW_PREDICATE.search(text, prior[-1].end, n.start):
         metrics_between = [x for x in ctx.metrics if prior[-1].end <= x.start and x.end <= n.start]

@@ -52,6 +52,7 @@ from auditgraph.verifier.periods import DATE_PATTERN, find_periods
 from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import MemberMention
 from auditgraph.verifier.sentence_state import ReadingState, SubClaim, add_subclaim, clause_bounds
+from auditgraph.verifier.tie_out import OpenFigure, open_figure
 from auditgraph.verifier.types import PeriodRequest
 from auditgraph.verifier.vocabulary import (
     CONTEXT_SCALES,
@@ -92,6 +93,7 @@ class Reading:
     forward_looking: str | None = None  # the word that makes it a forecast
     market: str | None = None  # the words that make it market or operating data
     scale: Decimal = Decimal(1)
+    open_figures: tuple[OpenFigure, ...] = ()  # figures a tie-out may agree to a tagged fact (tie_out.py)
 
 
 @dataclass(frozen=True)
@@ -186,9 +188,22 @@ def read(
     ctx.scopes = member_finder(text) if member_finder else []
     # a line item's words inside a member's name ("United States" in "United States and Canada") name no metric
     ctx.metrics = [m for m in metrics if not any(mm.start <= m.start and m.end <= mm.end for mm in ctx.scopes)]
+    left: list[tuple[Mention, str]] = []
     for n in numbers:
+        had = len(ctx.unread)
         _read_number(ctx, n)
+        if len(ctx.unread) > had:
+            left.append((n, ctx.unread[-1]))
     read_comparisons(ctx)
+    # figures left unread, and levels read as a metric's (a tie-out may agree them to the fact if their check abstains)
+    # (per-share words decide EPS themselves: "earnings per share" that is the basic figure is refused, not tied)
+    held = [
+        (sc.number, "")
+        for sc in ctx.subclaims
+        if sc.kind == "level" and sc.number and sc.number.kind is not Kind.PER_SHARE and not per_share_metric(sc.metric)
+    ]
+    tried = [(n, why) for n, why in left if why in ctx.unread] + held
+    open_ = tuple(f for n, why in tried if (f := open_figure(ctx, n, why)) is not None)
     fwd = _forecast(text)
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
@@ -200,6 +215,7 @@ def read(
         fwd[0] if fwd else None,
         market[0] if market else None,
         scale,
+        open_,
     )
 
 
@@ -389,7 +405,9 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
             return
         pers = respective_periods(ctx, nums[-1].end, hi)
         if _CHANGE_WORDS.search(text, lo, nums[0].start):  # "the net change in … was an increase of $0.5 million and …"
-            ctx.unread.append(f"{n.text!r}: an amount of change per period, not a level the filing states")
+            ctx.unread.append(
+                f"{n.text!r}: {ctx.not_a_level(n, 'an amount of change per period, not a level the filing states')}"
+            )
             return
         if len(names) == 1 and (why := inside_noun_phrase(ctx, names[0], lo)):
             ctx.unread.append(f"{n.text!r}: {why}")
@@ -419,7 +437,8 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
     if (f := re.search(r"(?<![\w-])from\s*$", text[before[-1].end : n.start], re.I)) and re.match(r"\s*to\s+[-$(]?\d", tail):
         if not re.search(r"\b(?:up|down)\s+from\s*$", text[before[-1].end : n.start], re.I):
             # "the tax rate was reduced from 35% to 21%": the earlier value of a change, of no stated period
-            ctx.unread.append(f"{n.text!r}: the earlier value of a change ('{f[0].strip()} … to …') of no stated period")
+            why = f"the earlier value of a change ('{f[0].strip()} … to …') of no stated period"
+            ctx.unread.append(f"{n.text!r}: {ctx.not_a_level(n, why)}")
             return
     metric = respectively(ctx, signed_metric(before[-1], text[before[-1].end : n.start]), n, hi)
     bridge = HEDGE_TAIL.sub("", text[before[-1].end : n.start])
@@ -439,7 +458,7 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
     if n.kind is Kind.NUMBER and not (
         n.scale_word or len(re.sub(r"\D", "", n.text)) >= 4 or ratio_like or _SCALE_CONTEXT.search(ctx.text)
     ):
-        ctx.unread.append(f"{n.text!r}: a bare number that is no amount")
+        ctx.unread.append(f"{n.text!r}: {ctx.not_a_level(n, 'a bare number that is no amount')}")
         return
     growth = list(GROWTH.finditer(bridge))
     signed = (

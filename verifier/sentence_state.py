@@ -47,6 +47,14 @@ class ReadingState:
     knows: Knows | None = None
     scopes: list[MemberMention] = field(default_factory=list)
     default_period: PeriodRequest | None = None  # the paragraph's period, for a figure with no period words
+    # figures that are no level of any reporting period (a range's end, a change's "from" figure, a
+    # cumulative span's, an amount of change): no fact is theirs to tie them to (tie_out.py)
+    no_level: set[tuple[int, int]] = field(default_factory=set)
+
+    def not_a_level(self, n: Mention, why: str) -> str:
+        """`why`, with figure `n` recorded as no level of any period."""
+        self.no_level.add((n.start, n.end))
+        return why
 
     def known(self, k: frozenset[str]) -> bool:
         return bool(self.knows and self.knows(k))
@@ -124,17 +132,35 @@ def add_subclaim(
 ) -> bool:
     """`period`: the figure's own period when the sentence pairs them ("…, respectively").
     False (and the figure unread) when the period read names no year but the sentence does."""
+    got = make_subclaim(ctx, kind, n, metric, other, direction, base, period)
+    if isinstance(got, str):
+        ctx.unread.append(f"{n.text!r}: {got}")
+        return False
+    ctx.subclaims.append(got)
+    return True
+
+
+def make_subclaim(
+    ctx: ReadingState,
+    kind: str,
+    n: Mention,
+    metric: MetricSpan,
+    other: MetricSpan | None = None,
+    direction: int = 1,
+    base: bool = False,
+    period: PeriodRequest | None = None,
+) -> SubClaim | str:
+    """The sub-claim of figure `n` read as `metric` (see add_subclaim), or why its period is not placed."""
     if period is not None:
         base_period, relative, own = None, None, True
     else:
         period, base_period, relative, own = period_for(ctx, n.start, n.end, base)
     period = _joined(ctx, period)
     if not base and (named := _unplaced_year(ctx, n, period)):
-        ctx.unread.append(
-            f"{n.text!r}: the sentence names {named!r}, but the period read for it ({period.phrase or 'none'}) names no "
+        return (
+            f"the sentence names {named!r}, but the period read for it ({period.phrase or 'none'}) names no "
             "year; it would be the filing's current one"
         )
-        return False
     at_base = base and not own  # "compared with $31.6 billion in 2022" is a level of 2022, said outright
     text = ctx.text[min(metric.start, n.start) : max(metric.end, n.end)] if not metric.implied else n.text
     keep_base = kind in ("growth", "change") or at_base
@@ -142,26 +168,23 @@ def add_subclaim(
     scope, member, scoped = _scope(ctx, n.start, metric, other)
     if inside:  # "Latin America revenues": the member is the figure's scope, the rest its metric
         scope, member, scoped = scope or inside[0].words, member or inside[0].qname, inside + scoped
-    ctx.subclaims.append(
-        SubClaim(
-            kind,
-            text,
-            metric,
-            n,
-            period,
-            base_period if keep_base else None,
-            relative if at_base or kind in ("growth", "change") else None,
-            other,
-            None,
-            None,
-            direction,
-            at_base,
-            scope,
-            member,
-            scoped,
-        )
+    return SubClaim(
+        kind,
+        text,
+        metric,
+        n,
+        period,
+        base_period if keep_base else None,
+        relative if at_base or kind in ("growth", "change") else None,
+        other,
+        None,
+        None,
+        direction,
+        at_base,
+        scope,
+        member,
+        scoped,
     )
-    return True
 
 
 def _joined(ctx: ReadingState, period: PeriodRequest) -> PeriodRequest:

@@ -135,6 +135,13 @@ def _ref(f: Figure) -> fx.Expr:
     return fx.Neg(r) if f.negated else r
 
 
+def magnitude(n: Mention, scale: Decimal, unit: Unit) -> tuple[Decimal, Decimal] | None:
+    """The interval of sizes the written number allows in `unit`'s base units, or None when it is no
+    figure of that unit."""
+    value, half = _read(n, scale, unit)
+    return None if value is None else (abs(value) - half, abs(value) + half)
+
+
 def _read(n: Mention, scale: Decimal, unit: Unit | None) -> tuple[Decimal | None, Decimal]:
     """The written number in the metric's base units: a bare figure takes "(in thousands)"."""
     if n.kind in (Kind.PERCENT, Kind.POINTS):

@@ -67,11 +67,13 @@ class PeriodSpec:
 
     kind: str  # "instant" | "duration"
     end: date
-    months: int | None = None  # durations: 3, 6, 9, 12
+    months: int | None = None  # durations: 3, 6, 9, 12; 0: the day of an event, any span that ends on it
     source: str = ""  # how it was decided: "question: fiscal 2023", "filing default", ...
 
     def label(self) -> str:
-        return f"{self.end.isoformat()}" if self.kind == "instant" else f"{self.months}m to {self.end.isoformat()}"
+        if self.kind == "instant":
+            return self.end.isoformat()
+        return f"on {self.end.isoformat()}" if self.months == 0 else f"{self.months}m to {self.end.isoformat()}"
 
 
 @dataclass(frozen=True)

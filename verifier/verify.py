@@ -44,7 +44,7 @@ from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
-from auditgraph.verifier.scope import SUBJECT_AXES, Members
+from auditgraph.verifier.scope import SUBJECT_AXES, MemberMention, Members, local_name
 from auditgraph.verifier.sentence import (
     Context,
     Reading,
@@ -55,6 +55,18 @@ from auditgraph.verifier.sentence import (
 )
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.textdef import FilingText
+from auditgraph.verifier.tie_out import (
+    PRECISE_DIGITS,
+    LabelIndex,
+    OpenFigure,
+    ValueIndex,
+    event_period,
+    of_members,
+    readings,
+    shared_words,
+    significant_digits,
+    tie_units,
+)
 from auditgraph.verifier.types import (
     AbstainReason,
     ClaimValue,
@@ -150,6 +162,8 @@ class FilingReads:
     lexicon: Lexicon | None = None
     members: Members | None = None  # the filer's member names
     text: FilingText | None = None  # its text definitions
+    label_index: LabelIndex | None = None  # its concepts by label words, for tie-outs
+    value_index: ValueIndex | None = None  # its numeric facts by period end, for tie-outs by value
 
 
 @dataclass
@@ -470,6 +484,7 @@ class Verifier:
         if context is not None and context.paragraph:
             subs = self._paragraph_members(filing_id, words, lex, context.paragraph, reading, subs)
         unread = reading.unread
+        subs, unread = self._tied(filing, lex, reading, subs, unread)
         unsure = (AbstainReason.NO_METRIC, AbstainReason.AMBIGUOUS_METRIC, AbstainReason.CLAIM_UNPARSABLE)
         if self.proposer is not None and (unread or any(v.abstain_reason in unsure for v in subs) or not subs):
             subs, unread = self._model_reading(filing_id, text, subs, unread, lex)
@@ -548,7 +563,10 @@ class Verifier:
             self.verify_sentence(filing_id, s, case_id=f"s{i}", context=ctx) for i, (s, ctx) in enumerate(text_sentences(text), 1)
         ]
 
-    def _verify_sub(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim) -> Verdict:
+    def _verify_sub(
+        self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim, period: PeriodSpec | None = None
+    ) -> Verdict:
+        """One sub-claim checked; `period`: its period when already placed (a tie-out's event day)."""
         claim_text = sc.number.text if sc.number else (f"{sc.hedge + ' ' if sc.hedge else ''}{sc.relation}")
         base = Verdict(Decision.ABSTAIN, claim_text, sc.text, filing.id, "", extra={"kind": sc.kind, "span": sc.text})
 
@@ -578,7 +596,7 @@ class Verifier:
                 )
             members, scope_words = scope.members, scope.words
         rows = self._periods(filing.id)
-        cur = resolve_period(sc.period, filing, rows)
+        cur = period or resolve_period(sc.period, filing, rows)
         if isinstance(cur, PeriodProblem):
             return abstain(AbstainReason.NO_PERIOD, cur.message)
         units = subclaims.units_for(sc)
@@ -626,9 +644,103 @@ class Verifier:
                     f"({other.decision.value}); the two disagree here: name one, e.g. "
                     f"[{(other_plan.target_concepts or plan.target_concepts or ('us-gaap:Name',))[0]}]",
                     plan=plan,
+                    extra={**base.extra, "refused": True},
                 )
             agreed.append({"reading": label, "target": other_plan.target, "bindings": [b.to_json() for b in other.bindings]})
         return replace(verdict, extra={**verdict.extra, "readings": agreed})
+
+    def _tied(
+        self, filing: FilingInfo, lex: Lexicon, reading: Reading, subs: tuple[Verdict, ...], unread: tuple[str, ...]
+    ) -> tuple[tuple[Verdict, ...], tuple[str, ...]]:
+        """The sub-claims and unread figures with every tie-out made: an unread figure a tagged fact states
+        becomes a Verified sub-claim, an abstained level one is replaced by its Verified tie-out."""
+        at = {(sc.number.start, sc.number.end): i for i, sc in enumerate(reading.subclaims) if sc.number}
+        # a reading refused on purpose (two readings of the words disagree) is not tied to the one that agrees
+        held = {i: v for i, v in enumerate(subs) if v.decision is Decision.ABSTAIN and not v.extra.get("refused")}
+
+        def open_(of: OpenFigure) -> bool:
+            n = of.subclaim.number
+            return bool(of.unread) or (n is not None and at.get((n.start, n.end)) in held)
+
+        tied = self._tie_outs(filing, lex, [of for of in reading.open_figures if open_(of)], reading)
+        if not tied:
+            return subs, unread
+        out = list(subs)
+        for of, v in tied:
+            if of.unread:
+                out.append(v)
+            elif of.subclaim.number is not None:
+                i = at[(of.subclaim.number.start, of.subclaim.number.end)]
+                # the words as read stay the span; what their own check said stays on record
+                out[i] = replace(v, extra={**v.extra, "span": subs[i].extra.get("span"), "as_read": subs[i].reason})
+        done = {of.unread for of, _ in tied}
+        return tuple(out), tuple(u for u in unread if u not in done)
+
+    def _tie_outs(
+        self, filing: FilingInfo, lex: Lexicon, figures: Sequence[OpenFigure], reading: Reading
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """The open figures a tagged fact states, named by their own words (tie_out.py): Verified only."""
+        if not figures:
+            return []
+        cache = self._per_filing.setdefault(filing.id, FilingReads())
+        if cache.label_index is None:
+            cache.label_index = LabelIndex(lex.concepts)
+        out = []
+        for of in figures:
+            # the period as read, else (a date with no length: "On January 22, 2015, … converted $556,267")
+            # the day of a transaction, which filers tag with a context that ends that day
+            placed = resolve_period(of.subclaim.period, filing, self._periods(filing.id))
+            specs = [s for s in (placed, event_period(of.subclaim.period)) if isinstance(s, PeriodSpec)]
+            got = next(
+                (
+                    (v, f"the figure's own words name {concept.shown_label!r} ({hit})", concept)
+                    for spec in specs
+                    for concept, hit in cache.label_index.named(of, tie_units(of.subclaim))
+                    for sc in readings(of)
+                    if (v := self._verify_sub(filing, lex, reading, _named(sc, concept), spec)).decision is Decision.VERIFIED
+                ),
+                None,
+            ) or next((t for spec in specs if (t := self._tie_by_value(filing, lex, reading, of, spec))), None)
+            if got is not None:
+                verdict, how, concept = got
+                tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
+                out.append((of, replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})))
+        return out
+
+    def _tie_by_value(
+        self, filing: FilingInfo, lex: Lexicon, reading: Reading, of: OpenFigure, spec: PeriodSpec
+    ) -> tuple[Verdict, str, ConceptWords] | None:
+        """The one fact that states a precise figure for its period and unit and shares a word of its
+        clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
+        sc = of.subclaim
+        if sc.number is None or significant_digits(sc.number) < PRECISE_DIGITS:
+            return None
+        cache = self._per_filing[filing.id]
+        if cache.value_index is None:
+            cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
+        found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
+        for unit in tie_units(sc):
+            if (size := subclaims.magnitude(sc.number, reading.scale, unit)) is not None:
+                for fact in cache.value_index.stating(*size, spec, [unit]):
+                    if of.fits(lex.concept(fact.qname)) and (words := shared_words(of, fact, lex.concept(fact.qname))):
+                        found[(fact.qname, fact.members)] = words
+        best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
+            return None  # none, or two concepts named as well: the words do not say which
+        (qname, members), words = best[0]  # one concept under several members: each states the figure
+        concept = lex.concept(qname)
+        if concept is None:
+            return None
+        n = sc.number
+        scoped = tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
+        v = self._verify_sub(filing, lex, reading, of_members(_named(sc, concept), scoped), spec)
+        if v.decision is not Decision.VERIFIED:
+            return None
+        how = (
+            f"the filing states this figure, precise to {significant_digits(n)} digits, as {concept.shown_label!r} "
+            f"for the period, and the clause names it ({', '.join(sorted(words))})"
+        )
+        return v, how, concept
 
     def _basic_eps(
         self,
@@ -880,6 +992,11 @@ class Verifier:
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
+
+
+def _named(sc: SubClaim, concept: ConceptWords) -> SubClaim:
+    """`sc` read as a figure of `concept` (a tie-out's candidate)."""
+    return replace(sc, metric=replace(sc.metric, matched=concept.shown_label, qname=concept.qname))
 
 
 def _unstated_scale(sc: SubClaim, reading: Reading, est: Established) -> str | None:

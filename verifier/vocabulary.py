@@ -41,7 +41,9 @@ SCALE_CONTEXT = re.compile(
 CONTEXT_SCALES = {"thousands": Decimal(10) ** 3, "millions": Decimal(10) ** 6, "billions": Decimal(10) ** 9}
 
 # a concept the user names outright: "[us-gaap:ComprehensiveIncomeNetOfTax]"
-QNAME_IN_BRACKETS = re.compile(r"\[\s*([a-z][a-z0-9-]*):([A-Za-z][\w.-]*)\s*\]")
+QNAME_IN_BRACKETS = re.compile(
+    r"\[\s*([A-Za-z_][\w.-]*):([A-Za-z_][\w.-]*)\s*\]"
+)  # prefixes may have dots: [www.atsginc.com:GovernmentGrants]
 
 # hedge words in front of a number, by class (numbers.Hedge values)
 HEDGE_WORDS: list[tuple[str, str]] = [

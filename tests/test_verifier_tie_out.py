@@ -1,0 +1,154 @@
+"""Tie-outs (issue 35, filer narrative): a note's figure that no line item name reaches is agreed to
+the tagged fact that states it, named by the figure's own words, or, for a figure written precisely
+enough, by its value with a word of its clause (verifier/tie_out.py). A tie-out only ever verifies:
+swapped or changed figures tie to nothing and stay not checkable.
+
+Sentences are the filers' own, from their notes. Facts used: Advent Technologies 10-K 2023
+(xule-2025/ADN_FY_2023): amcigroup.com:IncomeFromGrant 2,504,000 (2023) and 1,460,000 (2022);
+Netflix 10-Q Q3 2024 (edgar/nflx-10q-2024-09-30): us-gaap:TreasuryStockSharesAcquired 2,551,039
+(three months) and 8,696,108 (nine months to 2024-09-30); the 4.625% Senior Notes' stated rate,
+tagged with DebtInstrumentAxis=nflx:FourPointSixTwoFivePercentSeniorNotesMember; Cyber Apps World
+10-Q Q3 2023 (xule-2025/CYB_Q3_2023): a 2015 debt conversion tagged for 2015-01-01/2015-01-22,
+us-gaap:DebtConversionOriginalDebtAmount1 556,267 and DebtConversionConvertedInstrumentSharesIssued1
+17,550,000; Vinco/VINE 10-Q Q3 2024 (xule-2025/VINE_Q3_2024): us-gaap:StockIssuedDuringPeriodValueNewIssues
+tagged 3,143,969 (dollars) on 2023-03-14, the day it issued 3,143,969 shares and as many warrants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from shared_filings import loaded_graph
+
+from auditgraph.config import Connection
+from auditgraph.verifier import Verifier
+from auditgraph.verifier.types import Decision
+
+ADN, NFLX_Q3, CYB, VINE = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024"
+GRANTS = (
+    "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
+    "respectively, in connection with amounts received for fuel cell research and development."
+)
+REPURCHASED = "During the three and nine months ended September 30, 2024, the Company repurchased {} and {} shares, respectively."
+
+
+@pytest.fixture(scope="module")
+def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
+    g = loaded_graph(
+        neo4j_connection,
+        shared_dir,
+        "xule-2025/ADN_FY_2023",
+        "edgar/nflx-10q-2024-09-30",
+        "xule-2025/CYB_Q3_2023",
+        "xule-2025/VINE_Q3_2024",
+    )
+    try:
+        yield Verifier(g)
+    finally:
+        g.close()
+
+
+def decided(sv) -> dict[str, tuple[Decision, set[tuple[str, str, tuple[str, ...]]]]]:
+    """figure -> (decision, the (concept, period, members) it was decided on)."""
+    return {
+        sub.claim: (sub.decision, {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"})
+        for sub in sv.subclaims
+    }
+
+
+def test_a_note_figure_named_by_its_own_words_ties_to_the_fact_that_states_it(verifier: Verifier):
+    sv = verifier.verify_sentence(ADN, GRANTS.format("$2.5 million", "$1.5 million"))
+    assert sv.decision is Decision.VERIFIED
+    got = decided(sv)
+    assert got["$2.5 million"] == (
+        Decision.VERIFIED,
+        {("amcigroup.com:IncomeFromGrant", "duration:2023-01-01/2023-12-31", ())},
+    )
+    assert got["$1.5 million"] == (
+        Decision.VERIFIED,
+        {("amcigroup.com:IncomeFromGrant", "duration:2022-01-01/2022-12-31", ())},
+    )
+    (sub,) = [s for s in sv.subclaims if s.claim == "$2.5 million"]
+    assert "tied: the figure's own words name 'Income from grants'" in sub.reason
+
+
+@pytest.mark.parametrize(
+    ("filing", "sentence"),
+    [
+        (ADN, GRANTS.format("$1.5 million", "$2.5 million")),
+        (NFLX_Q3, REPURCHASED.format("8,696,108", "2,551,039")),
+    ],
+)
+def test_swapped_figures_tie_to_nothing(verifier: Verifier, filing: str, sentence: str):
+    sv = verifier.verify_sentence(filing, sentence)
+    assert sv.decision is Decision.ABSTAIN
+    assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED]
+    assert len(sv.unread) == 2  # each figure stays not checkable, with the reader's reason
+
+
+def test_a_precise_figure_ties_by_its_value_and_a_word_of_its_clause(verifier: Verifier):
+    sv = verifier.verify_sentence(NFLX_Q3, REPURCHASED.format("2,551,039", "8,696,108"))
+    assert sv.decision is Decision.VERIFIED
+    got = decided(sv)
+    assert got["2,551,039"] == (
+        Decision.VERIFIED,
+        {("us-gaap:TreasuryStockSharesAcquired", "duration:2024-07-01/2024-09-30", ())},
+    )
+    assert got["8,696,108 shares"] == (
+        Decision.VERIFIED,
+        {("us-gaap:TreasuryStockSharesAcquired", "duration:2024-01-01/2024-09-30", ())},
+    )
+    (sub,) = [s for s in sv.subclaims if s.claim == "2,551,039"]
+    assert "precise to 7 digits" in sub.reason and "(repurchased)" in sub.reason
+
+
+@pytest.mark.parametrize(
+    "figure",
+    ["8.7 million", "8,696,180"],  # round: many facts could state it; changed: no fact states it
+)
+def test_a_round_or_changed_figure_is_not_tied_by_value(verifier: Verifier, figure: str):
+    sv = verifier.verify_sentence(
+        NFLX_Q3, f"During the nine months ended September 30, 2024, the Company repurchased {figure} shares."
+    )
+    assert sv.decision is Decision.ABSTAIN
+    assert sv.subclaims == ()
+    assert sv.unread == (f"'{figure} shares': no metric named before it",)
+
+
+def test_a_precise_figure_ties_to_the_members_fact_that_states_it(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        NFLX_Q3,
+        "The following Senior Notes have a principal amount denominated in euros: 4.625% Senior Notes for €1,100 million.",
+    )
+    got = decided(sv)
+    decision, facts = got["4.625%"]
+    assert decision is Decision.VERIFIED
+    assert {(c, p) for c, p, _ in facts} == {("us-gaap:DebtInstrumentInterestRateStatedPercentage", "instant:2024-09-30")}
+    assert all("us-gaap:DebtInstrumentAxis=nflx:FourPointSixTwoFivePercentSeniorNotesMember" in m for _, _, m in facts)
+
+
+def test_a_figure_dated_by_its_transaction_ties_to_the_fact_of_that_day(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        CYB,
+        "On January 22, 2015, the Company converted $556,267 of its debt to various lenders into convertible debt "
+        "and 17,550,000 shares of Common Stock were issued as a result of the debt conversion.",
+    )
+    got = decided(sv)
+    day = "duration:2015-01-01/2015-01-22"
+    assert got["$556,267"] == (Decision.VERIFIED, {("us-gaap:DebtConversionOriginalDebtAmount1", day, ())})
+    assert got["17,550,000 shares"] == (Decision.VERIFIED, {("us-gaap:DebtConversionConvertedInstrumentSharesIssued1", day, ())})
+    # a changed figure of that day ties to nothing
+    sv = verifier.verify_sentence(CYB, "On January 22, 2015, the Company converted $565,267 of its debt to various lenders.")
+    assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED]
+
+
+def test_a_bare_count_never_ties_to_dollars(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        VINE,
+        "Upon the closing of the Rights Offering, which occurred on March 14, 2023, the Company issued 3,143,969 shares "
+        "of common stock and 3,143,969 Rights Offering Warrants.",
+    )
+    # the filing states 3,143,969 as a dollar amount that day; a count of warrants is never it
+    assert "us-gaap:StockIssuedDuringPeriodValueNewIssues" not in {c for _, facts in decided(sv).values() for c, _, _ in facts}

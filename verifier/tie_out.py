@@ -1,0 +1,289 @@
+"""A figure no metric words place, agreed to the tagged fact whose label its own words name.
+
+Notes are written in the filer's words, not the statements' ("recognized $631 million of the
+unrecognized revenues balance as revenues", "an authorization to repurchase up to $1.5 billion of
+the Company's common stock"), and most of their figures have a fact of their own that no line item
+name reaches. The auditor's tie-out finds that fact: the figure's own phrase (the words between the
+figure before it and this one, and the "of …" words right after it) must name the fact's concept (most of the
+words of one of its labels, the filer's or the taxonomy's), and the fact must state the figure for
+the period, unit and member the sentence gives it. The check itself is the one every sub-claim
+gets (verify.Verifier._verify_sub), so a tie-out decides only Verified: a figure whose words name a
+concept whose fact states another value says nothing about which of the words' concepts was meant,
+and stays not checkable with the reason the reader gave.
+
+A figure written with four or more significant digits ("$1,735,714", "$111.7 million") is a
+second way in: no other fact of that period and unit states it by chance, so the fact that does is
+the figure's when the clause shares a word with its concept's or its members' labels (ValueIndex).
+A round figure ("$1.6 million", "10%") is tied by its words only: many facts state it.
+
+Words of the whole sentence never count for the first way: in "principal of $15,000, accrued interest of $3,520"
+each figure's words are its own, so two figures swapped tie to nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from auditgraph.verifier.figure_lists import figure_runs, run_period
+from auditgraph.verifier.lexicon import ConceptWords, unit_of_type
+from auditgraph.verifier.metric_names import MetricSpan
+from auditgraph.verifier.note_figures import PART_OF
+from auditgraph.verifier.numbers import Kind, Mention
+from auditgraph.verifier.plan import label_key as key
+from auditgraph.verifier.scope import MemberMention, local_name
+from auditgraph.verifier.sentence_state import ReadingState, SubClaim, clause_bounds, make_subclaim
+from auditgraph.verifier.subclaims import units_for
+from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
+
+# A label must be named by at least this share of its content words, and by two of them unless it
+# has one: "Stock repurchase program, authorized amount" by "authorization to repurchase … stock"
+# would not be (no "program"), "Contract with customer, liability, revenue recognized" by
+# "revenue recognized … contract liabilities" is.
+MIN_SHARE = 2 / 3
+MAX_TRIED = 4  # concepts tried per figure, best named first
+PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value (ValueIndex)
+# words too common in labels and notes to say which fact a figure is
+_STOCK_CLASS = frozenset("common preferred ordinary capital stock share class series".split())
+_GENERIC = frozenset("amount balance value company period year month ended end date certain other related".split())
+_LIST = re.compile(r"\brespectively\b", re.I)
+_OF_AFTER = re.compile(r"\s*(?:,\s*respectively\s*,?\s*)?(?:of|in|for)\s+", re.I)
+_PHRASE_END = re.compile(r"[,;:()]|\b(?:which|that|and|but|while|compared|respectively)\b", re.I)
+
+
+@dataclass(frozen=True)
+class OpenFigure:
+    """A figure the reader left unread (`unread`: the reader's reason) or read as a level whose check may
+    abstain (`unread` empty), with what a tie-out needs: its level sub-claim with no metric yet (period
+    and member scope read as for any figure) and its own phrase."""
+
+    subclaim: SubClaim
+    words: frozenset[str]
+    phrase: str
+    unread: str
+    members: tuple[MemberMention, ...] = ()  # every member the clause names, for a figure not read as theirs
+    clause_words: frozenset[str] = frozenset()  # the clause's words, for a precise figure's fact (ValueIndex)
+    # the line items its own words name ("amortization expense"): a concept whose labels share no word with
+    # one of them is not the figure's, whatever it states ("Amortization expense included in cost of goods
+    # sold is $5,298,318" is no "cost of goods sold, depreciation")
+    named: tuple[frozenset[str], ...] = ()
+
+    def fits(self, concept: ConceptWords | None) -> bool:
+        """Whether `concept`'s labels share a word with every line item the figure's own words name."""
+        if concept is None:
+            return False
+        words = frozenset().union(*(key(t) for t in (*(t for _, t in concept.filer_labels), *concept.taxonomy_labels)))
+        return all(k & words for k in self.named)
+
+
+def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None:
+    """The open figure of `n`, or None when its period is not placed (a "respectively" list whose
+    periods do not pair with its figures: the figure's period would be a guess)."""
+    lo, hi = clause_bounds(ctx.text, n.start)
+    if (n.start, n.end) in ctx.no_level:
+        return None
+    if n.kind is Kind.NUMBER and not n.scale_word and len(re.sub(r"\D", "", n.text)) < 4:
+        return None  # "December 31", "two (2)": a bare small number is no amount
+    period: PeriodRequest | None = None
+    if _LIST.search(ctx.text, lo, hi):
+        if (period := run_period(ctx, n, lo, hi)) is None:
+            return None
+    elif len(next(r for r in figure_runs(ctx, lo, hi) if n in r)) > 1:
+        return None  # "11.9% and 9.2% for the years …": each figure has a period of its own, not placed
+    placeholder = MetricSpan(n.start, n.end, n.text, "", implied=True)
+    sc = make_subclaim(ctx, "level", n, placeholder, period=period)
+    if isinstance(sc, str):
+        return None
+    phrase, pieces = own_phrase(ctx, n, lo, hi)
+    members = tuple(m for m in ctx.scopes if lo <= m.start and m.end <= hi)
+    named = _line_items(ctx, n, pieces)
+    return OpenFigure(sc, key(phrase), phrase, unread, members, key(_blanked(ctx, lo, hi)), named)
+
+
+def readings(of: OpenFigure) -> list[SubClaim]:
+    """The figure as read, and as the clause's members' figure when the reader could not tell whether
+    it is theirs or the company's: the fact that states it says which."""
+    sc = of.subclaim
+    return [sc, of_members(sc, of.members)] if of.members and not sc.scope_mentions else [sc]
+
+
+def of_members(sc: SubClaim, members: tuple[MemberMention, ...]) -> SubClaim:
+    """`sc` as the figure of `members` (its scope: verify.Verifier._verify_sub binds their fact or none)."""
+    return replace(sc, scope=members[0].words, scope_member=members[0].qname, scope_mentions=members) if members else sc
+
+
+def _line_items(ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]]) -> tuple[frozenset[str], ...]:
+    """The content words of each line item the figure's own words name, but the line item a part is
+    included in and, for a share count, the class of stock it counts ("shares of Common Stock")."""
+    inside = _containers(ctx)
+    out = []
+    for m in ctx.metrics:
+        k = key(m.matched)
+        if not any(a <= m.start and m.end <= b for a, b in pieces) or any(a <= m.start < b for a, b in inside):
+            continue
+        if k and not (n.kind is Kind.SHARES and k <= _STOCK_CLASS):
+            out.append(k)
+    return tuple(out)
+
+
+def own_phrase(ctx: ReadingState, n: Mention, lo: int, hi: int) -> tuple[str, list[tuple[int, int]]]:
+    """The words that belong to figure `n` and the list it is in ("$8.5 million, $8.3 million and $7.4
+    million"): from the figure before the list (or the clause start) to the list, and "of …", "in …"
+    or "for …" right after the list up to a comma, a relative clause or the next figure."""
+    run = next(r for r in figure_runs(ctx, lo, hi) if n in r)
+    start = max([lo, *(x.end for x in ctx.numbers if lo <= x.end <= run[0].start)])
+    pieces = [(start, run[0].start)]
+    if m := _OF_AFTER.match(ctx.text, run[-1].end):
+        stop = min([hi, *(x.start for x in ctx.numbers if x.start >= m.end())])
+        end = _PHRASE_END.search(ctx.text, m.end(), stop)
+        pieces.append((m.end(), end.start() if end else stop))
+    return " | ".join(_blanked(ctx, a, b) for a, b in pieces), pieces
+
+
+# the line item a part is "included in" ("… included in cost of goods sold is $5.3 million") is not the part's name
+_CONTAINER_END = re.compile(r"[,;$(]|\b(?:is|was|were|are|and|for|during|as|at|on)\b", re.I)
+
+
+def _containers(ctx: ReadingState) -> list[tuple[int, int]]:
+    """Where the sentence names what a part is included in: from "included in" to the verb or figure after."""
+    out = []
+    for m in PART_OF.finditer(ctx.text):
+        end = _CONTAINER_END.search(ctx.text, m.end())
+        out.append((m.start(), end.start() if end else len(ctx.text)))
+    return out
+
+
+def _blanked(ctx: ReadingState, a: int, b: int) -> str:
+    """The text from a to b without figures, period words ("December 31, 2023") and the line item a part
+    is included in: none of them names the figure's concept."""
+    chars = list(ctx.text[a:b])
+    for s, e in [*ctx.figure_spans(), *_containers(ctx)]:
+        if s < b and e > a:
+            chars[max(s, a) - a : min(e, b) - a] = " " * (min(e, b) - max(s, a))
+    return re.sub(r"\s+", " ", "".join(chars)).strip()
+
+
+@dataclass
+class LabelIndex:
+    """The filing's concepts by the content words of their labels, for naming by most of the words."""
+
+    concepts: Sequence[ConceptWords]
+    _by_word: dict[str, list[tuple[int, frozenset[str]]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for i, c in enumerate(self.concepts):
+            for text in dict.fromkeys([*(t for _, t in c.filer_labels), *c.taxonomy_labels]):
+                k = key(text)
+                for w in k:
+                    self._by_word.setdefault(w, []).append((i, k))
+
+    def named(self, figure: OpenFigure, units: Sequence[Unit]) -> list[tuple[ConceptWords, str]]:
+        """Concepts of one of `units` that the figure's own words name, best first: (concept, the words
+        matched); a concept that lacks a line item the words name is none of them (OpenFigure.fits)."""
+        words = figure.words
+        best: dict[int, tuple[int, float, frozenset[str]]] = {}
+        for w in words:
+            for i, k in self._by_word.get(w, ()):
+                hit = k & words
+                share = len(hit) / len(k)
+                if share < MIN_SHARE or (len(hit) < 2 and len(k) > 1):
+                    continue
+                if (len(hit), share) > best.get(i, (0, 0.0, frozenset()))[:2]:
+                    best[i] = (len(hit), share, hit)
+        ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1], self.concepts[kv[0]].qname))
+        out = []
+        for i, (_, _, hit) in ranked:
+            c = self.concepts[i]
+            if c.unit in units and figure.fits(c):
+                out.append((c, " ".join(sorted(hit))))
+        return out[:MAX_TRIED]
+
+
+def significant_digits(n: Mention) -> int:
+    """Digits written between the first and the last non-zero one: "$1,735,714" 7, "$111.7 million" 4,
+    "$128,000" 3, "10%" 1."""
+    return len(re.sub(r"\D", "", n.text).strip("0"))
+
+
+@dataclass(frozen=True)
+class StatedFact:
+    """A numeric fact as the tie-out by value needs it."""
+
+    qname: str
+    value: Decimal
+    unit: Unit | None
+    kind: str  # instant | duration
+    start: date | None
+    end: date
+    members: tuple[tuple[str, str], ...]  # (axis, member)
+
+
+@dataclass
+class ValueIndex:
+    """The filing's numeric facts by period end (cypher/verify/numeric_facts.cypher)."""
+
+    rows: list[dict[str, Any]]
+    _by_end: dict[date, list[StatedFact]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for r in self.rows:
+            try:
+                value = Decimal(r["value"])
+            except (InvalidOperation, TypeError):
+                continue
+            end = r["end"].to_native() if hasattr(r["end"], "to_native") else r["end"]
+            start = r["start"].to_native() if hasattr(r["start"], "to_native") else r["start"]
+            if end is None:
+                continue
+            dims = tuple(tuple(d.split("=", 1)) for d in r["dims"] or ())
+            fact = StatedFact(r["qname"], value, unit_of_type(None, None, [r["unit_key"]]), r["kind"], start, end, dims)
+            self._by_end.setdefault(end, []).append(fact)
+
+    def stating(self, low: Decimal, high: Decimal, spec: PeriodSpec, units: Sequence[Unit]) -> list[StatedFact]:
+        """Facts of one of `units` in period `spec` (an instant at its end, or a duration of its length
+        ending then) whose magnitude is within [low, high]."""
+        out = []
+        for f in self._by_end.get(spec.end, ()):
+            if f.unit not in units or not low <= abs(f.value) <= high:
+                continue
+            if (
+                f.kind == "duration"
+                and spec.months != 0
+                and (f.start is None or spec.months is None or abs((f.end - f.start).days - spec.months * 30.44) > 20)
+            ):
+                continue  # months 0: an event's day, any span ending on it (event_period)
+            out.append(f)
+        return out
+
+
+def fact_words(fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
+    """The words of a fact's concept labels and of its members' names."""
+    texts = [*(t for _, t in concept.filer_labels), *concept.taxonomy_labels] if concept else []
+    texts += [local_name(m) for _, m in fact.members]
+    return frozenset().union(*(key(t) for t in texts)) if texts else frozenset()
+
+
+def shared_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
+    """The clause's words that name the fact, beyond words every note uses."""
+    return (of.clause_words & fact_words(fact, concept)) - _GENERIC
+
+
+def event_period(request: PeriodRequest) -> PeriodSpec | None:
+    """The day a note dates a transaction on ("On January 22, 2015, the Company converted $556,267 of its
+    debt"), when it is no reporting period: filers tag such a figure with a context that ends that day."""
+    if request.end_date is None or request.months or request.fiscal_year or request.quarter:
+        return None
+    return PeriodSpec("duration", request.end_date, 0, f"the day the sentence dates it: {request.phrase}")
+
+
+def tie_units(sc: SubClaim) -> tuple[Unit, ...]:
+    """The units a tie-out may bind the figure in: a bare number ("3,143,969 Rights Offering Warrants")
+    is a count, never dollars; otherwise those of any level (subclaims.units_for)."""
+    n = sc.number
+    if n is not None and n.kind is Kind.NUMBER and not n.scale_word and not n.currency:
+        return (Unit.SHARES,)
+    return units_for(sc)
