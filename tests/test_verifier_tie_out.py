@@ -11,7 +11,9 @@ tagged with DebtInstrumentAxis=nflx:FourPointSixTwoFivePercentSeniorNotesMember;
 10-Q Q3 2023 (xule-2025/CYB_Q3_2023): a 2015 debt conversion tagged for 2015-01-01/2015-01-22,
 us-gaap:DebtConversionOriginalDebtAmount1 556,267 and DebtConversionConvertedInstrumentSharesIssued1
 17,550,000; Vinco/VINE 10-Q Q3 2024 (xule-2025/VINE_Q3_2024): us-gaap:StockIssuedDuringPeriodValueNewIssues
-tagged 3,143,969 (dollars) on 2023-03-14, the day it issued 3,143,969 shares and as many warrants.
+tagged 3,143,969 (dollars) on 2023-03-14, the day it issued 3,143,969 shares and as many warrants;
+Kellogg 10-K 2023 (xule-2025/K_FY_2023): unrecognized share-based compensation cost 108 million at
+2023-12-30.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from auditgraph.config import Connection
 from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import Decision
 
-ADN, NFLX_Q3, CYB, VINE = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024"
+ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -43,6 +45,7 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "edgar/nflx-10q-2024-09-30",
         "xule-2025/CYB_Q3_2023",
         "xule-2025/VINE_Q3_2024",
+        "xule-2025/K_FY_2023",
     )
     try:
         yield Verifier(g)
@@ -152,3 +155,25 @@ def test_a_bare_count_never_ties_to_dollars(verifier: Verifier):
     )
     # the filing states 3,143,969 as a dollar amount that day; a count of warrants is never it
     assert "us-gaap:StockIssuedDuringPeriodValueNewIssues" not in {c for _, facts in decided(sv).values() for c, _, _ in facts}
+
+
+def test_a_figure_stated_before_a_forecast_in_its_own_clause_still_ties(verifier: Verifier):
+    sv = verifier.verify_sentence(
+        K,
+        "As of December 30, 2023, total stock-based compensation cost related to non-vested awards not yet recognized "
+        "was $108 million and the weighted-average period over which this amount is expected to be recognized was 2 years.",
+    )
+    assert sv.decision is Decision.ABSTAIN and "forecast" in sv.reason  # the sentence also says what is expected
+    assert decided(sv)["$108 million"] == (
+        Decision.VERIFIED,
+        {
+            (
+                "us-gaap:EmployeeServiceShareBasedCompensationNonvestedAwardsTotalCompensationCostNotYetRecognized",
+                "instant:2023-12-30",
+                (),
+            )
+        },
+    )
+    # the figure of the forecast itself is never tied
+    sv = verifier.verify_sentence(K, "Total stock-based compensation cost of $108 million is expected to be recognized in 2024.")
+    assert sv.decision is Decision.ABSTAIN and sv.subclaims == ()

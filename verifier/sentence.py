@@ -94,6 +94,7 @@ class Reading:
     market: str | None = None  # the words that make it market or operating data
     scale: Decimal = Decimal(1)
     open_figures: tuple[OpenFigure, ...] = ()  # figures a tie-out may agree to a tagged fact (tie_out.py)
+    forward_at: int | None = None  # where the forecast word is
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,7 @@ def read(
         market[0] if market else None,
         scale,
         open_,
+        fwd.start() if fwd else None,
     )
 
 

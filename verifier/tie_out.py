@@ -51,6 +51,9 @@ PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its valu
 _STOCK_CLASS = frozenset("common preferred ordinary capital stock share class series".split())
 _GENERIC = frozenset("amount balance value company period year month ended end date certain other related".split())
 _LIST = re.compile(r"\brespectively\b", re.I)
+# a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
+# the period over which it is expected to be recognized", "…, which will reduce the debt"
+_CLAUSE_BREAK = re.compile(r",\s*(?:which|and|that|who)\b|;|\bwhich\b|\band\s+(?:the|this|these|its|it|will)\b", re.I)
 _OF_AFTER = re.compile(r"\s*(?:,\s*respectively\s*,?\s*)?(?:of|in|for)\s+", re.I)
 _PHRASE_END = re.compile(r"[,;:()]|\b(?:which|that|and|but|while|compared|respectively)\b", re.I)
 
@@ -287,3 +290,11 @@ def tie_units(sc: SubClaim) -> tuple[Unit, ...]:
     if n is not None and n.kind is Kind.NUMBER and not n.scale_word and not n.currency:
         return (Unit.SHARES,)
     return units_for(sc)
+
+
+def stated_before(of: OpenFigure, text: str, forecast_at: int) -> bool:
+    """Whether the figure is stated before a forecast, in a clause of its own ("the unrecognized cost was
+    $108 million and the period over which it is expected to be recognized is 2 years"): the forecast
+    is about something else, the figure is what the filing reports."""
+    n = of.subclaim.number
+    return n is not None and n.end <= forecast_at and bool(_CLAUSE_BREAK.search(text, n.end, forecast_at))

@@ -65,6 +65,7 @@ from auditgraph.verifier.tie_out import (
     readings,
     shared_words,
     significant_digits,
+    stated_before,
     tie_units,
 )
 from auditgraph.verifier.types import (
@@ -474,11 +475,17 @@ class Verifier:
                 unread=reading.unread,
             )
         if reading.forward_looking:
+            # figures stated before the forecast, in a clause of their own, are still tied to their facts
+            at = reading.forward_at if reading.forward_at is not None else 0
+            tied = self._tie_outs(filing, lex, [of for of in reading.open_figures if stated_before(of, text, at)], reading)
+            done = {of.unread for of, _ in tied}
             return abstain(
                 AbstainReason.NOT_IN_FILING,
                 f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
-                "a filing reports what happened, so no filed fact decides it",
-                unread=reading.unread,
+                "a filing reports what happened, so no filed fact decides it"
+                + (f"; {len(tied)} figure(s) stated before it agree with the facts that state them" if tied else ""),
+                subclaims=tuple(v for _, v in tied),
+                unread=tuple(u for u in reading.unread if u not in done),
             )
         subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
         if context is not None and context.paragraph:
