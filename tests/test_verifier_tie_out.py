@@ -13,7 +13,8 @@ us-gaap:DebtConversionOriginalDebtAmount1 556,267 and DebtConversionConvertedIns
 17,550,000; Vinco/VINE 10-Q Q3 2024 (xule-2025/VINE_Q3_2024): us-gaap:StockIssuedDuringPeriodValueNewIssues
 tagged 3,143,969 (dollars) on 2023-03-14, the day it issued 3,143,969 shares and as many warrants;
 Kellogg 10-K 2023 (xule-2025/K_FY_2023): unrecognized share-based compensation cost 108 million at
-2023-12-30.
+2023-12-30; Apple 10-K 2023 (edgar/aapl-10k-2023-09-30): foreign income before taxes 72.9, 71.3 and
+68.7 billion for fiscal 2023, 2022 and 2021 (us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from auditgraph.verifier import Verifier
 from auditgraph.verifier.types import Decision
 
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
+AAPL = "0000320193-23-000106"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -46,6 +48,7 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "xule-2025/CYB_Q3_2023",
         "xule-2025/VINE_Q3_2024",
         "xule-2025/K_FY_2023",
+        "edgar/aapl-10k-2023-09-30",
     )
     try:
         yield Verifier(g)
@@ -177,3 +180,22 @@ def test_a_figure_stated_before_a_forecast_in_its_own_clause_still_ties(verifier
     # the figure of the forecast itself is never tied
     sv = verifier.verify_sentence(K, "Total stock-based compensation cost of $108 million is expected to be recognized in 2024.")
     assert sv.decision is Decision.ABSTAIN and sv.subclaims == ()
+
+
+FOREIGN = "The foreign provision for income taxes is based on foreign pretax earnings of {}, {} and {} in 2023, 2022 and 2021, respectively."
+
+
+def test_a_list_one_concept_states_in_every_period_ties_as_a_whole(verifier: Verifier):
+    sv = verifier.verify_sentence(AAPL, FOREIGN.format("$72.9 billion", "$71.3 billion", "$68.7 billion"))
+    concept = "us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign"
+    assert {c for _, facts in decided(sv).values() for c, _, _ in facts} == {concept}
+    assert {p for _, facts in decided(sv).values() for _, p, _ in facts} == {
+        "duration:2022-09-25/2023-09-30",
+        "duration:2021-09-26/2022-09-24",
+        "duration:2020-09-27/2021-09-25",
+    }
+    assert sv.decision is Decision.VERIFIED
+    # two figures swapped, or one changed: the list is no fact's, and nothing of it is tied
+    for figures in (("$71.3 billion", "$72.9 billion", "$68.7 billion"), ("$72.9 billion", "$71.8 billion", "$68.7 billion")):
+        sv = verifier.verify_sentence(AAPL, FOREIGN.format(*figures))
+        assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED], figures

@@ -48,8 +48,8 @@ MIN_SHARE = 2 / 3
 MAX_TRIED = 4  # concepts tried per figure, best named first
 PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value (ValueIndex)
 # words too common in labels and notes to say which fact a figure is
-_STOCK_CLASS = frozenset("common preferred ordinary capital stock share class series".split())
-_GENERIC = frozenset("amount balance value company period year month ended end date certain other related".split())
+_STOCK_CLASS = frozenset(w[:6] for w in "common preferred ordinary capital stock share class series".split())
+_GENERIC = frozenset(w[:6] for w in "amount balance value company period year month ended end date certain other related".split())
 _LIST = re.compile(r"\brespectively\b", re.I)
 # a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
 # the period over which it is expected to be recognized", "…, which will reduce the debt"
@@ -69,17 +69,26 @@ class OpenFigure:
     phrase: str
     unread: str
     members: tuple[MemberMention, ...] = ()  # every member the clause names, for a figure not read as theirs
-    clause_words: frozenset[str] = frozenset()  # the clause's words, for a precise figure's fact (ValueIndex)
+    clause: str = ""  # the clause without figures and period words, for a precise figure's fact (ValueIndex)
     # the line items its own words name ("amortization expense"): a concept whose labels share no word with
     # one of them is not the figure's, whatever it states ("Amortization expense included in cost of goods
     # sold is $5,298,318" is no "cost of goods sold, depreciation")
     named: tuple[frozenset[str], ...] = ()
+    run: tuple[tuple[int, int], ...] = ()  # where the figures of its list are, itself included
+
+    @property
+    def clause_words(self) -> frozenset[str]:
+        return words_of(self.clause)
+
+    def said(self, stems: frozenset[str]) -> str:
+        """The clause's own words that `stems` stand for, as written."""
+        return ", ".join(sorted({w for w in key(self.clause) if w[:6] in stems}))
 
     def fits(self, concept: ConceptWords | None) -> bool:
         """Whether `concept`'s labels share a word with every line item the figure's own words name."""
         if concept is None:
             return False
-        words = frozenset().union(*(key(t) for t in (*(t for _, t in concept.filer_labels), *concept.taxonomy_labels)))
+        words = label_words(concept)
         return all(k & words for k in self.named)
 
 
@@ -104,7 +113,10 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     phrase, pieces = own_phrase(ctx, n, lo, hi)
     members = tuple(m for m in ctx.scopes if lo <= m.start and m.end <= hi)
     named = _line_items(ctx, n, pieces)
-    return OpenFigure(sc, key(phrase), phrase, unread, members, key(_blanked(ctx, lo, hi)), named)
+    run = next(r for r in figure_runs(ctx, lo, hi) if n in r)
+    return OpenFigure(
+        sc, words_of(phrase), phrase, unread, members, _blanked(ctx, lo, hi), named, tuple((x.start, x.end) for x in run)
+    )
 
 
 def readings(of: OpenFigure) -> list[SubClaim]:
@@ -125,7 +137,7 @@ def _line_items(ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]]) ->
     inside = _containers(ctx)
     out = []
     for m in ctx.metrics:
-        k = key(m.matched)
+        k = words_of(m.matched)
         if not any(a <= m.start and m.end <= b for a, b in pieces) or any(a <= m.start < b for a, b in inside):
             continue
         if k and not (n.kind is Kind.SHARES and k <= _STOCK_CLASS):
@@ -180,11 +192,11 @@ class LabelIndex:
     def __post_init__(self) -> None:
         for i, c in enumerate(self.concepts):
             for text in dict.fromkeys([*(t for _, t in c.filer_labels), *c.taxonomy_labels]):
-                k = key(text)
+                k = words_of(text)
                 for w in k:
                     self._by_word.setdefault(w, []).append((i, k))
 
-    def named(self, figure: OpenFigure, units: Sequence[Unit]) -> list[tuple[ConceptWords, str]]:
+    def named(self, figure: OpenFigure, units: Sequence[Unit]) -> list[tuple[ConceptWords, frozenset[str]]]:
         """Concepts of one of `units` that the figure's own words name, best first: (concept, the words
         matched); a concept that lacks a line item the words name is none of them (OpenFigure.fits)."""
         words = figure.words
@@ -202,8 +214,15 @@ class LabelIndex:
         for i, (_, _, hit) in ranked:
             c = self.concepts[i]
             if c.unit in units and figure.fits(c):
-                out.append((c, " ".join(sorted(hit))))
+                out.append((c, hit))
         return out[:MAX_TRIED]
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The content words of a label or phrase (plan.label_key), each cut to its first six letters, so
+    that a note's verbs meet the labels' nouns: "repurchased" and "repurchase", "authorized" and
+    "authorization", "converted" and "conversion"."""
+    return frozenset(w[:6] for w in key(text))
 
 
 def significant_digits(n: Mention) -> int:
@@ -263,11 +282,15 @@ class ValueIndex:
         return out
 
 
+def label_words(concept: ConceptWords) -> frozenset[str]:
+    """The words of every label of a concept, the filer's and the taxonomy's."""
+    return frozenset().union(*(words_of(t) for t in (*(t for _, t in concept.filer_labels), *concept.taxonomy_labels)))
+
+
 def fact_words(fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
     """The words of a fact's concept labels and of its members' names."""
-    texts = [*(t for _, t in concept.filer_labels), *concept.taxonomy_labels] if concept else []
-    texts += [local_name(m) for _, m in fact.members]
-    return frozenset().union(*(key(t) for t in texts)) if texts else frozenset()
+    members = frozenset().union(*(words_of(local_name(m)) for _, m in fact.members))
+    return (label_words(concept) if concept else frozenset()) | members
 
 
 def shared_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:

@@ -59,8 +59,10 @@ from auditgraph.verifier.tie_out import (
     PRECISE_DIGITS,
     LabelIndex,
     OpenFigure,
+    StatedFact,
     ValueIndex,
     event_period,
+    label_words,
     of_members,
     readings,
     shared_words,
@@ -700,7 +702,7 @@ class Verifier:
             specs = [s for s in (placed, event_period(of.subclaim.period)) if isinstance(s, PeriodSpec)]
             got = next(
                 (
-                    (v, f"the figure's own words name {concept.shown_label!r} ({hit})", concept)
+                    (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
                     for spec in specs
                     for concept, hit in cache.label_index.named(of, tie_units(of.subclaim))
                     for sc in readings(of)
@@ -709,9 +711,66 @@ class Verifier:
                 None,
             ) or next((t for spec in specs if (t := self._tie_by_value(filing, lex, reading, of, spec))), None)
             if got is not None:
-                verdict, how, concept = got
-                tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
-                out.append((of, replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})))
+                out.append((of, _tied_verdict(*got)))
+        done = {id(of) for of, _ in out}
+        return out + self._tie_lists(filing, lex, reading, [of for of in figures if id(of) not in done])
+
+    def _tie_lists(
+        self, filing: FilingInfo, lex: Lexicon, reading: Reading, figures: Sequence[OpenFigure]
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
+        and 2021, respectively") that one concept's facts state, each in its period, when the clause shares
+        a word with the concept: several values agreeing by chance is what a single round one cannot rule
+        out. Every figure of the list must be open, and every one is checked on that concept."""
+        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
+        for of in figures:
+            lists.setdefault(of.run, []).append(of)
+        out: list[tuple[OpenFigure, Verdict]] = []
+        for run, group in lists.items():
+            if len(run) < 2 or len(group) != len(run):
+                continue
+            specs = [resolve_period(of.subclaim.period, filing, self._periods(filing.id)) for of in group]
+            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
+            if len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
+                continue  # each figure needs a period of its own
+            common = set.intersection(
+                *({(f.qname, f.members) for f in self._stating(filing, reading, of, spec)} for of, spec in zip(group, placed))
+            )
+            first = group[0]  # the list's figures share their clause and its words
+            named = {
+                (q, m)
+                for q, m in common
+                if (c := lex.concept(q)) is not None and first.fits(c) and first.clause_words & label_words(c)
+            }
+            if len({q for q, _ in named}) != 1:
+                continue  # none, or two concepts state the whole list: its words do not say which
+            qname, members = sorted(named)[0]
+            concept = lex.concept(qname)
+            if concept is None:
+                continue
+            verdicts = [
+                self._verify_sub(filing, lex, reading, of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
+                for of, spec in zip(group, placed)
+            ]
+            if all(v.decision is Decision.VERIFIED for v in verdicts):
+                how = (
+                    f"the filing states each figure of the list as {concept.shown_label!r} in its period, and the clause names it"
+                )
+                out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
+        return out
+
+    def _stating(self, filing: FilingInfo, reading: Reading, of: OpenFigure, spec: PeriodSpec) -> list[StatedFact]:
+        """The filing's facts of the figure's period and units that state it (tie_out.ValueIndex)."""
+        cache = self._per_filing[filing.id]
+        if cache.value_index is None:
+            cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
+        n = of.subclaim.number
+        if n is None:
+            return []
+        out: list[StatedFact] = []
+        for unit in tie_units(of.subclaim):
+            if (size := subclaims.magnitude(n, reading.scale, unit)) is not None:
+                out += cache.value_index.stating(*size, spec, [unit])
         return out
 
     def _tie_by_value(
@@ -722,15 +781,10 @@ class Verifier:
         sc = of.subclaim
         if sc.number is None or significant_digits(sc.number) < PRECISE_DIGITS:
             return None
-        cache = self._per_filing[filing.id]
-        if cache.value_index is None:
-            cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
-        for unit in tie_units(sc):
-            if (size := subclaims.magnitude(sc.number, reading.scale, unit)) is not None:
-                for fact in cache.value_index.stating(*size, spec, [unit]):
-                    if of.fits(lex.concept(fact.qname)) and (words := shared_words(of, fact, lex.concept(fact.qname))):
-                        found[(fact.qname, fact.members)] = words
+        for fact in self._stating(filing, reading, of, spec):
+            if of.fits(lex.concept(fact.qname)) and (words := shared_words(of, fact, lex.concept(fact.qname))):
+                found[(fact.qname, fact.members)] = words
         best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
             return None  # none, or two concepts named as well: the words do not say which
@@ -739,13 +793,12 @@ class Verifier:
         if concept is None:
             return None
         n = sc.number
-        scoped = tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
-        v = self._verify_sub(filing, lex, reading, of_members(_named(sc, concept), scoped), spec)
+        v = self._verify_sub(filing, lex, reading, of_members(_named(sc, concept), _mentions(of, members)), spec)
         if v.decision is not Decision.VERIFIED:
             return None
         how = (
             f"the filing states this figure, precise to {significant_digits(n)} digits, as {concept.shown_label!r} "
-            f"for the period, and the clause names it ({', '.join(sorted(words))})"
+            f"for the period, and the clause names it ({of.said(words)})"
         )
         return v, how, concept
 
@@ -999,6 +1052,19 @@ class Verifier:
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
+
+
+def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
+    """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
+    tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
+    return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
+    """A fact's (axis, member) pairs as the figure's member scope."""
+    n = of.subclaim.number
+    assert n is not None
+    return tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
 
 
 def _named(sc: SubClaim, concept: ConceptWords) -> SubClaim:

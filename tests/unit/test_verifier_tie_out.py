@@ -11,7 +11,7 @@ from auditgraph.verifier.lexicon import ConceptWords, Lexicon
 from auditgraph.verifier.numbers import find_numbers
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.sentence import read
-from auditgraph.verifier.tie_out import LabelIndex, significant_digits
+from auditgraph.verifier.tie_out import LabelIndex, significant_digits, words_of
 from auditgraph.verifier.types import Unit
 
 LEX = Lexicon(load_registry(), [])
@@ -65,12 +65,20 @@ def test_a_label_is_named_by_most_of_its_words_in_the_figure_s_unit():
     index = LabelIndex([grants, program, rate])
     (figure,) = read("The Company recognized $1,234 in 2023.", LEX.knows).open_figures
 
-    def named(*words: str, line_items: tuple[frozenset[str], ...] = ()) -> list[tuple[ConceptWords, str]]:
+    def named(*words: str, line_items: tuple[frozenset[str], ...] = ()) -> list[tuple[ConceptWords, frozenset[str]]]:
         return index.named(replace(figure, words=frozenset(words), named=line_items), [Unit.MONETARY])
 
-    assert named("recognized", "income", "grant") == [(grants, "grant income")]
+    assert named("recogn", "income", "grant") == [(grants, frozenset({"grant", "income"}))]
+    assert named("repurc", "author", "stock") == [(program, frozenset({"repurc", "author", "stock"}))]  # 3 of 4
     assert named("repurchase", "stock") == []  # 2 of 4 words: not named
     assert named("grant") == []  # 1 of 2 words
     # a line item the words name that shares no word with the concept's labels: not that concept's figure
-    assert named("recognized", "income", "grant", line_items=(frozenset({"deferred", "revenue"}),)) == []
-    assert named("recognized", "income", "grant", line_items=(frozenset({"other", "income"}),)) == [(grants, "grant income")]
+    assert named("recogn", "income", "grant", line_items=(frozenset({"deferr", "revenu"}),)) == []
+    assert named("recogn", "income", "grant", line_items=(frozenset({"other", "income"}),)) == [
+        (grants, frozenset({"grant", "income"}))
+    ]
+
+
+def test_words_meet_across_verb_and_noun_forms():
+    assert words_of("the Company repurchased shares by its authorization") == words_of("Repurchase of shares, authorized")
+    assert words_of("Interest expense") != words_of("International expense")
