@@ -12,6 +12,7 @@ programming errors raise.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -688,7 +689,8 @@ class Verifier:
     def _tie_outs(
         self, filing: FilingInfo, lex: Lexicon, figures: Sequence[OpenFigure], reading: Reading
     ) -> list[tuple[OpenFigure, Verdict]]:
-        """The open figures a tagged fact states, named by their own words (tie_out.py): Verified only."""
+        """The open figures a tagged fact states, named by their own words, by a precise value or as a list
+        (tie_out.py): Verified, but for the figure of a list that differs from its concept's fact."""
         if not figures:
             return []
         cache = self._per_filing.setdefault(filing.id, FilingReads())
@@ -719,9 +721,11 @@ class Verifier:
         self, filing: FilingInfo, lex: Lexicon, reading: Reading, figures: Sequence[OpenFigure]
     ) -> list[tuple[OpenFigure, Verdict]]:
         """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
-        and 2021, respectively") that one concept's facts state, each in its period, when the clause shares
-        a word with the concept: several values agreeing by chance is what a single round one cannot rule
-        out. Every figure of the list must be open, and every one is checked on that concept."""
+        and 2021, respectively"): one metric, one figure per period. When one concept's facts state every
+        figure in its period, or all but one of a list of three or more, and the clause shares a word with
+        the concept, the list is that concept's: several values agreeing by chance is what a single round
+        one cannot rule out. Every figure of the list must be open; each is checked on that concept, so
+        the one that differs is Violated on the concept's fact of its period."""
         lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
         for of in figures:
             lists.setdefault(of.run, []).append(of)
@@ -733,18 +737,19 @@ class Verifier:
             placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
             if len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
                 continue  # each figure needs a period of its own
-            common = set.intersection(
-                *({(f.qname, f.members) for f in self._stating(filing, reading, of, spec)} for of, spec in zip(group, placed))
-            )
             first = group[0]  # the list's figures share their clause and its words
+            support: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
+            for of, spec in zip(group, placed):
+                support.update({(f.qname, f.members) for f in self._stating(filing, reading, of, spec)})
+            enough = len(group) if len(group) < 3 else len(group) - 1
             named = {
                 (q, m)
-                for q, m in common
-                if (c := lex.concept(q)) is not None and first.fits(c) and first.clause_words & label_words(c)
+                for (q, m), k in support.items()
+                if k >= enough and (c := lex.concept(q)) is not None and first.fits(c) and first.clause_words & label_words(c)
             }
             if len({q for q, _ in named}) != 1:
-                continue  # none, or two concepts state the whole list: its words do not say which
-            qname, members = sorted(named)[0]
+                continue  # none, or two concepts state the list: its words do not say which
+            qname, members = max(sorted(named), key=lambda key: support[key])
             concept = lex.concept(qname)
             if concept is None:
                 continue
@@ -752,11 +757,14 @@ class Verifier:
                 self._verify_sub(filing, lex, reading, of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
                 for of, spec in zip(group, placed)
             ]
-            if all(v.decision is Decision.VERIFIED for v in verdicts):
-                how = (
-                    f"the filing states each figure of the list as {concept.shown_label!r} in its period, and the clause names it"
-                )
-                out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
+            agree = sum(v.decision is Decision.VERIFIED for v in verdicts)
+            if agree < enough or any(v.decision is Decision.ABSTAIN for v in verdicts):
+                continue
+            how = (
+                f"the filing states {'each' if agree == len(group) else f'{agree} of the {len(group)}'} figures of the "
+                f"list as {concept.shown_label!r} in their periods, and the clause names it"
+            )
+            out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
         return out
 
     def _stating(self, filing: FilingInfo, reading: Reading, of: OpenFigure, spec: PeriodSpec) -> list[StatedFact]:
