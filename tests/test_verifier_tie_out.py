@@ -195,6 +195,7 @@ def test_a_list_one_concept_states_in_every_period_ties_as_a_whole(verifier: Ver
         "duration:2020-09-27/2021-09-25",
     }
     assert sv.decision is Decision.VERIFIED
+    assert all("the filing states every figure of the list as" in s.reason for s in sv.subclaims)
     # two figures swapped: the list is no concept's, and nothing of it is tied
     sv = verifier.verify_sentence(AAPL, FOREIGN.format("$71.3 billion", "$72.9 billion", "$68.7 billion"))
     assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED]

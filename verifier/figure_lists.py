@@ -106,11 +106,15 @@ def _run_periods(ctx: ReadingState, runs: list[list[Mention]], k: int, lo: int, 
 
 
 def run_period(ctx: ReadingState, n: Mention, lo: int, hi: int) -> PeriodRequest | None:
-    """The period a "respectively" clause pairs figure `n` with, in order within its list; None when
-    its list and the periods do not pair one to one."""
+    """The period a clause pairs figure `n` with, in order within its list ("…, respectively" or not:
+    "During the six months ended June 30, 2023 and 2022, the Company recorded $176,767 and $234,002");
+    a clause whose periods are named once for several lists pairs each list with them. None when the
+    list and the periods do not pair one to one."""
     runs = figure_runs(ctx, lo, hi)
     k = next(i for i, r in enumerate(runs) if n in r)
     pers = _run_periods(ctx, runs, k, lo, hi)
+    if len(pers) != len(runs[k]):
+        pers = respective_periods(ctx, runs[k][-1].end, hi, lo)
     return pers[runs[k].index(n)] if len(pers) == len(runs[k]) else None
 
 

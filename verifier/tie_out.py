@@ -101,11 +101,10 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     if n.kind is Kind.NUMBER and not n.scale_word and len(re.sub(r"\D", "", n.text)) < 4:
         return None  # "December 31", "two (2)": a bare small number is no amount
     period: PeriodRequest | None = None
-    if _LIST.search(ctx.text, lo, hi):
-        if (period := run_period(ctx, n, lo, hi)) is None:
-            return None
-    elif len(next(r for r in figure_runs(ctx, lo, hi) if n in r)) > 1:
-        return None  # "11.9% and 9.2% for the years …": each figure has a period of its own, not placed
+    if (_LIST.search(ctx.text, lo, hi) or len(next(r for r in figure_runs(ctx, lo, hi) if n in r)) > 1) and (
+        period := run_period(ctx, n, lo, hi)
+    ) is None:
+        return None  # "11.9% and 9.2% for the years ended December 31": each figure has a period of its own, not placed
     placeholder = MetricSpan(n.start, n.end, n.text, "", implied=True)
     sc = make_subclaim(ctx, "level", n, placeholder, period=period)
     if isinstance(sc, str):

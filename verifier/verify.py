@@ -761,8 +761,8 @@ class Verifier:
             if agree < enough or any(v.decision is Decision.ABSTAIN for v in verdicts):
                 continue
             how = (
-                f"the filing states {'each' if agree == len(group) else f'{agree} of the {len(group)}'} figures of the "
-                f"list as {concept.shown_label!r} in their periods, and the clause names it"
+                f"the filing states {'every figure' if agree == len(group) else f'{agree} of the {len(group)} figures'} of "
+                f"the list as {concept.shown_label!r} in its period, and the clause names it"
             )
             out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
         return out
