@@ -1,23 +1,26 @@
-"""A figure no metric words place, agreed to the tagged fact whose label its own words name.
+"""A figure no metric words place, agreed to the tagged fact that states it (a tie-out).
 
 Notes are written in the filer's words, not the statements' ("recognized $631 million of the
 unrecognized revenues balance as revenues", "an authorization to repurchase up to $1.5 billion of
 the Company's common stock"), and most of their figures have a fact of their own that no line item
-name reaches. The auditor's tie-out finds that fact: the figure's own phrase (the words between the
-figure before it and this one, and the "of …" words right after it) must name the fact's concept (most of the
-words of one of its labels, the filer's or the taxonomy's), and the fact must state the figure for
-the period, unit and member the sentence gives it. The check itself is the one every sub-claim
-gets (verify.Verifier._verify_sub), so a tie-out decides only Verified: a figure whose words name a
-concept whose fact states another value says nothing about which of the words' concepts was meant,
-and stays not checkable with the reason the reader gave.
+name reaches. An auditor ties such a figure out to the ledger; the verifier to the tagged facts, in
+three ways (docs/verifier.md, "Tie-outs"):
 
-A figure written with four or more significant digits ("$1,735,714", "$111.7 million") is a
-second way in: no other fact of that period and unit states it by chance, so the fact that does is
-the figure's when the clause shares a word with its concept's or its members' labels (ValueIndex).
-A round figure ("$1.6 million", "10%") is tied by its words only: many facts state it.
+1. by its own words: the words between the figure before it and it, and the "of …" words right
+   after it, name the concept (most of the words of one of its labels, the filer's or the
+   taxonomy's) — LabelIndex;
+2. by its value, for a figure written with four or more significant digits ("$1,735,714",
+   "$111.7 million"): no other fact of that period and unit states it by chance, so the one that
+   does is the figure's when the clause shares a word with its concept's or members' labels —
+   ValueIndex; a round figure ("$1.6 million", "10%") is never tied this way, many facts state it;
+3. as a list paired with periods, which one concept states in every period (or all but one).
 
-Words of the whole sentence never count for the first way: in "principal of $15,000, accrued interest of $3,520"
-each figure's words are its own, so two figures swapped tie to nothing.
+The figure is then checked like every sub-claim (verify.Verifier._verify_sub: period, unit, sign,
+members, Z3) on that concept. A figure tied alone is only ever Verified: when the concepts its
+words name state other values, nothing says which of them was meant, and it stays not checkable
+with the reader's reason. Only a list's odd figure out is Violated, on the concept its other
+figures are. Words of the whole sentence never count for (1): in "principal of $15,000, accrued
+interest of $3,520" each figure's words are its own, so two figures swapped tie to nothing.
 """
 
 from __future__ import annotations
@@ -47,8 +50,9 @@ from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
 MIN_SHARE = 2 / 3
 MAX_TRIED = 4  # concepts tried per figure, best named first
 PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value (ValueIndex)
-# words too common in labels and notes to say which fact a figure is
+# the words of a class of stock: a share count's own words ("shares of Common Stock"), no line item
 _STOCK_CLASS = frozenset(w[:6] for w in "common preferred ordinary capital stock share class series".split())
+# words too common in labels and notes to say which fact a figure is
 _GENERIC = frozenset(w[:6] for w in "amount balance value company period year month ended end date certain other related".split())
 _LIST = re.compile(r"\brespectively\b", re.I)
 # a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
@@ -93,8 +97,9 @@ class OpenFigure:
 
 
 def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None:
-    """The open figure of `n`, or None when its period is not placed (a "respectively" list whose
-    periods do not pair with its figures: the figure's period would be a guess)."""
+    """The open figure of `n`, or None when no fact can be the figure's: the reader found it is no
+    level of any period, it is a bare small number, or its period is not placed (a list whose periods
+    do not pair with its figures, a year the period read does not name: its period would be a guess)."""
     lo, hi = clause_bounds(ctx.text, n.start)
     if (n.start, n.end) in ctx.no_level:
         return None

@@ -663,7 +663,7 @@ class Verifier:
         self, filing: FilingInfo, lex: Lexicon, reading: Reading, subs: tuple[Verdict, ...], unread: tuple[str, ...]
     ) -> tuple[tuple[Verdict, ...], tuple[str, ...]]:
         """The sub-claims and unread figures with every tie-out made: an unread figure a tagged fact states
-        becomes a Verified sub-claim, an abstained level one is replaced by its Verified tie-out."""
+        becomes a sub-claim, an abstained level one is replaced by its tie-out."""
         at = {(sc.number.start, sc.number.end): i for i, sc in enumerate(reading.subclaims) if sc.number}
         # a reading refused on purpose (two readings of the words disagree) is not tied to the one that agrees
         held = {i: v for i, v in enumerate(subs) if v.decision is Decision.ABSTAIN and not v.extra.get("refused")}
