@@ -207,3 +207,16 @@ def test_a_list_one_concept_states_in_every_period_ties_as_a_whole(verifier: Ver
     assert got["$72.9 billion"][0] is Decision.VERIFIED and got["$68.7 billion"][0] is Decision.VERIFIED
     (changed,) = [s for s in sv.subclaims if s.claim == "$71.8 billion"]
     assert "the filing states 2 of the 3 figures of the list as" in changed.reason
+
+
+def test_a_bare_answer_to_a_question_in_a_note_s_words_ties_out(verifier: Verifier):
+    # the question names no line item; the answer read as a sentence with it ties to the note's fact
+    question = "How much income from grants did Advent recognize in {}?"
+    v = verifier.verify(ADN, question.format(2023), "$2.5 million")
+    assert v.decision is Decision.VERIFIED
+    assert {(b.concept, b.period) for b in v.bindings if b.stage == "target"} == {
+        ("amcigroup.com:IncomeFromGrant", "duration:2023-01-01/2023-12-31")
+    }
+    for year, answer in ((2023, "$3.5 million"), (2022, "$2.5 million")):  # neither ties: the planner's reason stays
+        v = verifier.verify(ADN, question.format(year), answer)
+        assert v.decision is Decision.ABSTAIN and "no registry metric, operation or concept" in v.reason

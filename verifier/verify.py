@@ -246,11 +246,11 @@ class Verifier:
         assert self.planner is not None
         plan = self.planner.plan(question, _entity_words(filing, self._vocabulary), self._labels(filing_id))
         if isinstance(plan, PlanFailure):
-            return abstain(plan.reason, plan.message)
+            return self._as_sentence(base, filing_id, question, str(claim)) or abstain(plan.reason, plan.message)
         if plan.target.startswith("term:") and not self._text(filing_id).defining(plan.terms):
             why = [n for n in plan.notes if n != TERM_NOTE]
             rejected = any(n.startswith("model plan rejected") for n in why)  # a model's failed plan stays the headline
-            return abstain(
+            return (None if rejected else self._as_sentence(base, filing_id, question, str(claim))) or abstain(
                 AbstainReason.PLAN_REJECTED if rejected else AbstainReason.NO_METRIC,
                 f"{'; '.join(sorted(why, key=lambda n: not n.startswith('model')))}; "
                 f"no text block of filing {filing_id} defines it",
@@ -382,6 +382,13 @@ class Verifier:
         return replace(
             base, abstain_reason=AbstainReason.SOLVER_UNKNOWN, reason=f"Z3 returned unknown ({res.solver_unknown})", **common
         )
+
+    def _as_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict | None:
+        """The answer read as a sentence with the question's words, when the question names no line item
+        ("How much income from grants did Advent recognize in 2023?" + "$2.5 million"): the sentence may
+        tie out to the fact that states it (tie_out.py). None when that decides nothing either."""
+        read = self._answer_sentence(base, filing_id, question, answer)
+        return None if read.decision is Decision.ABSTAIN else read
 
     def _answer_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict:
         """A model's answer written as a sentence ("Netflix's revenue was $33.7 billion, up 6.7%") is
