@@ -110,7 +110,7 @@ def test_queries_command_lists_read_queries_by_family_at_80_columns():
         "tools": 14,  # 11 catalog reads + the 3 schema samplings of get_graph_schema
         "checks": 14,  # + checks.fact_periods (what --concept/--period may name), the DQCRT constants and their years
         "dqc": sum(1 for f in files("auditgraph.cypher").joinpath("dqc").iterdir() if f.name.endswith(".cypher")),  # families
-        "verify": 14,  # + text_blocks (--narrative) and the 4 member queries (a figure about a part of the company)
+        "verify": 15,  # + text_blocks (--narrative), the 4 member queries (a part of the company), numeric_facts (tie-outs)
         "filing": 9,  # + filing.graph (the Browser guide's graph view), filing.coverage, filing.retired (versions to purge)
         "taxonomy": 9,  # + taxonomy.concept_keys (what a reload wrote in place), dqc_rules (the guide's DQC slide)
         "eval": 3,  # loaded_filings, fact_location, copies (what build-cases wrote)
