@@ -43,6 +43,7 @@ from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers
+from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
 from auditgraph.verifier.scope import SUBJECT_AXES, MemberMention, Members, local_name
@@ -83,6 +84,7 @@ from auditgraph.verifier.types import (
     Unit,
     Verdict,
 )
+from auditgraph.verifier.vocabulary import SCALE_CONTEXT
 
 MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
 _PAST = {
@@ -386,9 +388,13 @@ class Verifier:
     def _as_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict | None:
         """The answer read as a sentence with the question's words, when the question names no line item
         ("How much income from grants did Advent recognize in 2023?" + "$2.5 million"): the sentence may
-        tie out to the fact that states it (tie_out.py). None when that decides nothing either."""
+        tie out to the fact that states it (tie_out.py). None unless that verifies it, and when the question
+        has words the sentence would lose (a relative period, a scale): a question's metric is its plan's
+        to find; this reading only agrees a figure with a fact that states it."""
+        if SCALE_CONTEXT.search(question) or any(p.request is None for p in find_periods(question)):
+            return None  # "(in millions)", "the year-ago quarter": words the sentence would not carry
         read = self._answer_sentence(base, filing_id, question, answer)
-        return None if read.decision is Decision.ABSTAIN else read
+        return read if read.decision is Decision.VERIFIED else None
 
     def _answer_sentence(self, base: Verdict, filing_id: str, question: str, answer: str) -> Verdict:
         """A model's answer written as a sentence ("Netflix's revenue was $33.7 billion, up 6.7%") is
