@@ -540,15 +540,20 @@ def test_amounts_named_after_the_numbers_pair_with_periods_in_order(verifier: Ve
     )
     assert sv.decision is Decision.VERIFIED, sv.reason
     assert [bound(s) for s in sv.subclaims] == [{(SBC, Q3_24)}, {(SBC, M9_24)}]
-    # without "respectively" nothing pairs each amount with its period: none is checked (the last
-    # amount was once checked against the first period)
+    # without "respectively" the reader pairs nothing (the last amount was once checked against the first
+    # period); the tie-out pairs the list with the periods in order, each amount on its own year's fact
     sv = verifier.verify_sentence(
         NFLX,
         "The Company recognized $1,732 million, $1,586 million and $1,669 million of advertising expenses in 2023, "
         "2022 and 2021.",
     )
-    assert sv.decision is Decision.ABSTAIN and every_binding(sv) == set()
-    assert all("nothing pairing" in u for u in sv.unread)
+    assert sv.decision is Decision.VERIFIED, sv.reason
+    assert [bound(s) for s in sv.subclaims] == [
+        {("us-gaap:AdvertisingExpense", FY23)},
+        {("us-gaap:AdvertisingExpense", "duration:2022-01-01/2022-12-31")},
+        {("us-gaap:AdvertisingExpense", "duration:2021-01-01/2021-12-31")},
+    ]
+    assert all("tied: the figure's own words name 'Advertising Expense'" in s.reason for s in sv.subclaims)
 
 
 def test_a_balance_outstanding_at_two_dates(verifier: Verifier):

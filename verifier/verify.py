@@ -248,7 +248,9 @@ class Verifier:
         assert self.planner is not None
         plan = self.planner.plan(question, _entity_words(filing, self._vocabulary), self._labels(filing_id))
         if isinstance(plan, PlanFailure):
-            return self._as_sentence(base, filing_id, question, str(claim)) or abstain(plan.reason, plan.message)
+            # words that name no line item may still tie out; words that name two are the planner's to refuse
+            read = self._as_sentence(base, filing_id, question, str(claim)) if plan.reason is AbstainReason.NO_METRIC else None
+            return read or abstain(plan.reason, plan.message)
         if plan.target.startswith("term:") and not self._text(filing_id).defining(plan.terms):
             why = [n for n in plan.notes if n != TERM_NOTE]
             rejected = any(n.startswith("model plan rejected") for n in why)  # a model's failed plan stays the headline
