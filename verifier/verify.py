@@ -12,7 +12,6 @@ programming errors raise.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -46,7 +45,7 @@ from auditgraph.verifier.numbers import Interval, Kind, find_numbers
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
-from auditgraph.verifier.scope import SUBJECT_AXES, MemberMention, Members, local_name
+from auditgraph.verifier.scope import SUBJECT_AXES, Members
 from auditgraph.verifier.sentence import (
     Context,
     Reading,
@@ -57,20 +56,12 @@ from auditgraph.verifier.sentence import (
 )
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.textdef import FilingText
+from auditgraph.verifier.tie_check import TieOuts
 from auditgraph.verifier.tie_out import (
-    PRECISE_DIGITS,
     LabelIndex,
     OpenFigure,
-    StatedFact,
     ValueIndex,
-    event_period,
-    label_words,
-    of_members,
-    readings,
-    shared_words,
-    significant_digits,
     stated_before,
-    tie_units,
 )
 from auditgraph.verifier.types import (
     AbstainReason,
@@ -704,126 +695,24 @@ class Verifier:
     def _tie_outs(
         self, filing: FilingInfo, lex: Lexicon, figures: Sequence[OpenFigure], reading: Reading
     ) -> list[tuple[OpenFigure, Verdict]]:
-        """The open figures a tagged fact states, named by their own words, by a precise value or as a list
-        (tie_out.py): Verified, but for the figure of a list that differs from its concept's fact."""
+        """The open figures tied out to the facts that state them (tie_check.TieOuts), each checked by
+        `_verify_sub`; the filing's label and value indexes are built once and kept."""
         if not figures:
             return []
         cache = self._per_filing.setdefault(filing.id, FilingReads())
         if cache.label_index is None:
             cache.label_index = LabelIndex(lex.concepts)
-        out = []
-        for of in figures:
-            # the period as read, else (a date with no length: "On January 22, 2015, … converted $556,267")
-            # the day of a transaction, which filers tag with a context that ends that day
-            placed = resolve_period(of.subclaim.period, filing, self._periods(filing.id))
-            specs = [s for s in (placed, event_period(of.subclaim.period)) if isinstance(s, PeriodSpec)]
-            got = next(
-                (
-                    (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
-                    for spec in specs
-                    for concept, hit in cache.label_index.named(of, tie_units(of.subclaim))
-                    for sc in readings(of)
-                    if (v := self._verify_sub(filing, lex, reading, _named(sc, concept), spec)).decision is Decision.VERIFIED
-                ),
-                None,
-            ) or next((t for spec in specs if (t := self._tie_by_value(filing, lex, reading, of, spec))), None)
-            if got is not None:
-                out.append((of, _tied_verdict(*got)))
-        done = {id(of) for of, _ in out}
-        return out + self._tie_lists(filing, lex, reading, [of for of in figures if id(of) not in done])
 
-    def _tie_lists(
-        self, filing: FilingInfo, lex: Lexicon, reading: Reading, figures: Sequence[OpenFigure]
-    ) -> list[tuple[OpenFigure, Verdict]]:
-        """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
-        and 2021, respectively"): one metric, one figure per period. When one concept's facts state every
-        figure in its period, or all but one of a list of three or more, and the clause shares a word with
-        the concept, the list is that concept's: several values agreeing by chance is what a single round
-        one cannot rule out. Every figure of the list must be open; each is checked on that concept, so
-        the one that differs is Violated on the concept's fact of its period."""
-        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
-        for of in figures:
-            lists.setdefault(of.run, []).append(of)
-        out: list[tuple[OpenFigure, Verdict]] = []
-        for run, group in lists.items():
-            if len(run) < 2 or len(group) != len(run):
-                continue
-            specs = [resolve_period(of.subclaim.period, filing, self._periods(filing.id)) for of in group]
-            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            if len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
-                continue  # each figure needs a period of its own
-            first = group[0]  # the list's figures share their clause and its words
-            support: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
-            for of, spec in zip(group, placed):
-                support.update({(f.qname, f.members) for f in self._stating(filing, reading, of, spec)})
-            enough = len(group) if len(group) < 3 else len(group) - 1
-            named = {
-                (q, m)
-                for (q, m), k in support.items()
-                if k >= enough and (c := lex.concept(q)) is not None and first.fits(c) and first.clause_words & label_words(c)
-            }
-            if len({q for q, _ in named}) != 1:
-                continue  # none, or two concepts state the list: its words do not say which
-            qname, members = max(sorted(named), key=lambda key: support[key])
-            concept = lex.concept(qname)
-            if concept is None:
-                continue
-            verdicts = [
-                self._verify_sub(filing, lex, reading, of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
-                for of, spec in zip(group, placed)
-            ]
-            agree = sum(v.decision is Decision.VERIFIED for v in verdicts)
-            if agree < enough or any(v.decision is Decision.ABSTAIN for v in verdicts):
-                continue
-            how = (
-                f"the filing states {'every figure' if agree == len(group) else f'{agree} of the {len(group)} figures'} of "
-                f"the list as {concept.shown_label!r} in its period, and the clause names it"
-            )
-            out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
-        return out
+        def values() -> ValueIndex:
+            if cache.value_index is None:
+                cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
+            return cache.value_index
 
-    def _stating(self, filing: FilingInfo, reading: Reading, of: OpenFigure, spec: PeriodSpec) -> list[StatedFact]:
-        """The filing's facts of the figure's period and units that state it (tie_out.ValueIndex)."""
-        cache = self._per_filing[filing.id]
-        if cache.value_index is None:
-            cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
-        n = of.subclaim.number
-        if n is None:
-            return []
-        out: list[StatedFact] = []
-        for unit in tie_units(of.subclaim):
-            if (size := subclaims.magnitude(n, reading.scale, unit)) is not None:
-                out += cache.value_index.stating(*size, spec, [unit])
-        return out
+        def check(sc: SubClaim, spec: PeriodSpec) -> Verdict:
+            return self._verify_sub(filing, lex, reading, sc, spec)
 
-    def _tie_by_value(
-        self, filing: FilingInfo, lex: Lexicon, reading: Reading, of: OpenFigure, spec: PeriodSpec
-    ) -> tuple[Verdict, str, ConceptWords] | None:
-        """The one fact that states a precise figure for its period and unit and shares a word of its
-        clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
-        sc = of.subclaim
-        if sc.number is None or significant_digits(sc.number) < PRECISE_DIGITS:
-            return None
-        found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
-        for fact in self._stating(filing, reading, of, spec):
-            if of.fits(lex.concept(fact.qname)) and (words := shared_words(of, fact, lex.concept(fact.qname))):
-                found[(fact.qname, fact.members)] = words
-        best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-        if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
-            return None  # none, or two concepts named as well: the words do not say which
-        (qname, members), words = best[0]  # one concept under several members: each states the figure
-        concept = lex.concept(qname)
-        if concept is None:
-            return None
-        n = sc.number
-        v = self._verify_sub(filing, lex, reading, of_members(_named(sc, concept), _mentions(of, members)), spec)
-        if v.decision is not Decision.VERIFIED:
-            return None
-        how = (
-            f"the filing states this figure, precise to {significant_digits(n)} digits, as {concept.shown_label!r} "
-            f"for the period, and the clause names it ({of.said(words)})"
-        )
-        return v, how, concept
+        ties = TieOuts(filing, lex, self._periods(filing.id), cache.label_index, values, reading.scale, check)
+        return ties.tie(figures)
 
     def _basic_eps(
         self,
@@ -1075,24 +964,6 @@ class Verifier:
             return [(c.qname, [*c.taxonomy_labels, *(t for _, t in c.filer_labels)]) for c in self.lexicon(filing_id).concepts]
 
         return lookup
-
-
-def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
-    """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
-    tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
-    return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
-
-
-def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
-    """A fact's (axis, member) pairs as the figure's member scope."""
-    n = of.subclaim.number
-    assert n is not None
-    return tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
-
-
-def _named(sc: SubClaim, concept: ConceptWords) -> SubClaim:
-    """`sc` read as a figure of `concept` (a tie-out's candidate)."""
-    return replace(sc, metric=replace(sc.metric, matched=concept.shown_label, qname=concept.qname))
 
 
 def _unstated_scale(sc: SubClaim, reading: Reading, est: Established) -> str | None:

@@ -1,0 +1,179 @@
+"""Which tagged fact each open figure of a sentence ties out to (the three ways of tie_out.py,
+docs/verifier.md "Tie-outs"), every candidate checked by the verifier's own check of a sub-claim
+(verify.Verifier._verify_sub, passed in as `check`), so a tie-out decides by the same rules as any
+figure: period, unit, sign, members, Z3.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
+from auditgraph.verifier.lexicon import ConceptWords, Lexicon
+from auditgraph.verifier.scope import MemberMention, local_name
+from auditgraph.verifier.sentence_state import SubClaim
+from auditgraph.verifier.subclaims import magnitude
+from auditgraph.verifier.tie_out import (
+    PRECISE_DIGITS,
+    LabelIndex,
+    OpenFigure,
+    StatedFact,
+    ValueIndex,
+    event_period,
+    label_words,
+    of_members,
+    readings,
+    shared_words,
+    significant_digits,
+    tie_units,
+)
+from auditgraph.verifier.types import Decision, PeriodSpec, Verdict
+
+Check = Callable[[SubClaim, PeriodSpec], Verdict]  # a sub-claim checked in a period already placed
+
+
+@dataclass
+class TieOuts:
+    """The tie-outs of one sentence against one filing."""
+
+    filing: FilingInfo
+    lex: Lexicon
+    rows: Sequence[PeriodRow]  # the filing's periods (resolve_period)
+    labels: LabelIndex
+    values: Callable[[], ValueIndex]  # the filing's numeric facts, read on first use
+    scale: Decimal  # the sentence's scale words ("(in thousands)")
+    check: Check
+
+    def tie(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
+        """The figures a tagged fact states, named by their own words, by a precise value or as a list:
+        Verified, but for the figure of a list that differs from its concept's fact (Violated)."""
+        out = []
+        for of in figures:
+            # the period as read, else (a date with no length: "On January 22, 2015, … converted $556,267")
+            # the day of a transaction, which filers tag with a context that ends that day
+            placed = resolve_period(of.subclaim.period, self.filing, self.rows)
+            specs = [s for s in (placed, event_period(of.subclaim.period)) if isinstance(s, PeriodSpec)]
+            got = next(
+                (
+                    (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
+                    for spec in specs
+                    for concept, hit in self.labels.named(of, tie_units(of.subclaim))
+                    for sc in readings(of)
+                    if (v := self.check(_named(sc, concept), spec)).decision is Decision.VERIFIED
+                ),
+                None,
+            ) or next((t for spec in specs if (t := self._by_value(of, spec))), None)
+            if got is not None:
+                out.append((of, _tied_verdict(*got)))
+        done = {id(of) for of, _ in out}
+        return out + self._lists([of for of in figures if id(of) not in done])
+
+    def _lists(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
+        """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
+        and 2021, respectively"): one metric, one figure per period. When one concept's facts state every
+        figure in its period, or all but one of a list of three or more, and the clause shares a word with
+        the concept, the list is that concept's: several values agreeing by chance is what a single round
+        one cannot rule out. Every figure of the list must be open; each is checked on that concept, so
+        the one that differs is Violated on the concept's fact of its period."""
+        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
+        for of in figures:
+            lists.setdefault(of.run, []).append(of)
+        out: list[tuple[OpenFigure, Verdict]] = []
+        for run, group in lists.items():
+            if len(run) < 2 or len(group) != len(run):
+                continue
+            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
+            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
+            if len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
+                continue  # each figure needs a period of its own
+            first = group[0]  # the list's figures share their clause and its words
+            support: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
+            for of, spec in zip(group, placed):
+                support.update({(f.qname, f.members) for f in self._stating(of, spec)})
+            enough = len(group) if len(group) < 3 else len(group) - 1
+            named = {
+                (q, m)
+                for (q, m), k in support.items()
+                if k >= enough
+                and (c := self.lex.concept(q)) is not None
+                and first.fits(c)
+                and first.clause_words & label_words(c)
+            }
+            if len({q for q, _ in named}) != 1:
+                continue  # none, or two concepts state the list: its words do not say which
+            qname, members = max(sorted(named), key=lambda key: support[key])
+            concept = self.lex.concept(qname)
+            if concept is None:
+                continue
+            verdicts = [
+                self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
+                for of, spec in zip(group, placed)
+            ]
+            agree = sum(v.decision is Decision.VERIFIED for v in verdicts)
+            if agree < enough or any(v.decision is Decision.ABSTAIN for v in verdicts):
+                continue
+            how = (
+                f"the filing states {'every figure' if agree == len(group) else f'{agree} of the {len(group)} figures'} of "
+                f"the list as {concept.shown_label!r} in its period, and the clause names it"
+            )
+            out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
+        return out
+
+    def _stating(self, of: OpenFigure, spec: PeriodSpec) -> list[StatedFact]:
+        """The filing's facts of the figure's period and units that state it (tie_out.ValueIndex)."""
+        n = of.subclaim.number
+        if n is None:
+            return []
+        out: list[StatedFact] = []
+        for unit in tie_units(of.subclaim):
+            if (size := magnitude(n, self.scale, unit)) is not None:
+                out += self.values().stating(*size, spec, [unit])
+        return out
+
+    def _by_value(self, of: OpenFigure, spec: PeriodSpec) -> tuple[Verdict, str, ConceptWords] | None:
+        """The one fact that states a precise figure for its period and unit and shares a word of its
+        clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
+        sc = of.subclaim
+        if sc.number is None or significant_digits(sc.number) < PRECISE_DIGITS:
+            return None
+        found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
+        for fact in self._stating(of, spec):
+            if of.fits(self.lex.concept(fact.qname)) and (words := shared_words(of, fact, self.lex.concept(fact.qname))):
+                found[(fact.qname, fact.members)] = words
+        best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
+            return None  # none, or two concepts named as well: the words do not say which
+        (qname, members), words = best[0]  # one concept under several members: each states the figure
+        concept = self.lex.concept(qname)
+        if concept is None:
+            return None
+        n = sc.number
+        v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
+        if v.decision is not Decision.VERIFIED:
+            return None
+        how = (
+            f"the filing states this figure, precise to {significant_digits(n)} digits, as {concept.shown_label!r} "
+            f"for the period, and the clause names it ({of.said(words)})"
+        )
+        return v, how, concept
+
+
+def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
+    """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
+    tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
+    return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
+    """A fact's (axis, member) pairs as the figure's member scope."""
+    n = of.subclaim.number
+    assert n is not None
+    return tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
+
+
+def _named(sc: SubClaim, concept: ConceptWords) -> SubClaim:
+    """`sc` read as a figure of `concept` (a tie-out's candidate)."""
+    return replace(sc, metric=replace(sc.metric, matched=concept.shown_label, qname=concept.qname))
