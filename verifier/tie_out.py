@@ -30,9 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from auditgraph.verifier.figure_lists import figure_runs, run_period
+from auditgraph.verifier.ground import months_of
 from auditgraph.verifier.lexicon import ConceptWords, unit_of_type
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.note_figures import PART_OF
@@ -106,21 +108,20 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     if n.kind is Kind.NUMBER and not n.scale_word and len(re.sub(r"\D", "", n.text)) < 4:
         return None  # "December 31", "two (2)": a bare small number is no amount
     period: PeriodRequest | None = None
-    if (_LIST.search(ctx.text, lo, hi) or len(next(r for r in figure_runs(ctx, lo, hi) if n in r)) > 1) and (
-        period := run_period(ctx, n, lo, hi)
-    ) is None:
+    run = next(r for r in figure_runs(ctx, lo, hi) if n in r)
+    if (_LIST.search(ctx.text, lo, hi) or len(run) > 1) and (period := run_period(ctx, n, lo, hi)) is None:
         return None  # "11.9% and 9.2% for the years ended December 31": each figure has a period of its own, not placed
     placeholder = MetricSpan(n.start, n.end, n.text, "", implied=True)
     sc = make_subclaim(ctx, "level", n, placeholder, period=period)
     if isinstance(sc, str):
         return None
-    phrase, pieces = own_phrase(ctx, n, lo, hi)
+    containers = _containers(ctx)
+    blank = [*ctx.figure_spans(), *containers]  # words of no concept: figures, periods, what a part is included in
+    phrase, pieces = own_phrase(ctx, run, lo, hi, blank)
     members = tuple(m for m in ctx.scopes if lo <= m.start and m.end <= hi)
-    named = _line_items(ctx, n, pieces)
-    run = next(r for r in figure_runs(ctx, lo, hi) if n in r)
-    return OpenFigure(
-        sc, words_of(phrase), phrase, unread, members, _blanked(ctx, lo, hi), named, tuple((x.start, x.end) for x in run)
-    )
+    named = _line_items(ctx, n, pieces, containers)
+    clause = _blanked(ctx.text, lo, hi, blank)
+    return OpenFigure(sc, words_of(phrase), phrase, unread, members, clause, named, tuple((x.start, x.end) for x in run))
 
 
 def readings(of: OpenFigure) -> list[SubClaim]:
@@ -135,10 +136,11 @@ def of_members(sc: SubClaim, members: tuple[MemberMention, ...]) -> SubClaim:
     return replace(sc, scope=members[0].words, scope_member=members[0].qname, scope_mentions=members) if members else sc
 
 
-def _line_items(ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]]) -> tuple[frozenset[str], ...]:
+def _line_items(
+    ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]], inside: list[tuple[int, int]]
+) -> tuple[frozenset[str], ...]:
     """The content words of each line item the figure's own words name, but the line item a part is
-    included in and, for a share count, the class of stock it counts ("shares of Common Stock")."""
-    inside = _containers(ctx)
+    included in (`inside`) and, for a share count, the class of stock it counts ("shares of Common Stock")."""
     out = []
     for m in ctx.metrics:
         k = words_of(m.matched)
@@ -149,18 +151,20 @@ def _line_items(ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]]) ->
     return tuple(out)
 
 
-def own_phrase(ctx: ReadingState, n: Mention, lo: int, hi: int) -> tuple[str, list[tuple[int, int]]]:
-    """The words that belong to figure `n` and the list it is in ("$8.5 million, $8.3 million and $7.4
-    million"): from the figure before the list (or the clause start) to the list, and "of …", "in …"
-    or "for …" right after the list up to a comma, a relative clause or the next figure."""
-    run = next(r for r in figure_runs(ctx, lo, hi) if n in r)
+def own_phrase(
+    ctx: ReadingState, run: list[Mention], lo: int, hi: int, blank: list[tuple[int, int]]
+) -> tuple[str, list[tuple[int, int]]]:
+    """The words that belong to the figures of `run`, a list ("$8.5 million, $8.3 million and $7.4 million")
+    or one figure: from the figure before the list (or the clause start) to the list, and "of …", "in …"
+    or "for …" right after the list up to a comma, a relative clause or the next figure; the text and
+    where it is, with the spans in `blank` blanked."""
     start = max([lo, *(x.end for x in ctx.numbers if lo <= x.end <= run[0].start)])
     pieces = [(start, run[0].start)]
     if m := _OF_AFTER.match(ctx.text, run[-1].end):
         stop = min([hi, *(x.start for x in ctx.numbers if x.start >= m.end())])
         end = _PHRASE_END.search(ctx.text, m.end(), stop)
         pieces.append((m.end(), end.start() if end else stop))
-    return " | ".join(_blanked(ctx, a, b) for a, b in pieces), pieces
+    return " | ".join(_blanked(ctx.text, a, b, blank) for a, b in pieces), pieces
 
 
 # the line item a part is "included in" ("… included in cost of goods sold is $5.3 million") is not the part's name
@@ -176,11 +180,11 @@ def _containers(ctx: ReadingState) -> list[tuple[int, int]]:
     return out
 
 
-def _blanked(ctx: ReadingState, a: int, b: int) -> str:
-    """The text from a to b without figures, period words ("December 31, 2023") and the line item a part
-    is included in: none of them names the figure's concept."""
-    chars = list(ctx.text[a:b])
-    for s, e in [*ctx.figure_spans(), *_containers(ctx)]:
+def _blanked(text: str, a: int, b: int, blank: list[tuple[int, int]]) -> str:
+    """The text from a to b without the spans in `blank` (figures, period words such as "December 31,
+    2023", the line item a part is included in: none of them names the figure's concept)."""
+    chars = list(text[a:b])
+    for s, e in blank:
         if s < b and e > a:
             chars[max(s, a) - a : min(e, b) - a] = " " * (min(e, b) - max(s, a))
     return re.sub(r"\s+", " ", "".join(chars)).strip()
@@ -205,7 +209,7 @@ class LabelIndex:
         matched); a concept that lacks a line item the words name is none of them (OpenFigure.fits)."""
         words = figure.words
         best: dict[int, tuple[int, float, frozenset[str]]] = {}
-        for w in words:
+        for w in sorted(words):  # in a fixed order: two labels of one concept naming it as well pick the same one every run
             for i, k in self._by_word.get(w, ()):
                 hit = k & words
                 share = len(hit) / len(k)
@@ -276,16 +280,18 @@ class ValueIndex:
         for f in self._by_end.get(spec.end, ()):
             if f.unit not in units or not low <= abs(f.value) <= high:
                 continue
+            # the grounder's rule (ground.fact_in_period); months 0: an event's day, any span ending on it
             if (
                 f.kind == "duration"
                 and spec.months != 0
-                and (f.start is None or spec.months is None or abs((f.end - f.start).days - spec.months * 30.44) > 20)
+                and (f.start is None or months_of((f.end - f.start).days) != spec.months)
             ):
-                continue  # months 0: an event's day, any span ending on it (event_period)
+                continue
             out.append(f)
         return out
 
 
+@lru_cache(maxsize=1 << 14)  # asked for every candidate of every figure; a filing's concepts are few
 def label_words(concept: ConceptWords) -> frozenset[str]:
     """The words of every label of a concept, the filer's and the taxonomy's."""
     return frozenset().union(*(words_of(t) for t in (*(t for _, t in concept.filer_labels), *concept.taxonomy_labels)))
