@@ -14,7 +14,11 @@ us-gaap:DebtConversionOriginalDebtAmount1 556,267 and DebtConversionConvertedIns
 tagged 3,143,969 (dollars) on 2023-03-14, the day it issued 3,143,969 shares and as many warrants;
 Kellogg 10-K 2023 (xule-2025/K_FY_2023): unrecognized share-based compensation cost 108 million at
 2023-12-30; Apple 10-K 2023 (edgar/aapl-10k-2023-09-30): foreign income before taxes 72.9, 71.3 and
-68.7 billion for fiscal 2023, 2022 and 2021 (us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign).
+68.7 billion for fiscal 2023, 2022 and 2021 (us-gaap:IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign);
+the same Netflix 10-Q: each euro note's face amount in EUR (and in USD: the 4.625% notes' 1,215,000,000 USD);
+Procter & Gamble 10-K 2023 (edgar/pg-10k-2023-06-30), amounts in millions: us-gaap:DefinedContributionPlanCostRecognized
+392, 366 and 340 million for fiscal 2023, 2022 and 2021; Worldwide Strategies 10-K 2023 (xule-2025/WDSP_FY_2023):
+10,000,000 preferred and 10,817,350 common shares issued at 2023-10-31.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from auditgraph.verifier.types import Decision
 
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 AAPL = "0000320193-23-000106"
+PG, WDSP = "0000080424-23-000073", "WDSP_FY_2023"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -49,6 +54,9 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "xule-2025/VINE_Q3_2024",
         "xule-2025/K_FY_2023",
         "edgar/aapl-10k-2023-09-30",
+        "edgar/pg-10k-2023-06-30",
+        "xule-2025/WDSP_FY_2023",
+        years=(2022, 2023, 2024, 2025),
     )
     try:
         yield Verifier(g)
@@ -196,9 +204,12 @@ def test_a_list_one_concept_states_in_every_period_ties_as_a_whole(verifier: Ver
     }
     assert sv.decision is Decision.VERIFIED
     assert all("the filing states every figure of the list as" in s.reason for s in sv.subclaims)
-    # two figures swapped: the list is no concept's, and nothing of it is tied
+    # two figures swapped: the list is no concept's and neither swapped figure is tied; 2021's, unchanged,
+    # is tied alone to the fact that states it
     sv = verifier.verify_sentence(AAPL, FOREIGN.format("$71.3 billion", "$72.9 billion", "$68.7 billion"))
-    assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED]
+    got = decided(sv)
+    assert {figure for figure, (d, _) in got.items() if d is not Decision.ABSTAIN} == {"$68.7 billion"}
+    assert got["$68.7 billion"] == (Decision.VERIFIED, {(concept, "duration:2020-09-27/2021-09-25", ())})
     # one of three changed: the other two say whose list it is, and the changed one is Violated on 2022's fact
     sv = verifier.verify_sentence(AAPL, FOREIGN.format("$72.9 billion", "$71.8 billion", "$68.7 billion"))
     got = decided(sv)
@@ -220,3 +231,75 @@ def test_a_bare_answer_to_a_question_in_a_note_s_words_ties_out(verifier: Verifi
     for year, answer in ((2023, "$3.5 million"), (2022, "$2.5 million")):  # neither ties: the planner's reason stays
         v = verifier.verify(ADN, question.format(year), answer)
         assert v.decision is Decision.ABSTAIN and "no registry metric, operation or concept" in v.reason
+
+
+EUROS = (
+    "(1) The following Senior Notes have a principal amount denominated in euros: 3.000% Senior Notes for €470 "
+    "million, 3.625% Senior Notes for €1,300 million, 4.625% Senior Notes for €1,100 million, 3.875% Senior Notes "
+    "for €1,200 million, and 3.625% Senior Notes for €1,100 million."
+)
+
+
+def test_a_round_figure_ties_to_the_member_named_beside_it_in_the_currency_it_is_written_in(verifier: Verifier):
+    # each euro figure is the face amount of the notes named just before it, in EUR: "€1,200 million" is not
+    # the 4.625% notes' 1,215,000,000 USD (a round figure, but of another currency), and the second €1,100
+    # million is the 3.625% notes', not the 4.625% notes' named earlier in the same list
+    sv = verifier.verify_sentence(NFLX_Q3, EUROS)
+    got = [
+        (s.claim, s.decision, {(b.concept, b.unit, b.members) for b in s.bindings if b.stage == "target"}) for s in sv.subclaims
+    ]
+    face = "us-gaap:DebtInstrumentFaceAmount"
+
+    def notes(member: str) -> tuple[str, ...]:
+        return (f"us-gaap:DebtInstrumentAxis=nflx:{member}", "us-gaap:LongtermDebtTypeAxis=us-gaap:SeniorNotesMember")
+
+    euros = [(claim, d, facts) for claim, d, facts in got if claim.startswith("€")]
+    assert [(claim, d) for claim, d, _ in euros] == [
+        ("€470 million", Decision.VERIFIED),
+        ("€1,300 million", Decision.VERIFIED),
+        ("€1,100 million", Decision.VERIFIED),
+        ("€1,200 million", Decision.VERIFIED),
+        ("€1,100 million", Decision.VERIFIED),
+    ]
+    assert [facts for _, _, facts in euros][2:] == [
+        {(face, "iso4217:EUR", notes("FourPointSixTwoFivePercentSeniorNotesMember"))},
+        {(face, "iso4217:EUR", notes("ThreePointEightSevenFivePercentSeniorNotesMember"))},
+        {(face, "iso4217:EUR", notes("ThreePointSixTwoFivePercentSeniorNotesIssuedOctober2019Member"))},
+    ]
+    # a figure in euros is never checked against a dollar fact: Netflix reports revenue in dollars only
+    (sub,) = verifier.verify_sentence(NFLX_Q3, "Revenues were €9,825 million in the third quarter of 2024.").subclaims
+    assert sub.decision is Decision.ABSTAIN and "iso4217:EUR" in sub.reason
+
+
+def test_bare_amounts_in_a_filing_stated_in_millions_are_read_in_millions(verifier: Verifier):
+    # P&G's notes write "$392" for $392 million: read in the unit most of its amounts are rounded to
+    sv = verifier.verify_sentence(
+        PG, "Total global defined contribution expense was $392, $366 and $340 in 2023, 2022 and 2021, respectively."
+    )
+    concept = "us-gaap:DefinedContributionPlanCostRecognized"
+    assert decided(sv) == {
+        "$392": (Decision.VERIFIED, {(concept, "duration:2022-07-01/2023-06-30", ())}),
+        "$366": (Decision.VERIFIED, {(concept, "duration:2021-07-01/2022-06-30", ())}),
+        "$340": (Decision.VERIFIED, {(concept, "duration:2020-07-01/2021-06-30", ())}),
+    }
+    assert all("read in millions, the unit the filing states its amounts in" in s.reason for s in sv.subclaims)
+    # digits transposed in 2022's: the list is still the concept's, and 2022's figure is Violated on its fact
+    got = decided(
+        verifier.verify_sentence(
+            PG, "Total global defined contribution expense was $392, $636 and $340 in 2023, 2022 and 2021, respectively."
+        )
+    )
+    assert got["$636"] == (Decision.VIOLATED, {(concept, "duration:2021-07-01/2022-06-30", ())})
+
+
+def test_a_round_count_written_out_ties_only_to_a_fact_that_states_it_exactly(verifier: Verifier):
+    sentence = (
+        "There were {} shares of Series A Preferred Stock issued and outstanding as of October 31, 2023 and October 31, 2022."
+    )
+    assert decided(verifier.verify_sentence(WDSP, sentence.format("10,000,000")))["10,000,000 shares"] == (
+        Decision.VERIFIED,
+        {("us-gaap:PreferredStockSharesIssued", "instant:2023-10-31", ())},
+    )
+    # "11,000,000" is every digit written: it is not the 10,817,350 common shares issued that round to it
+    sv = verifier.verify_sentence(WDSP, sentence.format("11,000,000"))
+    assert not [s for s in sv.subclaims if s.decision is Decision.VERIFIED]

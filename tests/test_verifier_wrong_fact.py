@@ -63,6 +63,12 @@ def test_an_abbreviation_the_filer_s_member_label_defines_names_the_member(verif
             "the time of grant commensurate with the remaining term of the PSUs.",
         )
     )
+    if rate == "4.3%":  # the PSUs' fact states it, and the clause names both its concept and its member
+        assert sub.decision is Decision.VERIFIED
+        assert {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"} == {
+            (RATE, "duration:2023-01-01/2023-12-31", ("us-gaap:AwardTypeAxis=us-gaap:PerformanceSharesMember",))
+        }
+        return
     assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.OPERAND_UNGROUNDED
     assert "'PSUs' (us-gaap:PerformanceSharesMember)" in sub.reason
     assert not sub.bindings  # never the consolidated 4.1%

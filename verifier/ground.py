@@ -186,8 +186,8 @@ def resolve_period(req: PeriodRequest, filing: FilingInfo, rows: Sequence[Period
                 f"the question asks for the period ending {req.end_date.isoformat()} but filing "
                 f"{filing.id} reports periods ending {available}"
             )
-        months = req.months or (12 if focus_q == 4 and filing.fiscal_period_focus in (None, "FY") else 3)
-        return PeriodSpec("duration", req.end_date, months, f"question: {req.phrase}")
+        default = 3 * focus_q if req.ytd else 12 if focus_q == 4 and filing.fiscal_period_focus in (None, "FY") else 3
+        return PeriodSpec("duration", req.end_date, req.months or default, f"question: {req.phrase}")
     if filing.period_end is None:
         return PeriodProblem(
             f"filing {filing.id} has no document period end date, so '{req.phrase or 'the period'}' cannot be placed; "

@@ -124,6 +124,12 @@ class Mention:
         return len(digits.lstrip("0")) or 1
 
 
+def named_currency(n: Mention | None) -> str | None:
+    """The currency a figure's facts must be in: one it names other than the dollar ("€1,200 million");
+    "$" and "USD" leave it to the filing (its dollars may be another country's)."""
+    return n.currency if n is not None and n.currency not in (None, "USD") else None
+
+
 def _currency(raw: str | None) -> str | None:
     if not raw:
         return None

@@ -23,7 +23,7 @@ _PERIODS = [
         "dated",
         re.compile(
             rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
-            rf"(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{DATE_PATTERN}",
+            rf"(?:(?:year[- ]to[- ]date|ytd)\s+)?(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{DATE_PATTERN}",
             re.I,
         ),
     ),
@@ -178,8 +178,12 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
         req, _ = extract_period(text)
         if req.end_date is None:
             return None
+        # "the year-to-date period ended October 1, 2022": the fiscal year's months to that day
+        ytd = bool(re.search(r"\b(?:year[- ]to[- ]date|ytd)\b", text, re.I))
         months = req.months
-        if months is None and re.search(r"\bquarter\b", text, re.I):
+        if ytd:
+            months = None  # the grounder counts them: the filing's year-to-date length
+        elif months is None and re.search(r"\bquarter\b", text, re.I):
             months = 3
         elif months is None and re.search(r"\byear\b", text, re.I):
             months = 12
@@ -191,7 +195,7 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
             months = 9
         elif re.search(r"\b(?:fifty-two|fifty-three|52|53)[- ]weeks?\b", text, re.I):
             months = 12
-        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip())
+        req = PeriodRequest(end_date=req.end_date, months=months, phrase=text.strip(), ytd=ytd)
     elif kind == "half":
         h = (m["h"] or m["h2"] or "").lower()
         first = h in ("first", "h1", "1h") or (not h and bool(m["h3"] or re.search(r"six|6", text)))

@@ -21,7 +21,7 @@ states) and comparisons.py (comparisons without a number).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -95,6 +95,9 @@ class Reading:
     scale: Decimal = Decimal(1)
     open_figures: tuple[OpenFigure, ...] = ()  # figures a tie-out may agree to a tagged fact (tie_out.py)
     forward_at: int | None = None  # where the forecast word is
+    # the only forecast words are modal verbs ("the Agent will be entitled to a commission of 3.0%",
+    # "the note may be converted at $0.40"): in notes these state the terms of an agreement
+    terms: bool = False
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,7 @@ def read(
         scale,
         open_,
         fwd.start() if fwd else None,
+        fwd is not None and all(m[0].lower() in _MODALS for m in _forecasts(text)),
     )
 
 
@@ -228,15 +232,21 @@ _IF_DONE = re.compile(r"\bif\s+(?:\w+\s+){0,2}\w+ed\s*,\s*$", re.I)
 _PROJECT_VERB = re.compile(r"(?:\b(?:we|it|they|management|company|companies|analysts?)\s+(?:also\s+)?$)", re.I)
 
 
-def _forecast(text: str) -> re.Match[str] | None:
+_MODALS = frozenset({"will", "would", "could", "should", "may", "might"})
+
+
+def _forecasts(text: str) -> Iterator[re.Match[str]]:
     for m in _FORWARD.finditer(text):
         w = m[0].lower()
         if w in ("would", "could", "might") and _IF_DONE.search(text, max(0, m.start() - 60), m.start()):
             continue
         if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
             continue
-        return m
-    return None
+        yield m
+
+
+def _forecast(text: str) -> re.Match[str] | None:
+    return next(_forecasts(text), None)
 
 
 _YEAR_LABEL = re.compile(r"\(\s*(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\s*$", re.I)

@@ -13,17 +13,21 @@ from decimal import Decimal
 
 from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
+from auditgraph.verifier.numbers import Kind, named_currency
 from auditgraph.verifier.scope import MemberMention, local_name
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.subclaims import magnitude
 from auditgraph.verifier.tie_out import (
     PRECISE_DIGITS,
+    ROUND_DIGITS,
     LabelIndex,
     OpenFigure,
     StatedFact,
     ValueIndex,
     event_period,
+    in_unit,
     label_words,
+    naming_words,
     of_members,
     readings,
     shared_words,
@@ -49,27 +53,52 @@ class TieOuts:
 
     def tie(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
         """The figures a tagged fact states, named by their own words, by a precise value or as a list:
-        Verified, but for the figure of a list that differs from its concept's fact (Violated)."""
+        Verified, but for the figure of a list that differs from its concept's fact (Violated). A bare
+        amount left open is tried again in the document's own unit ("$329" in a filing in millions)."""
+        out = self._tie(figures)
+        unit = self.values().amounts_in if self.scale == 1 else None
+        done = {id(of) for of, _ in out}
+        scaled = [s for of in figures if id(of) not in done and unit and (s := in_unit(of, unit))]
+        if scaled:
+            assert unit is not None
+            written = "millions" if unit == 10**6 else "thousands"
+            how = f"read in {written}, the unit the filing states its amounts in (the sentence writes no scale)"
+            out += [(of, _noted(v, how)) for of, v in self._tie(scaled)]
+        return out
+
+    def _tie(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
+        # a list is tied as a whole before its round figures one by one: a list with one figure changed is
+        # Violated on its concept, where the others alone would tie and leave the changed one open
+        out = self._singles(figures, rounds=False)
+        done = {id(of) for of, _ in out}
+        out += self._lists([of for of in figures if id(of) not in done])
+        done = {id(of) for of, _ in out}
+        return out + self._singles([of for of in figures if id(of) not in done], rounds=True)
+
+    def _singles(self, figures: Sequence[OpenFigure], rounds: bool) -> list[tuple[OpenFigure, Verdict]]:
+        """Figures tied one by one: by their own words or a precise value, or (`rounds`) by a round value."""
         out = []
         for of in figures:
             # the period as read, else (a date with no length: "On January 22, 2015, … converted $556,267")
             # the day of a transaction, which filers tag with a context that ends that day
             placed = resolve_period(of.subclaim.period, self.filing, self.rows)
             specs = [s for s in (placed, event_period(of.subclaim.period)) if isinstance(s, PeriodSpec)]
-            got = next(
-                (
-                    (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
-                    for spec in specs
-                    for concept, hit in self.labels.named(of, tie_units(of.subclaim))
-                    for sc in readings(of)
-                    if (v := self.check(_named(sc, concept), spec)).decision is Decision.VERIFIED
-                ),
-                None,
-            ) or next((t for spec in specs if (t := self._by_value(of, spec))), None)
+            if rounds:
+                got = next((t for spec in specs if (t := self._by_value(of, spec, rounds=True))), None)
+            else:
+                got = next(
+                    (
+                        (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
+                        for spec in specs
+                        for concept, hit in self.labels.named(of, tie_units(of.subclaim))
+                        for sc in readings(of)
+                        if (v := self.check(_named(sc, concept), spec)).decision is Decision.VERIFIED
+                    ),
+                    None,
+                ) or next((t for spec in specs if (t := self._by_value(of, spec, rounds=False))), None)
             if got is not None:
                 out.append((of, _tied_verdict(*got)))
-        done = {id(of) for of, _ in out}
-        return out + self._lists([of for of in figures if id(of) not in done])
+        return out
 
     def _lists(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
         """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
@@ -130,18 +159,29 @@ class TieOuts:
         out: list[StatedFact] = []
         for unit in tie_units(of.subclaim):
             if (size := magnitude(n, self.scale, unit)) is not None:
-                out += self.values().stating(*size, spec, [unit])
+                out += self.values().stating(*size, spec, [unit], named_currency(n))
         return out
 
-    def _by_value(self, of: OpenFigure, spec: PeriodSpec) -> tuple[Verdict, str, ConceptWords] | None:
+    def _by_value(self, of: OpenFigure, spec: PeriodSpec, rounds: bool) -> tuple[Verdict, str, ConceptWords] | None:
         """The one fact that states a precise figure for its period and unit and shares a word of its
         clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
         sc = of.subclaim
-        if sc.number is None or significant_digits(sc.number) < PRECISE_DIGITS:
+        if sc.number is None or (digits := significant_digits(sc.number)) < ROUND_DIGITS:
             return None
+        precise = digits >= PRECISE_DIGITS
+        if precise == rounds:
+            return None  # precise figures are tied with the own words, round ones after the lists
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
+        n = sc.number
+        # "11,000,000 shares", "$128,000": every digit written out, so a round figure's fact states it exactly
+        amount = n.kind in (Kind.NUMBER, Kind.MONEY, Kind.SHARES)
+        exact = None if precise or n.scale_word or not amount else abs(n.value) * (self.scale if n.kind is not Kind.SHARES else 1)
         for fact in self._stating(of, spec):
-            if of.fits(self.lex.concept(fact.qname)) and (words := shared_words(of, fact, self.lex.concept(fact.qname))):
+            concept = self.lex.concept(fact.qname)
+            if not of.fits(concept) or (exact is not None and abs(fact.value) != exact):
+                continue
+            words = shared_words(of, fact, concept) if precise else naming_words(of, fact, concept)
+            if len(words) >= (1 if precise else 2):
                 found[(fact.qname, fact.members)] = words
         best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
@@ -150,15 +190,20 @@ class TieOuts:
         concept = self.lex.concept(qname)
         if concept is None:
             return None
-        n = sc.number
         v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
         if v.decision is not Decision.VERIFIED:
             return None
         how = (
-            f"the filing states this figure, precise to {significant_digits(n)} digits, as {concept.shown_label!r} "
+            f"the filing states this figure{f', precise to {digits} digits,' if precise else ''} as {concept.shown_label!r} "
             f"for the period, and the clause names it ({of.said(words)})"
         )
         return v, how, concept
+
+
+def _noted(verdict: Verdict, how: str) -> Verdict:
+    """A tie-out's verdict with one more thing said about how the figure was read."""
+    tied = {**verdict.extra["tied"], "how": f"{verdict.extra['tied']['how']}; {how}"}
+    return replace(verdict, reason=f"{verdict.reason}; {how}", extra={**verdict.extra, "tied": tied})
 
 
 def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:

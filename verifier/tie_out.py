@@ -26,6 +26,7 @@ interest of $3,520" each figure's words are its own, so two figures swapped tie 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -34,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from auditgraph.verifier.figure_lists import figure_runs, run_period
-from auditgraph.verifier.ground import months_of
+from auditgraph.verifier.ground import months_of, unit_matches
 from auditgraph.verifier.lexicon import ConceptWords, unit_of_type
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.note_figures import PART_OF
@@ -51,11 +52,16 @@ from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
 # "revenue recognized … contract liabilities" is.
 MIN_SHARE = 2 / 3
 MAX_TRIED = 4  # concepts tried per figure, best named first
-PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value (ValueIndex)
+PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value and one word (ValueIndex)
+# a rounder figure ("$60.9 million", "35.3%", "$1.7 million") is tied by its value only when its clause names
+# the concept with two words of its labels and names every member of the fact: a round value alone is
+# stated by many facts (a changed "$60,500" met another note's balance), the words say which is the figure's
+ROUND_DIGITS = 2
 # the words of a class of stock: a share count's own words ("shares of Common Stock"), no line item
 _STOCK_CLASS = frozenset(w[:6] for w in "common preferred ordinary capital stock share class series".split())
 # words too common in labels and notes to say which fact a figure is
 _GENERIC = frozenset(w[:6] for w in "amount balance value company period year month ended end date certain other related".split())
+_FILLER = frozenset("be to from that use used with was were are is has have had its this which".split())  # label_key keeps them
 _LIST = re.compile(r"\brespectively\b", re.I)
 # a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
 # the period over which it is expected to be recognized", "…, which will reduce the debt"
@@ -81,6 +87,7 @@ class OpenFigure:
     # sold is $5,298,318" is no "cost of goods sold, depreciation")
     named: tuple[frozenset[str], ...] = ()
     run: tuple[tuple[int, int], ...] = ()  # where the figures of its list are, itself included
+    between: tuple[int, int] = (0, 0)  # from the clause's figure of its kind before it to the one after it
 
     @property
     def clause_words(self) -> frozenset[str]:
@@ -121,7 +128,27 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     members = tuple(m for m in ctx.scopes if lo <= m.start and m.end <= hi)
     named = _line_items(ctx, n, pieces, containers)
     clause = _blanked(ctx.text, lo, hi, blank)
-    return OpenFigure(sc, words_of(phrase), phrase, unread, members, clause, named, tuple((x.start, x.end) for x in run))
+    alike = [x for x in ctx.numbers if x.kind is n.kind and lo <= x.start < hi and x is not n]
+    between = (
+        max((x.end for x in alike if x.end <= n.start), default=lo),
+        min((x.start for x in alike if x.start >= n.end), default=hi),
+    )
+    run_at = tuple((x.start, x.end) for x in run)
+    return OpenFigure(sc, words_of(phrase), phrase, unread, members, clause, named, run_at, between)
+
+
+def _is_money(unit_key: str | None) -> bool:
+    return unit_key is not None and unit_key.startswith("iso4217:") and "/" not in unit_key
+
+
+def in_unit(of: OpenFigure, unit: Decimal) -> OpenFigure | None:
+    """A bare whole amount ("restructuring charges of $329 and $253") read in the unit the document states
+    its amounts in, when it writes no scale word; None for any other figure."""
+    n = of.subclaim.number
+    if n is None or n.kind is not Kind.MONEY or n.scale_word or "." in n.text or not 0 < abs(n.value) < 100_000:
+        return None
+    scaled = replace(n, value=n.value * unit, half_width=n.half_width * unit)
+    return replace(of, subclaim=replace(of.subclaim, number=scaled))
 
 
 def readings(of: OpenFigure) -> list[SubClaim]:
@@ -250,6 +277,7 @@ class StatedFact:
     start: date | None
     end: date
     members: tuple[tuple[str, str], ...]  # (axis, member)
+    unit_key: str = ""  # "iso4217:EUR": a figure written in euros is stated only by a euro fact
 
 
 @dataclass
@@ -258,8 +286,16 @@ class ValueIndex:
 
     rows: list[dict[str, Any]]
     _by_end: dict[date, list[StatedFact]] = field(default_factory=dict)
+    # the unit most of its amounts are rounded to (10^6 when most money facts have decimals -6): the
+    # document's own scale, in which its notes write "$313" for $313 million
+    amounts_in: Decimal | None = None
 
     def __post_init__(self) -> None:
+        rounding = Counter(r.get("decimals") for r in self.rows if _is_money(r["unit_key"]))
+        if rounding:
+            decimals, n = rounding.most_common(1)[0]
+            if decimals in ("-6", "-3") and 2 * n > sum(rounding.values()):
+                self.amounts_in = Decimal(10) ** -int(decimals)
         for r in self.rows:
             try:
                 value = Decimal(r["value"])
@@ -270,15 +306,20 @@ class ValueIndex:
             if end is None:
                 continue
             dims = tuple(tuple(d.split("=", 1)) for d in r["dims"] or ())
-            fact = StatedFact(r["qname"], value, unit_of_type(None, None, [r["unit_key"]]), r["kind"], start, end, dims)
+            unit = unit_of_type(None, None, [r["unit_key"]])
+            fact = StatedFact(r["qname"], value, unit, r["kind"], start, end, dims, r["unit_key"] or "")
             self._by_end.setdefault(end, []).append(fact)
 
-    def stating(self, low: Decimal, high: Decimal, spec: PeriodSpec, units: Sequence[Unit]) -> list[StatedFact]:
-        """Facts of one of `units` in period `spec` (an instant at its end, or a duration of its length
-        ending then) whose magnitude is within [low, high]."""
+    def stating(
+        self, low: Decimal, high: Decimal, spec: PeriodSpec, units: Sequence[Unit], currency: str | None = None
+    ) -> list[StatedFact]:
+        """Facts of one of `units` (and `currency`, when the figure writes one) in period `spec` (an instant
+        at its end, or a duration of its length ending then) whose magnitude is within [low, high]."""
         out = []
         for f in self._by_end.get(spec.end, ()):
             if f.unit not in units or not low <= abs(f.value) <= high:
+                continue
+            if currency and not unit_matches(f.unit_key, f.unit, currency):
                 continue
             # the grounder's rule (ground.fact_in_period); months 0: an event's day, any span ending on it
             if (
@@ -305,7 +346,35 @@ def fact_words(fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]
 
 def shared_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
     """The clause's words that name the fact, beyond words every note uses."""
-    return (of.clause_words & fact_words(fact, concept)) - _GENERIC
+    return (of.clause_words & fact_words(fact, concept)) - _GENERIC - _FILLER
+
+
+def naming_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
+    """The clause's words of the fact's concept labels, when the clause also names each of its members
+    (a round figure's tie-out, ROUND_DIGITS); else none."""
+    if concept is None:
+        return frozenset()
+    labels = label_words(concept)
+    if not all(_names_member(of, axis, member, labels) for axis, member in fact.members):
+        return frozenset()
+    return (of.clause_words & labels) - _GENERIC - _FILLER
+
+
+def _names_member(of: OpenFigure, axis: str, member: str, labels: frozenset[str]) -> bool:
+    """Whether the clause names `member` as the figure's. Where the clause names several members of the
+    axis ("4.625% Senior Notes for €1,100 million, 3.875% Senior Notes for €1,200 million"), the figure's
+    is the one named between it and the figures of its kind beside it; where it names none, the member's own words must be
+    in the clause, one the concept's labels lack among them when it has one ("home sales revenues" name
+    Home Building, "the 401(k) plan" is not named by "the plan")."""
+    on_axis = [m for m in of.members if any(a == axis for _, a in m.options)]
+    if on_axis:
+        if len(on_axis) == 1:
+            return any(q == member for q, _ in on_axis[0].options)
+        before, after = of.between
+        return any(before <= m.start and m.end <= after and any(q == member for q, _ in m.options) for m in on_axis)
+    own = words_of(local_name(member)) - _GENERIC - _FILLER
+    words = of.clause_words
+    return bool(words & own) and (not (own - labels) or bool(words & (own - labels)))
 
 
 def event_period(request: PeriodRequest) -> PeriodSpec | None:

@@ -41,7 +41,7 @@ from auditgraph.verifier.lexicon import ConceptWords, Lexicon, Target, Unresolve
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
 from auditgraph.verifier.metric_names import MetricSpan
-from auditgraph.verifier.numbers import Interval, Kind, find_numbers
+from auditgraph.verifier.numbers import Interval, Kind, find_numbers, named_currency
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
@@ -484,9 +484,11 @@ class Verifier:
                 unread=reading.unread,
             )
         if reading.forward_looking:
-            # figures stated before the forecast, in a clause of their own, are still tied to their facts
+            # figures stated before the forecast, in a clause of their own, are still tied to their facts,
+            # and so is every figure of an agreement's terms (modal verbs only: "will bear interest at 5.0%")
             at = reading.forward_at if reading.forward_at is not None else 0
-            tied = self._tie_outs(filing, lex, [of for of in reading.open_figures if stated_before(of, text, at)], reading)
+            stated = [of for of in reading.open_figures if reading.terms or stated_before(of, text, at)]
+            tied = self._tie_outs(filing, lex, stated, reading)
             done = {of.unread for of, _ in tied}
             return abstain(
                 AbstainReason.NOT_IN_FILING,
@@ -779,7 +781,7 @@ class Verifier:
         for fig in maths.figures:
             leg_plan = other_plan if fig.metric == "other" else plan
             assert leg_plan is not None
-            est = self._establish(filing, leg_plan, specs[fig.period], members)
+            est = self._establish(filing, leg_plan, specs[fig.period], members, named_currency(sc.number))
             if isinstance(est, NotEstablished):
                 return abstain(
                     est.reason,
@@ -861,7 +863,7 @@ class Verifier:
         return earlier(cur, 12, rows, "the same period a year earlier")
 
     def _establish(
-        self, filing: FilingInfo, plan: Plan, spec: PeriodSpec, members: tuple[str, ...] = ()
+        self, filing: FilingInfo, plan: Plan, spec: PeriodSpec, members: tuple[str, ...] = (), currency: str | None = None
     ) -> Established | NotEstablished:
         cache = self._per_filing[filing.id]
         if members:
@@ -869,8 +871,9 @@ class Verifier:
             if members not in known:  # the context the members name: theirs and the members always with them
                 known[members] = (with_companions(self.graph, filing.id, members), {}, {})
             full, facts, dims = known[members]
-            return establish_member(plan, MemberGrounder(self.graph, filing, spec, _cache=facts, members=full, _dims=dims))
-        grounder = Grounder(self.graph, filing, spec, _cache=cache.facts, _calc_cache=cache.calc)
+            member_grounder = MemberGrounder(self.graph, filing, spec, currency, _cache=facts, members=full, _dims=dims)
+            return establish_member(plan, member_grounder)
+        grounder = Grounder(self.graph, filing, spec, currency=currency, _cache=cache.facts, _calc_cache=cache.calc)
         return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))
 
     def _candidates_note(self, filing_id: str, candidates: Sequence[ConceptWords], period: PeriodSpec) -> str:

@@ -4,15 +4,19 @@ period in a "respectively" list, how precisely it is written, and which labels i
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
+from decimal import Decimal
 
 import pytest
 
+from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
-from auditgraph.verifier.numbers import find_numbers
+from auditgraph.verifier.numbers import find_numbers, named_currency
+from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.sentence import read
-from auditgraph.verifier.tie_out import LabelIndex, significant_digits, words_of
-from auditgraph.verifier.types import Unit
+from auditgraph.verifier.tie_out import LabelIndex, ValueIndex, in_unit, significant_digits, words_of
+from auditgraph.verifier.types import PeriodSpec, Unit
 
 LEX = Lexicon(load_registry(), [])
 
@@ -82,3 +86,66 @@ def test_a_label_is_named_by_most_of_its_words_in_the_figure_s_unit():
 def test_words_meet_across_verb_and_noun_forms():
     assert words_of("the Company repurchased shares by its authorization") == words_of("Repurchase of shares, authorized")
     assert words_of("Interest expense") != words_of("International expense")
+
+
+def _money(decimals: str, n: int) -> list[dict[str, object]]:
+    row = {"qname": "us-gaap:Revenues", "value": "1", "unit_key": "iso4217:USD", "decimals": decimals}
+    return [{**row, "kind": "duration", "start": None, "end": None, "dims": []}] * n
+
+
+def test_the_document_s_unit_is_the_one_most_of_its_amounts_are_rounded_to():
+    assert ValueIndex(_money("-6", 3) + _money("-3", 1)).amounts_in == Decimal(10) ** 6
+    assert ValueIndex(_money("-3", 2) + _money("0", 1)).amounts_in == Decimal(1000)
+    assert ValueIndex(_money("-6", 1) + _money("-3", 1)).amounts_in is None  # no majority: no unit
+    assert ValueIndex(_money("0", 4)).amounts_in is None  # amounts to the dollar: a bare "$313" is $313
+
+
+def test_a_bare_whole_amount_is_read_in_the_document_s_unit_and_nothing_else_is():
+    r = read("Total global defined contribution expense was $392, $366 and $340 in 2023, 2022 and 2021, respectively.", LEX.knows)
+    scaled = [in_unit(of, Decimal(10) ** 6) for of in r.open_figures]
+    assert [(s.subclaim.number.value, s.subclaim.number.half_width) for s in scaled if s] == [  # type: ignore[union-attr]
+        (Decimal(392_000_000), Decimal(500_000)),
+        (Decimal(366_000_000), Decimal(500_000)),
+        (Decimal(340_000_000), Decimal(5_000_000)),  # a trailing zero may be rounding (numbers.py)
+    ]
+    for written in ("$2.5 million", "$0.40", "12%"):  # a scale word, cents, a rate: as written
+        r = read(f"The Company recorded expense of {written} in 2023.", LEX.knows)
+        assert all(in_unit(of, Decimal(10) ** 6) is None for of in r.open_figures)
+
+
+def test_a_figure_s_facts_are_in_the_currency_it_names_other_than_the_dollar():
+    assert [named_currency(n) for n in find_numbers("€1,200 million, £5 million, $9.8 billion and 4,000")] == [
+        "EUR",
+        "GBP",
+        None,  # "$" may be another country's dollar: the filing's currency decides
+        None,
+    ]
+
+
+def test_a_year_to_date_period_ended_a_day_is_the_fiscal_year_s_months_to_it():
+    (p,) = find_periods("Net sales were $11,601 million for the year-to-date period ended October 1, 2022.")
+    assert p.request is not None and (p.request.end_date, p.request.months, p.request.ytd) == (date(2022, 10, 1), None, True)
+    q3 = FilingInfo("K_Q3_2023", None, None, None, "10-Q", date(2023, 9, 30), 2023, "Q3")
+    rows = [
+        PeriodRow(f"duration:{s}/{e}", "duration", s, e, 1)
+        for s, e in ((date(2022, 1, 2), date(2022, 10, 1)), (date(2023, 1, 1), date(2023, 9, 30)))
+    ]
+    spec = resolve_period(p.request, q3, rows)
+    assert isinstance(spec, PeriodSpec) and (spec.end, spec.months) == (date(2022, 10, 1), 9)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "terms"),
+    [
+        (
+            "Under the ATM Agreement, the Agent will be entitled to a commission at a fixed rate of 3.0% of the gross proceeds.",
+            True,
+        ),
+        ("The note may be converted at a price of $0.40 per share.", True),
+        ("We expect capital expenditures of $500 million in 2024.", False),
+        ("The notes will mature in 2028, and we expect to repay $500 million of them.", False),
+    ],
+)
+def test_modal_verbs_alone_state_an_agreement_s_terms_not_a_forecast(sentence: str, terms: bool):
+    r = read(sentence, LEX.knows)
+    assert r.forward_looking is not None and r.terms is terms
