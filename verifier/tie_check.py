@@ -24,6 +24,7 @@ from auditgraph.verifier.tie_out import (
     OpenFigure,
     StatedFact,
     ValueIndex,
+    containing_periods,
     event_period,
     in_unit,
     label_words,
@@ -96,6 +97,15 @@ class TieOuts:
                     ),
                     None,
                 ) or next((t for spec in specs if (t := self._by_value(of, spec, rounds=False))), None)
+            if got is None:  # a transaction's day: the flow of the reporting period that contains it
+                got = next(
+                    (
+                        (t[0], f"{t[1]}; that period contains the day the sentence dates it", t[2])
+                        for spec in containing_periods(of.subclaim.period, self.rows)
+                        if (t := self._by_value(of, spec, rounds, durations=True))
+                    ),
+                    None,
+                )
             if got is not None:
                 out.append((of, _tied_verdict(*got)))
         return out
@@ -151,7 +161,7 @@ class TieOuts:
             out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
         return out
 
-    def _stating(self, of: OpenFigure, spec: PeriodSpec) -> list[StatedFact]:
+    def _stating(self, of: OpenFigure, spec: PeriodSpec, durations: bool = False) -> list[StatedFact]:
         """The filing's facts of the figure's period and units that state it (tie_out.ValueIndex)."""
         n = of.subclaim.number
         if n is None:
@@ -159,10 +169,12 @@ class TieOuts:
         out: list[StatedFact] = []
         for unit in tie_units(of.subclaim):
             if (size := magnitude(n, self.scale, unit)) is not None:
-                out += self.values().stating(*size, spec, [unit], named_currency(n))
+                out += self.values().stating(*size, spec, [unit], named_currency(n), instants=not durations)
         return out
 
-    def _by_value(self, of: OpenFigure, spec: PeriodSpec, rounds: bool) -> tuple[Verdict, str, ConceptWords] | None:
+    def _by_value(
+        self, of: OpenFigure, spec: PeriodSpec, rounds: bool, durations: bool = False
+    ) -> tuple[Verdict, str, ConceptWords] | None:
         """The one fact that states a precise figure for its period and unit and shares a word of its
         clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
         sc = of.subclaim
@@ -176,7 +188,7 @@ class TieOuts:
         # "11,000,000 shares", "$128,000": every digit written out, so a round figure's fact states it exactly
         amount = n.kind in (Kind.NUMBER, Kind.MONEY, Kind.SHARES)
         exact = None if precise or n.scale_word or not amount else abs(n.value) * (self.scale if n.kind is not Kind.SHARES else 1)
-        for fact in self._stating(of, spec):
+        for fact in self._stating(of, spec, durations):
             concept = self.lex.concept(fact.qname)
             if not of.fits(concept) or (exact is not None and abs(fact.value) != exact):
                 continue

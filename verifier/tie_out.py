@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from auditgraph.verifier.figure_lists import figure_runs, run_period
-from auditgraph.verifier.ground import months_of, unit_matches
+from auditgraph.verifier.ground import PeriodRow, months_of, unit_matches
 from auditgraph.verifier.lexicon import ConceptWords, unit_of_type
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.note_figures import PART_OF
@@ -63,6 +63,7 @@ _STOCK_CLASS = frozenset(w[:6] for w in "common preferred ordinary capital stock
 _GENERIC = frozenset(w[:6] for w in "amount balance value company period year month ended end date certain other related".split())
 _FILLER = frozenset("be to from that use used with was were are is has have had its this which".split())  # label_key keeps them
 _LIST = re.compile(r"\brespectively\b", re.I)
+_BALANCE_DAY = re.compile(r"\s*(?:as\s+of|as\s+at|at)\b", re.I)
 # a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
 # the period over which it is expected to be recognized", "…, which will reduce the debt"
 _CLAUSE_BREAK = re.compile(r",\s*(?:which|and|that|who)\b|;|\bwhich\b|\band\s+(?:the|this|these|its|it|will)\b", re.I)
@@ -311,13 +312,20 @@ class ValueIndex:
             self._by_end.setdefault(end, []).append(fact)
 
     def stating(
-        self, low: Decimal, high: Decimal, spec: PeriodSpec, units: Sequence[Unit], currency: str | None = None
+        self,
+        low: Decimal,
+        high: Decimal,
+        spec: PeriodSpec,
+        units: Sequence[Unit],
+        currency: str | None = None,
+        instants: bool = True,
     ) -> list[StatedFact]:
         """Facts of one of `units` (and `currency`, when the figure writes one) in period `spec` (an instant
-        at its end, or a duration of its length ending then) whose magnitude is within [low, high]."""
+        at its end unless not `instants`, or a duration of its length ending then) whose magnitude is
+        within [low, high]."""
         out = []
         for f in self._by_end.get(spec.end, ()):
-            if f.unit not in units or not low <= abs(f.value) <= high:
+            if f.unit not in units or not low <= abs(f.value) <= high or (f.kind == "instant" and not instants):
                 continue
             if currency and not unit_matches(f.unit_key, f.unit, currency):
                 continue
@@ -383,6 +391,24 @@ def event_period(request: PeriodRequest) -> PeriodSpec | None:
     if request.end_date is None or request.months or request.fiscal_year or request.quarter:
         return None
     return PeriodSpec("duration", request.end_date, 0, f"the day the sentence dates it: {request.phrase}")
+
+
+def containing_periods(request: PeriodRequest, rows: Sequence[PeriodRow]) -> list[PeriodSpec]:
+    """The filing's reporting periods (3, 6, 9 or 12 months) that contain the day a note dates a transaction
+    on, shortest first: many filers tag "On July 18, 2023, the Company issued a note of $375,000" with the
+    quarter's or the year-to-date context, not the day's."""
+    day = request.end_date
+    if event_period(request) is None or day is None or _BALANCE_DAY.match(request.phrase or ""):
+        return []  # "as of June 30, 2023" dates a balance, which no flow of a longer period states
+    found = {
+        (r.end, m)
+        for r in rows
+        if r.kind == "duration" and r.start and r.end and r.start <= day <= r.end and (m := months_of(r.days)) in (3, 6, 9, 12)
+    }
+    return [
+        PeriodSpec("duration", end, m, f"a reporting period that contains {day.isoformat()}")
+        for end, m in sorted(found, key=lambda k: (k[1], k[0]))
+    ]
 
 
 def tie_units(sc: SubClaim) -> tuple[Unit, ...]:
