@@ -166,6 +166,19 @@ def test_a_bare_count_never_ties_to_dollars(verifier: Verifier):
     )
     # the filing states 3,143,969 as a dollar amount that day; a count of warrants is never it
     assert "us-gaap:StockIssuedDuringPeriodValueNewIssues" not in {c for _, facts in decided(sv).values() for c, _, _ in facts}
+    # the shares issued that day are tagged for the quarter that contains it, under the common stock member
+    assert decided(sv)["3,143,969 shares"] == (
+        Decision.VERIFIED,
+        {
+            (
+                "vine:StockIssuedDuringPeriodSharesRightsOfferingCommonStockAndWarrantsIssuedinShares",
+                "duration:2023-01-01/2023-03-31",
+                ("us-gaap:StatementEquityComponentsAxis=us-gaap:CommonStockMember",),
+            )
+        },
+    )
+    (shares,) = [s for s in sv.subclaims if s.claim == "3,143,969 shares"]
+    assert "that period contains the day the sentence dates it" in shares.reason
 
 
 def test_a_figure_stated_before_a_forecast_in_its_own_clause_still_ties(verifier: Verifier):

@@ -15,8 +15,8 @@ from auditgraph.verifier.numbers import find_numbers, named_currency
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.sentence import read
-from auditgraph.verifier.tie_out import LabelIndex, ValueIndex, in_unit, significant_digits, words_of
-from auditgraph.verifier.types import PeriodSpec, Unit
+from auditgraph.verifier.tie_out import LabelIndex, ValueIndex, containing_periods, in_unit, significant_digits, words_of
+from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
 
 LEX = Lexicon(load_registry(), [])
 
@@ -149,3 +149,13 @@ def test_a_year_to_date_period_ended_a_day_is_the_fiscal_year_s_months_to_it():
 def test_modal_verbs_alone_state_an_agreement_s_terms_not_a_forecast(sentence: str, terms: bool):
     r = read(sentence, LEX.knows)
     assert r.forward_looking is not None and r.terms is terms
+
+
+def test_a_transaction_day_is_contained_by_the_reporting_periods_around_it_a_balance_day_is_not():
+    q1, ytd = (date(2023, 1, 1), date(2023, 3, 31)), (date(2023, 1, 1), date(2023, 9, 30))
+    rows = [PeriodRow("", "duration", s, e, 1) for s, e in (q1, ytd)] + [PeriodRow("", "instant", None, date(2023, 3, 31), 1)]
+    day = PeriodRequest(end_date=date(2023, 3, 14), phrase="on March 14, 2023")
+    assert [(p.end, p.months) for p in containing_periods(day, rows)] == [(date(2023, 3, 31), 3), (date(2023, 9, 30), 9)]
+    balance = PeriodRequest(end_date=date(2023, 3, 14), phrase="as of March 14, 2023")
+    assert containing_periods(balance, rows) == []
+    assert containing_periods(PeriodRequest(end_date=date(2023, 3, 31), months=3, phrase="the quarter"), rows) == []
