@@ -74,7 +74,45 @@ class TieOuts:
         done = {id(of) for of, _ in out}
         out += self._lists([of for of in figures if id(of) not in done])
         done = {id(of) for of, _ in out}
-        return out + self._singles([of for of in figures if id(of) not in done], rounds=True)
+        out += self._singles([of for of in figures if id(of) not in done], rounds=True)
+        return out + self._partners(figures, out)
+
+    def _partners(
+        self, figures: Sequence[OpenFigure], tied: Sequence[tuple[OpenFigure, Verdict]]
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """The figures of a list paired with periods ("$95,488 and $85,939 for 2023 and 2022, respectively")
+        left open where the list's other figures are tied, all to one concept and members: a list paired
+        with periods names one metric, so each open figure is checked as that concept's in its own period,
+        Verified or Violated on its fact. Every figure of the list must be open, each with a period of its own."""
+        verdicts = {id(of): v for of, v in tied}
+        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
+        for of in figures:
+            lists.setdefault(of.run, []).append(of)
+        out: list[tuple[OpenFigure, Verdict]] = []
+        for run, group in lists.items():
+            rest = [of for of in group if id(of) not in verdicts]
+            if len(run) < 2 or len(group) != len(run) or not rest or len(rest) == len(group):
+                continue
+            named = {
+                (str(verdicts[id(of)].extra["tied"]["concept"]), _fact_members(verdicts[id(of)]))
+                for of in group
+                if id(of) not in map(id, rest)
+            }
+            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
+            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
+            if len(named) != 1 or len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
+                continue
+            ((qname, members),) = named
+            concept = self.lex.concept(qname)
+            if concept is None:
+                continue
+            how = f"the list's other figures tie to {concept.shown_label!r}, and a list paired with periods names one metric"
+            for of, spec in zip(group, placed):
+                if of in rest:
+                    v = self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
+                    if v.decision is not Decision.ABSTAIN:
+                        out.append((of, _tied_verdict(v, how, concept)))
+        return out
 
     def _singles(self, figures: Sequence[OpenFigure], rounds: bool) -> list[tuple[OpenFigure, Verdict]]:
         """Figures tied one by one: by their own words or a precise value, or (`rounds`) by a round value."""
@@ -222,6 +260,12 @@ def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
     """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
     tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+def _fact_members(v: Verdict) -> tuple[tuple[str, str], ...]:
+    """The (axis, member) pairs of the fact a verdict was decided on."""
+    pairs = {m for b in v.bindings if b.stage == "target" for m in b.members}
+    return tuple(sorted((axis, member) for axis, _, member in (p.partition("=") for p in pairs)))
 
 
 def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
