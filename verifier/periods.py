@@ -122,7 +122,7 @@ def find_periods(text: str) -> list[PeriodMention]:
             if pm is None:
                 continue
             taken.append((m.start(), m.end()))
-            if _is_span(text, m, pm):
+            if _is_span(text, m, pm) or (kind == "year" and _names_a_thing(text, m)):
                 continue
             out.append(pm)
     return _same_months_earlier(text, sorted(out, key=lambda p: p.start))
@@ -155,6 +155,21 @@ def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMe
             q = PeriodMention(q.start, q.end, q.text, PeriodRequest(end_date=end, months=r.months, phrase=q.text.strip()))
         out.append(q)
     return out
+
+
+# a year in the name of a plan, a debt or a law ("the 2017 Plan", "the 2016 Credit Facility", "2025
+# Convertible Notes", "the Inflation Reduction Act of 2022") or a maturity ("Notes due 2025") is no
+# period of any figure
+_NAMED_AFTER = re.compile(
+    r"\s+(?:Plans?|Notes?|Facilit(?:y|ies)|Credit|Revolver|Revolving|Term|Loans?|Agreements?|Programs?|Debentures|"
+    r"Bonds?|Indenture|Incentive|Equity|Stock|Omnibus|Employee|Convertible|Senior|Warrants?|Offering|ESPP|LTIP|"
+    r"Securitization|Tower|Series)\b"
+)
+_NAMED_BEFORE = re.compile(r"\b(?:(?:Act|Plan|Series)\s+of|[Dd]ue)\s+$")  # "… Act of 2022", "Notes due 2025"
+
+
+def _names_a_thing(text: str, m: re.Match[str]) -> bool:
+    return bool(_NAMED_AFTER.match(text, m.end()) or _NAMED_BEFORE.search(text, max(0, m.start("y") - 20), m.start("y")))
 
 
 def _is_span(text: str, m: re.Match[str], pm: PeriodMention) -> bool:

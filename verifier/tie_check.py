@@ -6,6 +6,7 @@ figure: period, unit, sign, members, Z3.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -13,7 +14,7 @@ from decimal import Decimal
 
 from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
-from auditgraph.verifier.numbers import Kind, named_currency
+from auditgraph.verifier.numbers import Mention, named_currency
 from auditgraph.verifier.scope import MemberMention, local_name
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.subclaims import magnitude
@@ -223,13 +224,17 @@ class TieOuts:
             return None  # precise figures are tied with the own words, round ones after the lists
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         n = sc.number
-        # "11,000,000 shares", "$128,000": every digit written out, so a round figure's fact states it exactly
-        amount = n.kind in (Kind.NUMBER, Kind.MONEY, Kind.SHARES)
-        exact = None if precise or n.scale_word or not amount else abs(n.value) * (self.scale if n.kind is not Kind.SHARES else 1)
+        # a round figure's fact rounds to it at its last digit written, zeros too: "$250 million" is no
+        # 247.1 million, "11,000,000 shares" no 10,817,350 (numbers.py reads a trailing zero as rounding)
+        written = None if precise else replace(n, half_width=n.half_width / 10 ** _trailing_zeros(n))
         for fact in self._stating(of, spec, durations):
             concept = self.lex.concept(fact.qname)
-            if not of.fits(concept) or (exact is not None and abs(fact.value) != exact):
+            if not of.fits(concept):
                 continue
+            if written is not None and fact.unit is not None:
+                size = magnitude(written, self.scale, fact.unit)
+                if size is None or not size[0] <= abs(fact.value) <= size[1]:
+                    continue
             words = shared_words(of, fact, concept) if precise else naming_words(of, fact, concept)
             if len(words) >= (1 if precise else 2):
                 found[(fact.qname, fact.members)] = words
@@ -260,6 +265,14 @@ def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
     """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
     tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+def _trailing_zeros(n: Mention) -> int:
+    """The zeros a whole number ends in ("$250 million" 1, "11,000,000" 6, "$1.70 million" 0)."""
+    if "." in n.text:
+        return 0
+    digits = re.sub(r"\D", "", n.text)
+    return len(digits) - len(digits.rstrip("0"))
 
 
 def _fact_members(v: Verdict) -> tuple[tuple[str, str], ...]:

@@ -218,3 +218,23 @@ def test_a_growth_noun_after_a_figure_is_the_growth_of_the_metric_before():
     level, growth = r.subclaims
     assert (growth.kind, growth.metric.matched, growth.number.text, growth.direction) == ("growth", "revenue", "16%", 1)
     assert (growth.period.fiscal_year, growth.period.months, growth.base_relative) == (2024, 9, "prior")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "periods"),
+    [
+        (
+            "As of December 31, 2023, the Company had 108,468 shares available for grant under the 2017 Plan, "
+            "which expires on April 16, 2027.",
+            ["As of December 31, 2023", "on April 16, 2027"],
+        ),
+        (
+            "During 2023, the Company repurchased shares, excluding excise tax due under the Inflation Reduction Act of 2022.",
+            ["During 2023"],
+        ),
+        ("In May 2018, we issued $172.5 million of 2.375% Convertible Senior Notes due 2025.", ["2018"]),
+        ("Revenue was $5 billion in 2023 and $4 billion in 2022.", ["in 2023", "in 2022"]),
+    ],
+)
+def test_a_year_in_the_name_of_a_plan_a_debt_or_a_law_is_no_period(sentence: str, periods: list[str]):
+    assert [p.text for p in find_periods(sentence)] == periods
