@@ -34,7 +34,7 @@ _NUMBER_WORDS = (
 )
 # an amount written out in words right before the same amount in figures: "one million five hundred
 # thousand dollars ($1,500,000)"; the words are the figure, not a metric's words
-SPELLED = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*\s*\(?\s*$", re.I)
+SPELLED = re.compile(rf"\b(?!and\b){_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*\s*\(?\s*$", re.I)  # "and (43.4)" is none
 
 
 def stray_words(ctx: ReadingState, start: int, end: int) -> list[str]:

@@ -97,7 +97,7 @@ _NOT_AMOUNTS = re.compile(
 # "revenue ($33.7 billion) rose": parentheses after a noun are an aside, not a negative sign.
 _PARENTHETICAL = re.compile(
     r"(?<![\w-])(?!(?:of|was|were|is|at|to|from|by|totaled|totalled|reported|recorded|"
-    r"loss|deficit)\s*$)[a-z][\w'’-]*\s*$",
+    r"loss|deficit|and|or|versus|vs|than)\s*$)[a-z][\w'’-]*\s*$",  # "(48.2) percent and (43.4) percent": both negative
     re.I,
 )
 

@@ -101,7 +101,7 @@ class TieOuts:
             }
             specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
             placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            if len(named) != 1 or len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
+            if len(named) != 1 or len(placed) != len(group) or len({(spec.end, spec.months) for spec in placed}) < len(placed):
                 continue
             ((qname, members),) = named
             concept = self.lex.concept(qname)
@@ -165,7 +165,7 @@ class TieOuts:
                 continue
             specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
             placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            if len(placed) != len(group) or len({spec.end for spec in placed}) < len(placed):
+            if len(placed) != len(group) or len({(spec.end, spec.months) for spec in placed}) < len(placed):
                 continue  # each figure needs a period of its own
             first = group[0]  # the list's figures share their clause and its words
             support: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
@@ -180,9 +180,19 @@ class TieOuts:
                 and first.fits(c)
                 and first.clause_words & label_words(c)
             }
-            if len({q for q, _ in named}) != 1:
-                continue  # none, or two concepts state the list: its words do not say which
-            qname, members = max(sorted(named), key=lambda key: support[key])
+            if len({q for q, _ in named}) > 1:
+                # two concepts state the list ("repurchased … for $1.7 billion and $5.3 billion": the cash paid
+                # and the treasury stock acquired): when each states every figure, the figures agree with both
+                # and are tied to the one the clause names best; else its words do not say which
+                if any(support[k] < len(group) for k in named):
+                    continue
+                enough = len(group)
+            if not named:
+                continue
+            qname, members = max(
+                sorted(named),
+                key=lambda k: (support[k], len(first.clause_words & label_words(self.lex.concept(k[0])))),
+            )
             concept = self.lex.concept(qname)
             if concept is None:
                 continue
@@ -197,6 +207,8 @@ class TieOuts:
                 f"the filing states {'every figure' if agree == len(group) else f'{agree} of the {len(group)} figures'} of "
                 f"the list as {concept.shown_label!r} in its period, and the clause names it"
             )
+            if also := sorted({q for q, _ in named} - {qname}):
+                how += f" (so does {', '.join(also)})"
             out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
         return out
 

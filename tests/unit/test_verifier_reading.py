@@ -238,3 +238,15 @@ def test_a_growth_noun_after_a_figure_is_the_growth_of_the_metric_before():
 )
 def test_a_year_in_the_name_of_a_plan_a_debt_or_a_law_is_no_period(sentence: str, periods: list[str]):
     assert [p.text for p in find_periods(sentence)] == periods
+
+
+def test_accounting_negatives_joined_by_and_are_both_negative():
+    # "and (43.4) percent" is the list's second negative, not a parenthetical after a word, nor the
+    # figures of an amount spelled out in words ("one hundred million (100,000,000)")
+    text = "The effective tax rate was (48.2) percent and (43.4) percent for the three and six months ended June 30, 2022."
+    r = read(text, LEX.knows)
+    assert [(of.subclaim.number.text, of.subclaim.number.value) for of in r.open_figures] == [  # type: ignore[union-attr]
+        ("(48.2) percent", Decimal("-0.482")),
+        ("(43.4) percent", Decimal("-0.434")),
+    ]
+    assert [n.value for n in find_numbers("Revenue ($33.7 billion) rose")] == [Decimal("33.7E+9")]
