@@ -331,3 +331,19 @@ def test_a_list_s_open_figure_is_checked_as_the_concept_its_tied_figures_name(ve
     sentence = "There were 10,817,350 and {} shares of common stock issued and outstanding as of October 31, 2023 and October 31, 2022, respectively."
     got = decided(verifier.verify_sentence(WDSP, sentence.format("10,674,530")))
     assert got["10,674,530 shares"] == (Decision.VIOLATED, {("us-gaap:CommonStockSharesIssued", "instant:2022-10-31", ())})
+
+
+def test_a_list_paired_with_a_quarter_and_a_year_to_date_on_one_day_ties_each_to_its_period(verifier: Verifier):
+    # two lists, one pair of periods: the amounts are the cash paid for the repurchases, which the treasury
+    # stock acquired states as well (both concepts state both figures: the message names the other)
+    sv = verifier.verify_sentence(
+        NFLX_Q3,
+        REPURCHASED.format("2,551,039", "8,696,108")[:-1]
+        + ", for an aggregate amount of $1.7 billion and $5.3 billion, respectively.",
+    )
+    got = decided(sv)
+    paid = "us-gaap:PaymentsForRepurchaseOfCommonStock"
+    assert got["$1.7 billion"] == (Decision.VERIFIED, {(paid, "duration:2024-07-01/2024-09-30", ())})
+    assert got["$5.3 billion"] == (Decision.VERIFIED, {(paid, "duration:2024-01-01/2024-09-30", ())})
+    (amount,) = [s for s in sv.subclaims if s.claim == "$5.3 billion"]
+    assert "so does us-gaap:TreasuryStockValueAcquiredCostMethod" in amount.reason
