@@ -75,45 +75,7 @@ class TieOuts:
         done = {id(of) for of, _ in out}
         out += self._lists([of for of in figures if id(of) not in done])
         done = {id(of) for of, _ in out}
-        out += self._singles([of for of in figures if id(of) not in done], rounds=True)
-        return out + self._partners(figures, out)
-
-    def _partners(
-        self, figures: Sequence[OpenFigure], tied: Sequence[tuple[OpenFigure, Verdict]]
-    ) -> list[tuple[OpenFigure, Verdict]]:
-        """The figures of a list paired with periods ("$95,488 and $85,939 for 2023 and 2022, respectively")
-        left open where the list's other figures are tied, all to one concept and members: a list paired
-        with periods names one metric, so each open figure is checked as that concept's in its own period,
-        Verified or Violated on its fact. Every figure of the list must be open, each with a period of its own."""
-        verdicts = {id(of): v for of, v in tied}
-        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
-        for of in figures:
-            lists.setdefault(of.run, []).append(of)
-        out: list[tuple[OpenFigure, Verdict]] = []
-        for run, group in lists.items():
-            rest = [of for of in group if id(of) not in verdicts]
-            if len(run) < 2 or len(group) != len(run) or not rest or len(rest) == len(group):
-                continue
-            named = {
-                (str(verdicts[id(of)].extra["tied"]["concept"]), _fact_members(verdicts[id(of)]))
-                for of in group
-                if id(of) not in map(id, rest)
-            }
-            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
-            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            if len(named) != 1 or len(placed) != len(group) or len({(spec.end, spec.months) for spec in placed}) < len(placed):
-                continue
-            ((qname, members),) = named
-            concept = self.lex.concept(qname)
-            if concept is None:
-                continue
-            how = f"the list's other figures tie to {concept.shown_label!r}, and a list paired with periods names one metric"
-            for of, spec in zip(group, placed):
-                if of in rest:
-                    v = self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
-                    if v.decision is not Decision.ABSTAIN:
-                        out.append((of, _tied_verdict(v, how, concept)))
-        return out
+        return out + self._singles([of for of in figures if id(of) not in done], rounds=True)
 
     def _singles(self, figures: Sequence[OpenFigure], rounds: bool) -> list[tuple[OpenFigure, Verdict]]:
         """Figures tied one by one: by their own words or a precise value, or (`rounds`) by a round value."""
@@ -128,7 +90,7 @@ class TieOuts:
             else:
                 got = next(
                     (
-                        (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept)
+                        (v, f"the figure's own words name {concept.shown_label!r} ({of.said(hit)})", concept, "words")
                         for spec in specs
                         for concept, hit in self.labels.named(of, tie_units(of.subclaim))
                         for sc in readings(of)
@@ -139,7 +101,7 @@ class TieOuts:
             if got is None:  # a transaction's day: the flow of the reporting period that contains it
                 got = next(
                     (
-                        (t[0], f"{t[1]}; that period contains the day the sentence dates it", t[2])
+                        (t[0], f"{t[1]}; that period contains the day the sentence dates it", t[2], t[3])
                         for spec in containing_periods(of.subclaim.period, self.rows)
                         if (t := self._by_value(of, spec, rounds, durations=True))
                     ),
@@ -209,7 +171,7 @@ class TieOuts:
             )
             if also := sorted({q for q, _ in named} - {qname}):
                 how += f" (so does {', '.join(also)})"
-            out += [(of, _tied_verdict(v, how, concept)) for of, v in zip(group, verdicts)]
+            out += [(of, _tied_verdict(v, how, concept, "list")) for of, v in zip(group, verdicts)]
         return out
 
     def _stating(self, of: OpenFigure, spec: PeriodSpec, durations: bool = False) -> list[StatedFact]:
@@ -225,9 +187,11 @@ class TieOuts:
 
     def _by_value(
         self, of: OpenFigure, spec: PeriodSpec, rounds: bool, durations: bool = False
-    ) -> tuple[Verdict, str, ConceptWords] | None:
-        """The one fact that states a precise figure for its period and unit and shares a word of its
-        clause (tie_out.ValueIndex), checked as a figure of that fact's concept and members."""
+    ) -> tuple[Verdict, str, ConceptWords, str] | None:
+        """The one fact that states the figure for its period and unit (tie_out.ValueIndex) and that its
+        clause names: a precise figure's by a word (`rounds` False), a round one's by two words of the
+        concept's labels and each of its members (`rounds`, tie_out.naming_words); checked as a figure of
+        that fact's concept and members. `durations`: flows only (a period that contains the figure's day)."""
         sc = of.subclaim
         if sc.number is None or (digits := significant_digits(sc.number)) < ROUND_DIGITS:
             return None
@@ -264,7 +228,7 @@ class TieOuts:
             f"the filing states this figure{f', precise to {digits} digits,' if precise else ''} as {concept.shown_label!r} "
             f"for the period, and the clause names it ({of.said(words)})"
         )
-        return v, how, concept
+        return v, how, concept, "value" if precise else "round"
 
 
 def _noted(verdict: Verdict, how: str) -> Verdict:
@@ -273,9 +237,10 @@ def _noted(verdict: Verdict, how: str) -> Verdict:
     return replace(verdict, reason=f"{verdict.reason}; {how}", extra={**verdict.extra, "tied": tied})
 
 
-def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords) -> Verdict:
-    """A tie-out's Verified sub-claim, saying how the figure was tied (`tied` in its JSON)."""
-    tied = {"how": how, "label": concept.shown_label, "concept": concept.qname}
+def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords, by: str) -> Verdict:
+    """A tie-out's sub-claim (Verified, or Violated in a list), saying how the figure was tied (`tied` in its
+    JSON; `by`: words, value, round or list)."""
+    tied = {"how": how, "label": concept.shown_label, "concept": concept.qname, "by": by}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
 
 
@@ -285,12 +250,6 @@ def _trailing_zeros(n: Mention) -> int:
         return 0
     digits = re.sub(r"\D", "", n.text)
     return len(digits) - len(digits.rstrip("0"))
-
-
-def _fact_members(v: Verdict) -> tuple[tuple[str, str], ...]:
-    """The (axis, member) pairs of the fact a verdict was decided on."""
-    pairs = {m for b in v.bindings if b.stage == "target" for m in b.members}
-    return tuple(sorted((axis, member) for axis, _, member in (p.partition("=") for p in pairs)))
 
 
 def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
