@@ -109,6 +109,25 @@ def period_rows(graph: Graph, filing_id: str) -> list[PeriodRow]:
     ]
 
 
+# The balance sheet's totals: every filing tags them, rounded as its statements are presented
+_TOTALS = ["us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity"]
+
+
+def statement_unit(graph: Graph, filing_id: str) -> Decimal | None:
+    """The unit the filing's statements are presented in (1,000 for "(in thousands)" in their headings),
+    read off the rounding of its balance-sheet totals: None when they are in whole units, missing or
+    rounded differently (unit_of_decimals)."""
+    return unit_of_decimals(
+        {r["decimals"] for r in graph.read("verify.facts", filing_id=filing_id, qnames=_TOTALS) if not r["nil"]}
+    )
+
+
+def unit_of_decimals(decimals: set[str]) -> Decimal | None:
+    """10^3, 10^6 or 10^9 for facts all rounded to decimals -3, -6 or -9; None otherwise."""
+    d = next(iter(decimals)) if len(decimals) == 1 else None
+    return Decimal(10) ** -int(d) if d in ("-3", "-6", "-9") else None
+
+
 def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactRow]:
     return [fact_row(r) for r in graph.read("verify.facts", filing_id=filing_id, qnames=list(qnames))]
 

@@ -29,6 +29,7 @@ from typing import Any
 from lxml import etree
 from lxml import html as lxml_html
 
+from auditgraph.verifier.ground import statement_unit
 from auditgraph.verifier.numbers import Kind, find_numbers
 from auditgraph.verifier.sentence import Context, split_sentences
 from auditgraph.verifier.types import Decision, SentenceVerdict, Verdict
@@ -186,17 +187,14 @@ def block_scale(value: str, paragraphs: Iterable[str], statements: str = "") -> 
     return f"(in {found.pop()})" if found else statements
 
 
-# The balance sheet's totals: every filing tags them, rounded as its statements are presented
-_TOTALS = ["us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity"]
-_DECIMALS_SCALE = {"-3": "(in thousands)", "-6": "(in millions)", "-9": "(in billions)"}
+_UNIT_WORDS = {Decimal(10) ** 3: "(in thousands)", Decimal(10) ** 6: "(in millions)", Decimal(10) ** 9: "(in billions)"}
 
 
 def statement_scale(graph: Any, filing_id: str) -> str:
-    """The scale the filing's statements are presented in ("(in thousands)" in their headings), read
-    off the rounding of its balance-sheet totals (decimals -3, -6): "" when they are in whole units,
-    missing or rounded differently."""
-    found = {r["decimals"] for r in graph.read("verify.facts", filing_id=filing_id, qnames=_TOTALS) if not r["nil"]}
-    return _DECIMALS_SCALE.get(found.pop(), "") if len(found) == 1 else ""
+    """The scale the filing's statements are presented in, as the words of their headings ("(in
+    thousands)"; ground.statement_unit): "" when they are in whole units, missing or rounded differently."""
+    unit = statement_unit(graph, filing_id)
+    return _UNIT_WORDS[unit] if unit is not None else ""
 
 
 def blocks(graph: Any, filing_id: str) -> Iterator[Block]:

@@ -208,7 +208,8 @@ def read(
     ]
     tried = [(n, why) for n, why in left if why in ctx.unread] + held
     open_ = tuple(f for n, why in tried if (f := open_figure(ctx, n, why)) is not None)
-    fwd = _forecast(text)
+    forecasts = list(_forecasts(text))
+    fwd = forecasts[0] if forecasts else None
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
     return Reading(
@@ -221,7 +222,7 @@ def read(
         scale,
         open_,
         fwd.start() if fwd else None,
-        fwd is not None and all(m[0].lower() in _MODALS for m in _forecasts(text)),
+        bool(forecasts) and all(m[0].lower() in _MODALS for m in forecasts),
     )
 
 
@@ -243,10 +244,6 @@ def _forecasts(text: str) -> Iterator[re.Match[str]]:
         if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
             continue
         yield m
-
-
-def _forecast(text: str) -> re.Match[str] | None:
-    return next(_forecasts(text), None)
 
 
 _YEAR_LABEL = re.compile(r"\(\s*(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\s*$", re.I)

@@ -26,7 +26,6 @@ interest of $3,520" each figure's words are its own, so two figures swapped tie 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -136,10 +135,6 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     )
     run_at = tuple((x.start, x.end) for x in run)
     return OpenFigure(sc, words_of(phrase), phrase, unread, members, clause, named, run_at, between)
-
-
-def _is_money(unit_key: str | None) -> bool:
-    return unit_key is not None and unit_key.startswith("iso4217:") and "/" not in unit_key
 
 
 def in_unit(of: OpenFigure, unit: Decimal) -> OpenFigure | None:
@@ -286,17 +281,12 @@ class ValueIndex:
     """The filing's numeric facts by period end (cypher/verify/numeric_facts.cypher)."""
 
     rows: list[dict[str, Any]]
-    _by_end: dict[date, list[StatedFact]] = field(default_factory=dict)
-    # the unit most of its amounts are rounded to (10^6 when most money facts have decimals -6): the
-    # document's own scale, in which its notes write "$313" for $313 million
+    # the unit its statements are presented in (ground.statement_unit): the document's own scale, in which
+    # its notes write "$313" for $313 million
     amounts_in: Decimal | None = None
+    _by_end: dict[date, list[StatedFact]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        rounding = Counter(r.get("decimals") for r in self.rows if _is_money(r["unit_key"]))
-        if rounding:
-            decimals, n = rounding.most_common(1)[0]
-            if decimals in ("-6", "-3") and 2 * n > sum(rounding.values()):
-                self.amounts_in = Decimal(10) ** -int(decimals)
         for r in self.rows:
             try:
                 value = Decimal(r["value"])

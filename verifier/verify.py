@@ -36,6 +36,7 @@ from auditgraph.verifier.ground import (
     filing_info,
     period_rows,
     resolve_period,
+    statement_unit,
 )
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon, Target, Unresolved
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
@@ -707,7 +708,8 @@ class Verifier:
 
         def values() -> ValueIndex:
             if cache.value_index is None:
-                cache.value_index = ValueIndex(self.graph.read("verify.numeric_facts", filing_id=filing.id))
+                rows = self.graph.read("verify.numeric_facts", filing_id=filing.id)
+                cache.value_index = ValueIndex(rows, statement_unit(self.graph, filing.id))
             return cache.value_index
 
         def check(sc: SubClaim, spec: PeriodSpec) -> Verdict:
@@ -871,7 +873,7 @@ class Verifier:
             if members not in known:  # the context the members name: theirs and the members always with them
                 known[members] = (with_companions(self.graph, filing.id, members), {}, {})
             full, facts, dims = known[members]
-            member_grounder = MemberGrounder(self.graph, filing, spec, currency, _cache=facts, members=full, _dims=dims)
+            member_grounder = MemberGrounder(self.graph, filing, spec, currency=currency, _cache=facts, members=full, _dims=dims)
             return establish_member(plan, member_grounder)
         grounder = Grounder(self.graph, filing, spec, currency=currency, _cache=cache.facts, _calc_cache=cache.calc)
         return establish(plan, grounder, self.registry, self._text(filing.id), self._labels(filing.id))

@@ -9,13 +9,13 @@ from decimal import Decimal
 
 import pytest
 
-from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
+from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period, unit_of_decimals
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
 from auditgraph.verifier.numbers import find_numbers, named_currency
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.sentence import read
-from auditgraph.verifier.tie_out import LabelIndex, ValueIndex, containing_periods, in_unit, significant_digits, words_of
+from auditgraph.verifier.tie_out import LabelIndex, containing_periods, in_unit, significant_digits, words_of
 from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
 
 LEX = Lexicon(load_registry(), [])
@@ -88,16 +88,13 @@ def test_words_meet_across_verb_and_noun_forms():
     assert words_of("Interest expense") != words_of("International expense")
 
 
-def _money(decimals: str, n: int) -> list[dict[str, object]]:
-    row = {"qname": "us-gaap:Revenues", "value": "1", "unit_key": "iso4217:USD", "decimals": decimals}
-    return [{**row, "kind": "duration", "start": None, "end": None, "dims": []}] * n
-
-
-def test_the_document_s_unit_is_the_one_most_of_its_amounts_are_rounded_to():
-    assert ValueIndex(_money("-6", 3) + _money("-3", 1)).amounts_in == Decimal(10) ** 6
-    assert ValueIndex(_money("-3", 2) + _money("0", 1)).amounts_in == Decimal(1000)
-    assert ValueIndex(_money("-6", 1) + _money("-3", 1)).amounts_in is None  # no majority: no unit
-    assert ValueIndex(_money("0", 4)).amounts_in is None  # amounts to the dollar: a bare "$313" is $313
+def test_the_document_s_unit_is_the_one_its_balance_sheet_totals_are_rounded_to():
+    # ground.statement_unit reads the totals' decimals; the same unit --narrative gives a note's bare amounts
+    assert unit_of_decimals({"-6"}) == Decimal(10) ** 6
+    assert unit_of_decimals({"-3"}) == Decimal(1000)
+    assert unit_of_decimals({"-6", "-3"}) is None  # rounded differently: no unit
+    assert unit_of_decimals({"0"}) is None  # amounts to the dollar: a bare "$313" is $313
+    assert unit_of_decimals(set()) is None
 
 
 def test_a_bare_whole_amount_is_read_in_the_document_s_unit_and_nothing_else_is():
