@@ -54,21 +54,19 @@ def digits(text: str) -> str:
 
 
 def pair(figures: list[dict[str, Any]], subclaims: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
-    """Each figure's sub-claim: the first unused one whose number has the same digits."""
+    """Each figure's sub-claim: the first unused one written the same, else the first whose number has the
+    same digits ("$2.2 billion" is not the sub-claim of a "$2.2 million" beside it)."""
+    written = [(s.get("claim_value") or {}).get("text") or s.get("claim") or "" for s in subclaims]
+    hits: list[int | None] = [None] * len(figures)
     used: set[int] = set()
-    out: list[dict[str, Any] | None] = []
-    for f in figures:
-        want = digits(f["text"])
-        hit = None
-        for i, s in enumerate(subclaims):
-            written = (s.get("claim_value") or {}).get("text") or s.get("claim") or ""
-            if i not in used and want and digits(written) == want:
-                hit = i
-                break
-        if hit is not None:
-            used.add(hit)
-        out.append(None if hit is None else subclaims[hit])
-    return out
+    for same in (lambda w, f: w == f, lambda w, f: digits(w) == digits(f)):
+        for k, f in enumerate(figures):
+            if hits[k] is None and digits(f["text"]):
+                hit = next((i for i, w in enumerate(written) if i not in used and same(w, f["text"])), None)
+                if hit is not None:
+                    used.add(hit)
+                    hits[k] = hit
+    return [None if h is None else subclaims[h] for h in hits]
 
 
 def _local(qname: str) -> str:

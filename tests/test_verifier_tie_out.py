@@ -19,7 +19,11 @@ Kellogg 10-K 2023 (xule-2025/K_FY_2023): unrecognized share-based compensation c
 the same Netflix 10-Q: each euro note's face amount in EUR (and in USD: the 4.625% notes' 1,215,000,000 USD);
 Procter & Gamble 10-K 2023 (edgar/pg-10k-2023-06-30), amounts in millions: us-gaap:DefinedContributionPlanCostRecognized
 392, 366 and 340 million for fiscal 2023, 2022 and 2021; Worldwide Strategies 10-K 2023 (xule-2025/WDSP_FY_2023):
-10,000,000 preferred and 10,817,350 common shares issued at 2023-10-31.
+10,000,000 preferred and 10,817,350 common shares issued at 2023-10-31; Video River Networks 10-Q Q3 2023
+(xule-2025/NIHK_Q3_2023): us-gaap:DebtInstrumentFaceAmount 2,200,000 at 2022-12-30 under DebtInstrumentAxis
+EDINotesMember and MortgageNotesMember; CFN Enterprises 10-Q Q3 2024 (xule-2025/CFN_Q3_2024), a fiscal year
+ending September 30: cfnenterprisesinc.com:WarrantsIssuedInConnectionWithNotePayable 626,073 for the
+comparative quarter (2023-07-01/2023-09-30) and RightOfUseAssetAndLiability 187,863 for the comparative nine months.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from auditgraph.verifier.types import Decision
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 AAPL = "0000320193-23-000106"
 PG, WDSP = "0000080424-23-000073", "WDSP_FY_2023"
+NIHK, CFN = "NIHK_Q3_2023", "CFN_Q3_2024"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -57,6 +62,8 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "edgar/aapl-10k-2023-09-30",
         "edgar/pg-10k-2023-06-30",
         "xule-2025/WDSP_FY_2023",
+        "xule-2025/NIHK_Q3_2023",
+        "xule-2025/CFN_Q3_2024",
         years=(2022, 2023, 2024, 2025),
     )
     try:
@@ -333,3 +340,50 @@ def test_a_list_paired_with_a_quarter_and_a_year_to_date_on_one_day_ties_each_to
     assert got["$5.3 billion"] == (Decision.VERIFIED, {(paid, "duration:2024-01-01/2024-09-30", ())})
     (amount,) = [s for s in sv.subclaims if s.claim == "$5.3 billion"]
     assert "so does us-gaap:TreasuryStockValueAcquiredCostMethod" in amount.reason
+
+
+EDI_NOTES = (
+    "The EDI Notes has a total face amount of {} which is equivalent to the Mortgage Notes face amount of {} "
+    "as at December 30, 2022, the date of the sale/purchase transaction."
+)
+
+
+def test_a_round_figure_on_the_day_a_note_names_ties_to_the_fact_of_that_day_and_its_member(verifier: Verifier):
+    # no reporting period ends on December 30, 2022: a round figure the filing states on that very day is tied
+    # with one word of the fact's, and each figure to the member named beside it, never the other note's
+    sv = verifier.verify_sentence(NIHK, EDI_NOTES.format("$2.2 million", "$2.2 million"))
+    assert sv.decision is Decision.VERIFIED
+    first, second = sv.subclaims
+    face, day = "us-gaap:DebtInstrumentFaceAmount", "instant:2022-12-30"
+    assert {(b.concept, b.period, b.members) for b in first.bindings if b.stage == "target"} == {
+        (face, day, ("us-gaap:DebtInstrumentAxis=videorivernetworks.com:EDINotesMember",))
+    }
+    assert {(b.concept, b.period, b.members) for b in second.bindings if b.stage == "target"} == {
+        (face, day, ("us-gaap:DebtInstrumentAxis=videorivernetworks.com:MortgageNotesMember",))
+    }
+    assert "for 2022-12-30, the day the sentence names" in first.reason
+    # the EDI Notes' figure changed: nothing of that day states it, so it stays open (a tie-out only verifies)
+    sv = verifier.verify_sentence(NIHK, EDI_NOTES.format("$2.4 million", "$2.2 million"))
+    assert sv.decision is Decision.ABSTAIN
+    assert [s.claim for s in sv.subclaims] == ["$2.2 million"]
+    assert sv.subclaims[0].bindings[0].members == ("us-gaap:DebtInstrumentAxis=videorivernetworks.com:MortgageNotesMember",)
+
+
+def test_a_precise_figure_with_no_period_ties_to_the_reporting_period_that_states_it(verifier: Verifier):
+    # the notes of a 10-Q for the quarter to 2024-09-30 tell of last year's transactions with no period words
+    sv = verifier.verify_sentence(
+        CFN, "In connection with this lease, the Company recorded a ROU asset and liability of $187,863."
+    )
+    assert sv.decision is Decision.VERIFIED
+    assert decided(sv)["$187,863"] == (
+        Decision.VERIFIED,
+        {("cfnenterprisesinc.com:RightOfUseAssetAndLiability", "duration:2023-01-01/2023-09-30", ())},
+    )
+    assert "the sentence names no period" in sv.subclaims[0].reason
+    warrants = "The fair value of the warrants was {}, which was recognized as a debt discount."
+    assert decided(verifier.verify_sentence(CFN, warrants.format("$626,073")))["$626,073"] == (
+        Decision.VERIFIED,
+        {("cfnenterprisesinc.com:WarrantsIssuedInConnectionWithNotePayable", "duration:2023-07-01/2023-09-30", ())},
+    )
+    changed = verifier.verify_sentence(CFN, warrants.format("$662,073"))
+    assert changed.decision is Decision.ABSTAIN and changed.subclaims == ()

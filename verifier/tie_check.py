@@ -29,12 +29,14 @@ from auditgraph.verifier.tie_out import (
     event_period,
     in_unit,
     label_words,
+    names_members,
     naming_words,
     of_members,
     readings,
     shared_words,
     significant_digits,
     tie_units,
+    undated_periods,
 )
 from auditgraph.verifier.types import Decision, PeriodSpec, Verdict
 
@@ -104,6 +106,15 @@ class TieOuts:
                         (t[0], f"{t[1]}; that period contains the day the sentence dates it", t[2], t[3])
                         for spec in containing_periods(of.subclaim.period, self.rows)
                         if (t := self._by_value(of, spec, rounds, durations=True))
+                    ),
+                    None,
+                )
+            if got is None and not rounds:  # no period written: a precise figure of any reporting period
+                got = next(
+                    (
+                        (t[0], f"{t[1]}; the sentence names no period, the filing states it for this one", t[2], t[3])
+                        for spec in undated_periods(of.subclaim.period, self.rows)
+                        if (t := self._by_value(of, spec, rounds))
                     ),
                     None,
                 )
@@ -190,8 +201,9 @@ class TieOuts:
     ) -> tuple[Verdict, str, ConceptWords, str] | None:
         """The one fact that states the figure for its period and unit (tie_out.ValueIndex) and that its
         clause names: a precise figure's by a word (`rounds` False), a round one's by two words of the
-        concept's labels and each of its members (`rounds`, tie_out.naming_words); checked as a figure of
-        that fact's concept and members. `durations`: flows only (a period that contains the figure's day)."""
+        concept's labels and each of its members (`rounds`, tie_out.naming_words), or on a day no reporting
+        period ends on, by one word of the fact's and each of its members; checked as a figure of that fact's
+        concept and members. `durations`: flows only (a period that contains the figure's day)."""
         sc = of.subclaim
         if sc.number is None or (digits := significant_digits(sc.number)) < ROUND_DIGITS:
             return None
@@ -200,6 +212,9 @@ class TieOuts:
             return None  # precise figures are tied with the own words, round ones after the lists
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         n = sc.number
+        # a day no reporting period ends on ("On April 13, 2022, … a 12% promissory note"): a round figure the
+        # filing states on that very day needs one word of the fact's, with its members named, not two
+        day = spec.months == 0 and spec.end not in {r.end for r in self.rows}
         # a round figure's fact rounds to it at its last digit written, zeros too: "$250 million" is no
         # 247.1 million, "11,000,000 shares" no 10,817,350 (numbers.py reads a trailing zero as rounding)
         written = None if precise else replace(n, half_width=n.half_width / 10 ** _trailing_zeros(n))
@@ -211,8 +226,13 @@ class TieOuts:
                 size = magnitude(written, self.scale, fact.unit)
                 if size is None or not size[0] <= abs(fact.value) <= size[1]:
                     continue
-            words = shared_words(of, fact, concept) if precise else naming_words(of, fact, concept)
-            if len(words) >= (1 if precise else 2):
+            if precise:
+                words = shared_words(of, fact, concept)
+            elif day and concept is not None:
+                words = shared_words(of, fact, concept) if names_members(of, fact, concept) else frozenset()
+            else:
+                words = naming_words(of, fact, concept)
+            if len(words) >= (1 if precise or day else 2):
                 found[(fact.qname, fact.members)] = words
         best = sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         if not best or any(len(w) == len(best[0][1]) and q != best[0][0][0] for (q, _), w in best[1:]):
@@ -226,7 +246,8 @@ class TieOuts:
             return None
         how = (
             f"the filing states this figure{f', precise to {digits} digits,' if precise else ''} as {concept.shown_label!r} "
-            f"for the period, and the clause names it ({of.said(words)})"
+            f"for {f'{spec.end.isoformat()}, the day the sentence names' if day else 'the period'}, and the clause "
+            f"names it ({of.said(words)})"
         )
         return v, how, concept, "value" if precise else "round"
 

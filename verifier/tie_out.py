@@ -350,12 +350,15 @@ def shared_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None)
 def naming_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None) -> frozenset[str]:
     """The clause's words of the fact's concept labels, when the clause also names each of its members
     (a round figure's tie-out, ROUND_DIGITS); else none."""
-    if concept is None:
+    if concept is None or not names_members(of, fact, concept):
         return frozenset()
+    return (of.clause_words & label_words(concept)) - _GENERIC - _FILLER
+
+
+def names_members(of: OpenFigure, fact: StatedFact, concept: ConceptWords) -> bool:
+    """Whether the clause names each member of the fact as the figure's (_names_member)."""
     labels = label_words(concept)
-    if not all(_names_member(of, axis, member, labels) for axis, member in fact.members):
-        return frozenset()
-    return (of.clause_words & labels) - _GENERIC - _FILLER
+    return all(_names_member(of, axis, member, labels) for axis, member in fact.members)
 
 
 def _names_member(of: OpenFigure, axis: str, member: str, labels: frozenset[str]) -> bool:
@@ -398,6 +401,19 @@ def containing_periods(request: PeriodRequest, rows: Sequence[PeriodRow]) -> lis
     return [
         PeriodSpec("duration", end, m, f"a reporting period that contains {day.isoformat()}")
         for end, m in sorted(found, key=lambda k: (k[1], k[0]))
+    ]
+
+
+def undated_periods(request: PeriodRequest, rows: Sequence[PeriodRow]) -> list[PeriodSpec]:
+    """Every reporting period of the filing (3, 6, 9 or 12 months, latest and shortest first) for a figure
+    whose sentence names no period ("The fair value of the warrants was $626,073"): a note tells of the
+    comparative year's transactions in the same words as of the current one's."""
+    if request != PeriodRequest():
+        return []
+    found = {(r.end, m) for r in rows if r.kind == "duration" and r.end and (m := months_of(r.days)) in (3, 6, 9, 12)}
+    return [
+        PeriodSpec("duration", end, m, f"a reporting period of the filing ({m} months to {end.isoformat()})")
+        for end, m in sorted(found, key=lambda k: (-k[0].toordinal(), k[1]))
     ]
 
 
