@@ -95,6 +95,13 @@ _NOUN_OF = re.compile(
     re.I,
 )
 # "ended the quarter with cash of …", "closed the year with …": a period, not a noun that owns the metric
+# "amortization expense related to intangible assets of $19.1": the figure is the expense's, the noun the
+# participle follows
+_NOUN_RELATED = re.compile(
+    r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:related|relating|attributable|associated)\s+(?:to|with)\s+"
+    r"(?:the\s+|its\s+|our\s+|their\s+|certain\s+)?$",
+    re.I,
+)
 _PERIOD_NOUN = re.compile(r"quarters?|years?|periods?|months?|half|(?:19|20)\d\d", re.I)
 _CONJOINED = re.compile(r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:and|or|&)\s+$", re.I)
 LIST_LINK = re.compile(r"^\s*,?\s*(?:and|or|,)\s*(?:approximately|about)?\s*$", re.I)
@@ -128,12 +135,17 @@ def not_the_metric(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, h
 
 def inside_noun_phrase(ctx: ReadingState, metric: MetricSpan, lo: int) -> str | None:
     """The metric words are the object of another noun ("the amortization expense for the
-    intangible assets": the figure is the expense's) or one of a pair."""
+    intangible assets", "amortization expense related to intangible assets": the figure is the
+    expense's) or one of a pair."""
     text = ctx.text
     if metric.implied or metric.unexplained:
         return None
     head = text[max(lo, metric.start - 60) : metric.start]
-    if (m := _NOUN_OF.search(head)) and not _is_verbish(m["w"]) and not _PERIOD_NOUN.fullmatch(m["w"]):
+    if (
+        (m := _NOUN_RELATED.search(head) or _NOUN_OF.search(head))
+        and not _is_verbish(m["w"])
+        and not _PERIOD_NOUN.fullmatch(m["w"])
+    ):
         return (
             f"{metric.matched!r} is named inside a longer noun phrase ({m['w']} … {metric.matched}); no line item names the whole"
         )

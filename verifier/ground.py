@@ -122,10 +122,14 @@ def statement_unit(graph: Graph, filing_id: str) -> Decimal | None:
     )
 
 
+_UNIT_OF_DECIMALS = {"-3": 3, "-6": 6, "-9": 9, "-5": 6, "-8": 9}  # -5: "(in millions)" with one decimal ("$84.2")
+
+
 def unit_of_decimals(decimals: set[str]) -> Decimal | None:
-    """10^3, 10^6 or 10^9 for facts all rounded to decimals -3, -6 or -9; None otherwise."""
+    """10^3, 10^6 or 10^9 for facts all rounded to decimals -3, -6 or -9 (-5 and -8: millions and billions
+    written with one decimal); None otherwise."""
     d = next(iter(decimals)) if len(decimals) == 1 else None
-    return Decimal(10) ** -int(d) if d in ("-3", "-6", "-9") else None
+    return Decimal(10) ** _UNIT_OF_DECIMALS[d] if d in _UNIT_OF_DECIMALS else None
 
 
 def fact_rows(graph: Graph, filing_id: str, qnames: Sequence[str]) -> list[FactRow]:

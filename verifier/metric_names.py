@@ -140,11 +140,53 @@ _QUALIFIER = re.compile(
     r"|(?:excluding|including|ex-|ex)\s+[\w' ’-]+?(?=\s+(?:was|were|of|is|rose|fell|grew|increased|decreased|declined|totaled|reached|for|in|at|to|by|from)\b|[,;.]|$))",
     re.I,
 )
-_NEGATING = re.compile(r"\bloss(?:es)?\b|\bused\s+in\b|\bdeficit\b|\boutflows?\b", re.I)
+_NEGATING = re.compile(r"\bloss(?:es)?\b|\bused\s+in\b|\bdeficits?\b|\boutflows?\b", re.I)
 _NOT_NEGATING = re.compile(
     r"\bincome\s*\(\s*loss\s*\)|\bearnings\s*\(\s*loss\s*\)|\bprofit\s*\(\s*loss\s*\)|\bgain\b|\bprovided\s+by\s*\(\s*used\s+in\s*\)|\bloss(?:es)?\s+per\b",
     re.I,
 )
+
+
+def _negations(text: str) -> set[str]:
+    """The negating words of `text`, one form each: loss, used in, deficit, outflow."""
+    return {
+        next(w for w in ("loss", "deficit", "outflow", "used") if m[0].lower().startswith(w)) for m in _NEGATING.finditer(text)
+    }
+
+
+# the gain side of a signed amount's name: "NetIncomeLoss", "RetainedEarningsAccumulatedDeficit", "NetCashProvidedByUsedIn…"
+_GAIN_SIDE = re.compile(r"income|earning|gain|profit|provided|inflow|surplus", re.I)
+
+
+def sign_named_by(concept_name: str, labels: Sequence[str], words: str) -> bool:
+    """Whether the concept is itself the loss or deficit that makes the figure's words negative: its name
+    says it with no gain side ("OperatingLossCarryforwards", "LossOnConversionDebt"), so its value is that
+    loss, stated positive, and "operating loss carryforwards of $2.5 billion" is +2.5 billion. A signed
+    amount ("NetIncomeLoss", "RetainedEarningsAccumulatedDeficit", a label "Working capital (deficit)")
+    is negated by the words: "accumulated deficit of $23.8 million" is -23.8 million."""
+    said = _negations(words)
+    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", concept_name)
+    if not said & _negations(name) or _GAIN_SIDE.search(name):
+        return False
+    return not any(said & _negations(" ".join(re.findall(r"\(([^)]*)\)", label))) for label in labels)
+
+
+# the other side of a one-sided amount, in a concept's name or a clause ("income" is not one: income taxes)
+_OTHER_SIDE = re.compile(r"\b(?:surplus(?:es)?|gains?|profits?|inflows?)\b", re.I)
+
+
+def contrary_sign(concept_name: str, words: str) -> bool:
+    """Whether a clause names the other side of a one-sided concept: a surplus, gain or profit for a loss or
+    deficit ("a working capital surplus of $29 million" is no WorkingCapitalDeficit), or a loss or deficit
+    for a gain ("a loss on sale" is no GainOnSaleOfAssets). A signed concept (NetIncomeLoss, GainLoss…) has
+    no other side."""
+    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", concept_name)
+    loss, gain = _negations(name), bool(_OTHER_SIDE.search(name))
+    if loss and not gain and not _GAIN_SIDE.search(name):
+        return bool(_OTHER_SIDE.search(words)) and not loss & _negations(words)
+    if gain and not loss:
+        return bool(_negations(words)) and not _OTHER_SIDE.search(words)
+    return False
 
 
 # After an amount's name these words say it is the balance, no other line item; after a count of

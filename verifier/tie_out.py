@@ -36,7 +36,7 @@ from typing import Any
 from auditgraph.verifier.figure_lists import figure_runs, run_period
 from auditgraph.verifier.ground import PeriodRow, months_of, unit_matches
 from auditgraph.verifier.lexicon import ConceptWords, unit_of_type
-from auditgraph.verifier.metric_names import MetricSpan
+from auditgraph.verifier.metric_names import MetricSpan, contrary_sign
 from auditgraph.verifier.note_figures import PART_OF
 from auditgraph.verifier.numbers import Kind, Mention
 from auditgraph.verifier.plan import label_key as key
@@ -98,8 +98,9 @@ class OpenFigure:
         return ", ".join(sorted({w for w in key(self.clause) if w[:6] in stems}))
 
     def fits(self, concept: ConceptWords | None) -> bool:
-        """Whether `concept`'s labels share a word with every line item the figure's own words name."""
-        if concept is None:
+        """Whether `concept`'s labels share a word with every line item the figure's own words name, and the
+        clause does not name the other side of a one-sided concept (a surplus for a deficit)."""
+        if concept is None or contrary_sign(concept.qname.split(":")[-1], self.clause):
             return False
         words = label_words(concept)
         return all(k & words for k in self.named)
@@ -137,14 +138,20 @@ def open_figure(ctx: ReadingState, n: Mention, unread: str) -> OpenFigure | None
     return OpenFigure(sc, words_of(phrase), phrase, unread, members, clause, named, run_at, between)
 
 
-def in_unit(of: OpenFigure, unit: Decimal) -> OpenFigure | None:
-    """A bare whole amount ("restructuring charges of $329 and $253") read in the unit the document states
-    its amounts in, when it writes no scale word; None for any other figure."""
-    n = of.subclaim.number
-    if n is None or n.kind is not Kind.MONEY or n.scale_word or "." in n.text or not 0 < abs(n.value) < 100_000:
+def bare_in_unit(n: Mention, unit: Decimal) -> Mention | None:
+    """A bare amount ("restructuring charges of $329 and $253", "depreciation expense of $84.2") read in the
+    unit the document states its amounts in, when it writes no scale word and is from 1 to 100,000 ("$0.40"
+    is cents); None for any other figure."""
+    if n.kind is not Kind.MONEY or n.scale_word or not 1 <= abs(n.value) < 100_000:
         return None
-    scaled = replace(n, value=n.value * unit, half_width=n.half_width * unit)
-    return replace(of, subclaim=replace(of.subclaim, number=scaled))
+    return replace(n, value=n.value * unit, half_width=n.half_width * unit)
+
+
+def in_unit(of: OpenFigure, unit: Decimal) -> OpenFigure | None:
+    """An open figure's bare amount read in the document's unit (bare_in_unit); None for any other."""
+    n = of.subclaim.number
+    scaled = bare_in_unit(n, unit) if n is not None else None
+    return replace(of, subclaim=replace(of.subclaim, number=scaled)) if scaled is not None else None
 
 
 def readings(of: OpenFigure) -> list[SubClaim]:

@@ -41,7 +41,7 @@ from auditgraph.verifier.ground import (
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon, Target, Unresolved
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
-from auditgraph.verifier.metric_names import MetricSpan
+from auditgraph.verifier.metric_names import MetricSpan, sign_named_by
 from auditgraph.verifier.numbers import Interval, Kind, find_numbers, named_currency
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
@@ -62,6 +62,7 @@ from auditgraph.verifier.tie_out import (
     LabelIndex,
     OpenFigure,
     ValueIndex,
+    bare_in_unit,
     stated_before,
 )
 from auditgraph.verifier.types import (
@@ -162,6 +163,7 @@ class FilingReads:
     text: FilingText | None = None  # its text definitions
     label_index: LabelIndex | None = None  # its concepts by label words, for tie-outs
     value_index: ValueIndex | None = None  # its numeric facts by period end, for tie-outs by value
+    unit: tuple[Decimal | None] | None = None  # the unit its statements are presented in (ground.statement_unit), once read
 
 
 @dataclass
@@ -499,7 +501,9 @@ class Verifier:
                 subclaims=tuple(v for _, v in tied),
                 unread=tuple(u for u in reading.unread if u not in done),
             )
-        subs = tuple(self._verify_sub(filing, lex, reading, sc) for sc in reading.subclaims)
+        subs = tuple(
+            self._in_unit(filing, lex, reading, sc, self._verify_sub(filing, lex, reading, sc)) for sc in reading.subclaims
+        )
         if context is not None and context.paragraph:
             subs = self._paragraph_members(filing_id, words, lex, context.paragraph, reading, subs)
         unread = reading.unread
@@ -582,6 +586,29 @@ class Verifier:
             self.verify_sentence(filing_id, s, case_id=f"s{i}", context=ctx) for i, (s, ctx) in enumerate(text_sentences(text), 1)
         ]
 
+    def _in_unit(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim, verdict: Verdict) -> Verdict:
+        """A bare amount Violated as written ("Depreciation expense of $84.2" in a filing presented in millions)
+        read again in the unit the filing states its amounts in (ground.statement_unit): that reading when the
+        facts agree with it or it lies nearer them, noted; else the verdict as written."""
+        n = sc.number
+        if verdict.decision is not Decision.VIOLATED or reading.scale != 1 or n is None or sc.kind != "level":
+            return verdict
+        cache = self._per_filing.setdefault(filing.id, FilingReads())
+        if cache.unit is None:
+            cache.unit = (statement_unit(self.graph, filing.id),)
+        unit = cache.unit[0]
+        scaled = bare_in_unit(n, unit) if unit else None
+        if scaled is None or verdict.expected_lower is None or verdict.expected_upper is None:
+            return verdict
+        again = self._verify_sub(filing, lex, reading, replace(sc, number=scaled))
+        middle = (verdict.expected_lower + verdict.expected_upper) / 2
+        nearer = abs(abs(scaled.value) - abs(middle)) < abs(abs(n.value) - abs(middle))
+        if again.decision is Decision.VERIFIED or (again.decision is Decision.VIOLATED and nearer):
+            written = "millions" if unit == 10**6 else "billions" if unit == 10**9 else "thousands"
+            how = f"read in {written}, the unit the filing states its amounts in (the sentence writes no scale)"
+            return replace(again, reason=f"{again.reason}; {how}", extra={**again.extra, "unit": written})
+        return verdict
+
     def _verify_sub(
         self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim, period: PeriodSpec | None = None
     ) -> Verdict:
@@ -623,6 +650,7 @@ class Verifier:
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
         plan, unit, readings = first
+        sc = _signed_as(sc, plan, lex)
         if members:  # messages say whose figure it is: "goodwill of Industrial Specialty Group"
             plan = replace(plan, target_label=f"{plan.target_label} of {scope_words}")
         part = [q for q in plan.target_concepts if re.search(r"(?:Current|Noncurrent)$", q)]
@@ -1103,3 +1131,17 @@ def _combine(legs: Sequence[tuple[subclaims.Figure, Established]], expr: fx.Expr
     formulas.append(Formula(fx.render(expr), "claim", kind, tuple(fx.roles(expr))))
     authorised.append(z3check.Authorised(f"formula:claim:{kind}", expr))
     return Established(tuple(bindings), tuple(formulas), tuple(authorised), tuple(notes))
+
+
+def _signed_as(sc: SubClaim, plan: Plan, lex: Lexicon) -> SubClaim:
+    """`sc` without its metric's negation when the concept it binds is the loss or deficit the words name
+    (metric_names.sign_named_by): "working capital deficit of $4.4 million" is that concept's value, not
+    minus it. A concept's negated labels are the filer's presentation, not its meaning."""
+    if not sc.metric.negated or not plan.target_concepts:
+        return sc
+    for q in plan.target_concepts:
+        c = lex.concept(q)
+        labels = [t for role, t in c.filer_labels if "negated" not in role.lower()] if c else []
+        if c is None or not sign_named_by(q.split(":")[-1], [*labels, *c.taxonomy_labels], sc.metric.text):
+            return sc
+    return replace(sc, metric=replace(sc.metric, negated=False))

@@ -92,12 +92,13 @@ def test_the_document_s_unit_is_the_one_its_balance_sheet_totals_are_rounded_to(
     # ground.statement_unit reads the totals' decimals; the same unit --narrative gives a note's bare amounts
     assert unit_of_decimals({"-6"}) == Decimal(10) ** 6
     assert unit_of_decimals({"-3"}) == Decimal(1000)
+    assert unit_of_decimals({"-5"}) == Decimal(10) ** 6  # millions with one decimal: ITT's "$84.2"
     assert unit_of_decimals({"-6", "-3"}) is None  # rounded differently: no unit
     assert unit_of_decimals({"0"}) is None  # amounts to the dollar: a bare "$313" is $313
     assert unit_of_decimals(set()) is None
 
 
-def test_a_bare_whole_amount_is_read_in_the_document_s_unit_and_nothing_else_is():
+def test_a_bare_amount_is_read_in_the_document_s_unit_and_nothing_else_is():
     r = read("Total global defined contribution expense was $392, $366 and $340 in 2023, 2022 and 2021, respectively.", LEX.knows)
     scaled = [in_unit(of, Decimal(10) ** 6) for of in r.open_figures]
     assert [(s.subclaim.number.value, s.subclaim.number.half_width) for s in scaled if s] == [  # type: ignore[union-attr]
@@ -105,6 +106,10 @@ def test_a_bare_whole_amount_is_read_in_the_document_s_unit_and_nothing_else_is(
         (Decimal(366_000_000), Decimal(500_000)),
         (Decimal(340_000_000), Decimal(5_000_000)),  # a trailing zero may be rounding (numbers.py)
     ]
+    (of,) = read("Depreciation was $84.2 in 2023.", LEX.knows).open_figures  # a filing in millions with one decimal
+    assert (n := in_unit(of, Decimal(10) ** 6)) and n.subclaim.number == replace(
+        of.subclaim.number, value=Decimal(84_200_000), half_width=Decimal(50_000)
+    )
     for written in ("$2.5 million", "$0.40", "12%"):  # a scale word, cents, a rate: as written
         r = read(f"The Company recorded expense of {written} in 2023.", LEX.knows)
         assert all(in_unit(of, Decimal(10) ** 6) is None for of in r.open_figures)
