@@ -387,3 +387,32 @@ def test_a_precise_figure_with_no_period_ties_to_the_reporting_period_that_state
     )
     changed = verifier.verify_sentence(CFN, warrants.format("$662,073"))
     assert changed.decision is Decision.ABSTAIN and changed.subclaims == ()
+
+
+def test_a_part_far_below_the_line_its_words_name_is_not_a_misstatement_of_that_line(verifier: Verifier):
+    # Kellogg: "Level 1 assets" are a part of its cash, not its total assets of 15,621 million
+    sv = verifier.verify_sentence(
+        K, "(a) Cash and cash equivalents includes Level 1 assets of $60 million and $16 million for 2023 and 2022, respectively."
+    )
+    assert sv.decision is Decision.ABSTAIN
+    assert [s.decision for s in sv.subclaims] == [Decision.ABSTAIN, Decision.ABSTAIN]
+    assert "$60 million is a hundredth or less of Total assets" in sv.subclaims[0].reason
+
+
+NOTES = "As of September 30, 2024, the Company had aggregate outstanding notes of $15,981 million, net of {} of issuance costs."
+
+
+def test_an_amount_a_line_is_net_of_is_not_that_line(verifier: Verifier):
+    got = decided(verifier.verify_sentence(NFLX_Q3, NOTES.format("$68 million")))
+    assert got["$15,981 million"] == (Decision.VERIFIED, {("us-gaap:NotesPayable", "instant:2024-09-30", ())})
+    assert got["$68 million"] == (Decision.VERIFIED, {("us-gaap:DeferredFinanceCostsNet", "instant:2024-09-30", ())})
+    changed = verifier.verify_sentence(NFLX_Q3, NOTES.format("$68 billion"))  # never Violated on the notes
+    assert [s.claim for s in changed.subclaims] == ["$15,981 million"]
+    assert changed.unread == ("'$68 billion': an amount 'aggregate outstanding notes' is net of ('net of'), not its value",)
+
+
+def test_a_statement_caption_names_no_line_item(verifier: Verifier):
+    # the equity statement's "Ending balance, value" is StockholdersEquity's label; "a net balance" is not equity
+    sv = verifier.verify_sentence(NIHK, "As of September 30, 2023, the portfolio has a net balance of $191,757.")
+    assert sv.decision is Decision.ABSTAIN
+    assert not [s for s in sv.subclaims if s.decision is not Decision.ABSTAIN]

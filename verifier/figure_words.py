@@ -95,10 +95,11 @@ _NOUN_OF = re.compile(
     re.I,
 )
 # "ended the quarter with cash of …", "closed the year with …": a period, not a noun that owns the metric
-# "amortization expense related to intangible assets of $19.1": the figure is the expense's, the noun the
-# participle follows
+# "amortization expense related to intangible assets of $19.1", "contingent consideration presented as
+# current liability totaled $173 thousand": the figure is the noun's the participle follows
 _NOUN_RELATED = re.compile(
-    r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:related|relating|attributable|associated)\s+(?:to|with)\s+"
+    r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:(?:related|relating|attributable|associated)\s+(?:to|with)|"
+    r"(?:presented|recorded|classified|reported)\s+(?:as|in|within))\s+"
     r"(?:the\s+|its\s+|our\s+|their\s+|certain\s+)?$",
     re.I,
 )
@@ -114,12 +115,16 @@ def not_the_metric(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, h
     - the metric is the object of a preposition after another noun ("advances to suppliers for the
       acquisition of fixed assets of $4.9 million": the amount is the advances');
     - it is one noun of a pair ("a ROU asset and liability of $187,863");
+    - it is an amount the metric is net of ("notes of $15,981 million, net of $68 million of issuance costs");
     - the figure is one end of a range ("equities – 15% to 35%");
     - it is one of several figures of the same kind for the one metric, with nothing pairing them
       with periods or members ("11.9% and 9.2% for the years ended …")."""
     text = ctx.text
     if why := inside_noun_phrase(ctx, metric, lo):
         return why
+    if m := _NETTED.search(text, max(lo, n.start - 40), n.start):
+        # "outstanding notes of $15,981 million, net of $68 million of issuance costs": the amount netted
+        return f"an amount {metric.matched!r} is {m[1].lower()} ({m[0].strip()!r}), not its value"
     same = [x for x in ctx.numbers if lo <= x.start < hi and x.kind is n.kind and x is not n]
     paired = PAIRED.search(text[max(0, metric.start - 24) : metric.start])  # "basic and diluted EPS of $6.15 and $6.11"
     for x in same:
@@ -181,6 +186,7 @@ def narrowed(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, hi: int
     return None
 
 
+_NETTED = re.compile(r"\b(net\s+of|excluding|exclusive\s+of)\s+(?:approximately\s+|about\s+)?$", re.I)
 _RANGE_OPEN = re.compile(r"(?:[–—:-]|\brang(?:es?|ing)\s+(?:of|from)|\bbetween)\s*$", re.I)
 
 

@@ -109,7 +109,8 @@ class Lexicon:
         for c in self.concepts:
             self._by_qname[c.qname] = c
             for _, text in c.filer_labels:
-                self._add(self._filer, text, c.qname)
+                if not key(text) <= _CAPTION_WORDS:
+                    self._add(self._filer, text, c.qname)
             for text in (*c.taxonomy_labels, _camel_words(c.qname)):
                 self._add(self._taxonomy, text, c.qname)
         for alias, kind, ident in self.registry.aliases():
@@ -267,6 +268,11 @@ class Lexicon:
             if best > 0:
                 scored.append((-best, len(c.qname), c.qname, c))
         return tuple(c for *_, c in sorted(scored)[:MAX_CANDIDATES])
+
+
+# a statement row's caption, no line item's name: the equity statement's "Beginning balance, value" is
+# StockholdersEquity's label, yet "the balance outstanding … totaled $6,706" is no equity
+_CAPTION_WORDS = frozenset(("balance", "beginning", "end", "ending", "value", "share", "net", "outstanding"))
 
 
 def _repeats(text: str) -> bool:

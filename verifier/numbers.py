@@ -17,7 +17,7 @@ The hedge words in front of a number ("about", "over", "nearly", ...) are kept a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
 
@@ -254,3 +254,12 @@ def interval(value: Decimal, half_width: Decimal, hedge: Hedge = Hedge.NONE, rat
     if hedge is Hedge.NEARLY:
         return Interval(value - cap, value + h)
     return Interval(value - h, value + h)
+
+
+def to_last_digit(n: Mention) -> Mention:
+    """`n` read to its last written digit, zeros included: "$250 million" is 249.5 to 250.5 million, not 245
+    to 255 (a whole number's trailing zeros are read as rounding elsewhere, docs/verifier.md)."""
+    if "." in n.text:
+        return n
+    digits = re.sub(r"\D", "", n.text)
+    return replace(n, half_width=n.half_width / 10 ** (len(digits) - len(digits.rstrip("0"))))

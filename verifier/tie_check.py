@@ -6,7 +6,6 @@ figure: period, unit, sign, members, Z3.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -14,7 +13,7 @@ from decimal import Decimal
 
 from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
-from auditgraph.verifier.numbers import Mention, named_currency
+from auditgraph.verifier.numbers import named_currency, to_last_digit
 from auditgraph.verifier.scope import MemberMention, local_name
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.subclaims import magnitude
@@ -217,7 +216,7 @@ class TieOuts:
         day = spec.months == 0 and spec.end not in {r.end for r in self.rows}
         # a round figure's fact rounds to it at its last digit written, zeros too: "$250 million" is no
         # 247.1 million, "11,000,000 shares" no 10,817,350 (numbers.py reads a trailing zero as rounding)
-        written = None if precise else replace(n, half_width=n.half_width / 10 ** _trailing_zeros(n))
+        written = None if precise else to_last_digit(n)
         for fact in self._stating(of, spec, durations):
             concept = self.lex.concept(fact.qname)
             if not of.fits(concept):
@@ -263,14 +262,6 @@ def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords, by: str) ->
     JSON; `by`: words, value, round or list)."""
     tied = {"how": how, "label": concept.shown_label, "concept": concept.qname, "by": by}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
-
-
-def _trailing_zeros(n: Mention) -> int:
-    """The zeros a whole number ends in ("$250 million" 1, "11,000,000" 6, "$1.70 million" 0)."""
-    if "." in n.text:
-        return 0
-    digits = re.sub(r"\D", "", n.text)
-    return len(digits) - len(digits.rstrip("0"))
 
 
 def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:

@@ -42,7 +42,7 @@ from auditgraph.verifier.lexicon import ConceptWords, Lexicon, Target, Unresolve
 from auditgraph.verifier.limits import MAX_CLAIM_CHARS
 from auditgraph.verifier.members import Ambiguous, MemberGrounder, establish_member, member_scope, with_companions
 from auditgraph.verifier.metric_names import MetricSpan, sign_named_by
-from auditgraph.verifier.numbers import Interval, Kind, find_numbers, named_currency
+from auditgraph.verifier.numbers import Interval, Kind, find_numbers, named_currency, to_last_digit
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.plan import TERM_NOTE, LabelLookup, PlanFailure, Planner
 from auditgraph.verifier.registry import Registry, load_registry
@@ -587,11 +587,13 @@ class Verifier:
         ]
 
     def _in_unit(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim, verdict: Verdict) -> Verdict:
-        """A bare amount Violated as written ("Depreciation expense of $84.2" in a filing presented in millions)
-        read again in the unit the filing states its amounts in (ground.statement_unit): that reading when the
-        facts agree with it or it lies nearer them, noted; else the verdict as written."""
+        """A bare amount Violated as written, or doubted as too far from its fact (`_doubt`: "Depreciation
+        expense of $58.8" in a filing presented in millions), read again in the unit the filing states its
+        amounts in (ground.statement_unit): that reading when the facts agree with it or it lies nearer
+        them, noted; else the verdict as written."""
         n = sc.number
-        if verdict.decision is not Decision.VIOLATED or reading.scale != 1 or n is None or sc.kind != "level":
+        refuted = verdict.decision is Decision.VIOLATED or verdict.extra.get("doubted")
+        if not refuted or reading.scale != 1 or n is None or sc.kind != "level":
             return verdict
         cache = self._per_filing.setdefault(filing.id, FilingReads())
         if cache.unit is None:
@@ -600,7 +602,8 @@ class Verifier:
         scaled = bare_in_unit(n, unit) if unit else None
         if scaled is None or verdict.expected_lower is None or verdict.expected_upper is None:
             return verdict
-        again = self._verify_sub(filing, lex, reading, replace(sc, number=scaled))
+        # read to its last written digit: "$32,000" in a filing in thousands is no 32,115 thousand
+        again = self._verify_sub(filing, lex, reading, replace(sc, number=to_last_digit(scaled)))
         middle = (verdict.expected_lower + verdict.expected_upper) / 2
         nearer = abs(abs(scaled.value) - abs(middle)) < abs(abs(n.value) - abs(middle))
         if again.decision is Decision.VERIFIED or (again.decision is Decision.VIOLATED and nearer):
@@ -665,15 +668,16 @@ class Verifier:
         if (
             verdict.decision is Decision.VIOLATED
             and sc.kind == "level"
-            and not members
-            and (held := self._member_states(filing.id, verdict))
+            and (why := self._doubt(filing.id, verdict, plan, members))
         ):
-            # the note may be about that member in words the reader does not know ("the PSUs", "certain buildings")
+            # the range the figure was refuted on stays, for a reading in the filing's unit (_in_unit)
             return abstain(
                 AbstainReason.OPERAND_UNGROUNDED,
-                f"{claim_text} differs from the consolidated {plan.target_label}, but the filing also reports "
-                f"{plan.target_label} for {held}; the sentence may be about that member",
+                f"{claim_text} {why}",
                 plan=plan,
+                expected_lower=verdict.expected_lower,
+                expected_upper=verdict.expected_upper,
+                extra={**base.extra, "doubted": True},
             )
         if verdict.decision is Decision.VIOLATED and (
             why := self._basic_eps(filing, lex, reading, sc, units, cur, base, members)
@@ -943,6 +947,33 @@ class Verifier:
             if v.decision is Decision.VIOLATED and not sc.scope and not any(b.members for b in v.bindings)
             else v
             for sc, v in zip(reading.subclaims, subs)
+        )
+
+    def _doubt(self, filing_id: str, verdict: Verdict, plan: Plan, members: tuple[str, ...]) -> str | None:
+        """Why a level Violated on its fact may be about another amount, else None: the filing also reports
+        the concept for a member the note may be about in words the reader does not know ("the PSUs",
+        "certain buildings"); or the figure is a hundredth of the fact or less (or a hundred times it) and
+        no slip of scale ("Level 1 assets of $60 million" read as total assets of 15,621 million): a part
+        the words name that no line item states by itself."""
+        if not members and (held := self._member_states(filing_id, verdict)):
+            return (
+                f"differs from the consolidated {plan.target_label}, but the filing also reports {plan.target_label} "
+                f"for {held}; the sentence may be about that member"
+            )
+        cv, lo, hi = verdict.claim_value, verdict.expected_lower, verdict.expected_upper
+        if cv is None or lo is None or hi is None or lo * hi <= 0:
+            return None
+        size, filed = abs(cv.value), min(abs(lo), abs(hi))
+        if filed / 100 < size < filed * 100:
+            return None
+        low, high = min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+        for k in (-9, -6, -3, 3, 6, 9):
+            f = Decimal(10) ** k
+            if size and (size - cv.half_width) * f <= high and low <= (size + cv.half_width) * f:
+                return None  # the filed digits in another scale: a slip of scale, which is a difference
+        return (
+            f"is {'a hundredth or less' if size < filed else 'a hundred times or more'} of {plan.target_label} "
+            f"({_fmt_range((lo, hi))}): an amount the words name that no line item states by itself, not that line"
         )
 
     def _member_states(self, filing_id: str, verdict: Verdict) -> str | None:
