@@ -2,7 +2,8 @@
 scale, metric words). Each test asserts the fact a figure is decided on, not only the decision.
 
 Facts used: NBH (xule-2025/NBH__): nbh:WorkingCapitalDeficit 29,077,591 at 2022-12-31, a deficit stated
-positive (its name has no gain side); QMIS TBS Capital Group 10-Q Q1 2023 (xule-2025/QMIS_Q1_2023):
+positive (its name has no gain side); Accredited Solutions 10-Q Q2 2023 (xule-2025/ACC_Q2_2023):
+accredited.com:WorkingCapitalDeficit -5,896,491 at 2023-06-30, the same kind of concept stated negative; QMIS TBS Capital Group 10-Q Q1 2023 (xule-2025/QMIS_Q1_2023):
 us-gaap:RetainedEarningsAccumulatedDeficit -2,779,421 at 2023-03-31 and -3,013,236 at 2022-12-31, a signed
 amount; ITT 10-K 2023 (xule-2025/ITT_FY_2023), statements in millions with one decimal (decimals -5):
 us-gaap:Depreciation 84.2, 80.7 and 85.8 million and us-gaap:AmortizationOfIntangibleAssets 19.1, 20.8 and
@@ -22,7 +23,7 @@ from auditgraph.verifier import Verifier
 from auditgraph.verifier.metric_names import contrary_sign, sign_named_by
 from auditgraph.verifier.types import Decision
 
-NBH, QMIS, ITT = "NBH__", "QMIS_Q1_2023", "ITT_FY_2023"
+NBH, QMIS, ITT, ACC = "NBH__", "QMIS_Q1_2023", "ITT_FY_2023", "ACC_Q2_2023"
 YEARS = {
     "2023": "duration:2023-01-01/2023-12-31",
     "2022": "duration:2022-01-01/2022-12-31",
@@ -32,7 +33,7 @@ YEARS = {
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (NBH, QMIS, ITT)))
+    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (NBH, QMIS, ITT, ACC)))
     try:
         yield Verifier(g)
     finally:
@@ -51,6 +52,15 @@ def on(sv) -> list[tuple[str, Decision, str, str]]:
 def test_a_concept_that_is_the_deficit_is_not_negated_by_the_word_deficit(verifier: Verifier):
     sv = verifier.verify_sentence(NBH, "The Company had a working capital deficit as of December 31, 2022 of $29,077,591.")
     assert on(sv) == [("$29,077,591", Decision.VERIFIED, "nbh:WorkingCapitalDeficit", "instant:2022-12-31")]
+
+
+def test_a_deficit_concept_stated_negative_is_the_same_deficit(verifier: Verifier):
+    # filers state a concept that is itself the deficit either way; the amount is what the note says
+    sv = verifier.verify_sentence(ACC, "The Company had a working capital deficit of $5,896,491 at June 30, 2023.")
+    assert on(sv) == [("$5,896,491", Decision.VERIFIED, "accredited.com:WorkingCapitalDeficit", "instant:2023-06-30")]
+    assert "states this working capital deficit" in sv.subclaims[0].reason and "as a negative amount" in sv.subclaims[0].reason
+    changed = verifier.verify_sentence(ACC, "The Company had a working capital deficit of $5,869,491 at June 30, 2023.")
+    assert on(changed) == [("$5,869,491", Decision.VIOLATED, "accredited.com:WorkingCapitalDeficit", "instant:2023-06-30")]
 
 
 def test_a_surplus_is_never_the_deficit_concept(verifier: Verifier):

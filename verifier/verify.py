@@ -653,7 +653,6 @@ class Verifier:
         if isinstance(first, Verdict):
             return replace(first, claim=base.claim, question=base.question, filing_id=filing.id, extra=base.extra)
         plan, unit, readings = first
-        sc = _signed_as(sc, plan, lex)
         if members:  # messages say whose figure it is: "goodwill of Industrial Specialty Group"
             plan = replace(plan, target_label=f"{plan.target_label} of {scope_words}")
         part = [q for q in plan.target_concepts if re.search(r"(?:Current|Noncurrent)$", q)]
@@ -664,7 +663,7 @@ class Verifier:
                 f"{sc.metric.text!r} says total, but {part[0]} is its current or non-current part only",
                 plan=plan,
             )
-        verdict = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
+        verdict = self._verify_signed(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
         if (
             verdict.decision is Decision.VIOLATED
             and sc.kind == "level"
@@ -948,6 +947,32 @@ class Verifier:
             else v
             for sc, v in zip(reading.subclaims, subs)
         )
+
+    def _verify_signed(
+        self,
+        filing: FilingInfo,
+        reading: Reading,
+        sc: SubClaim,
+        plan: Plan,
+        unit: Unit | None,
+        lex: Lexicon,
+        cur: PeriodSpec,
+        rows: list[PeriodRow],
+        base: Verdict,
+        members: tuple[str, ...],
+    ) -> Verdict:
+        """The plan's check of `sc`; for a concept that is itself the loss or deficit its words name
+        (`_signed_as`), the figure as that concept's value, else, when that is Violated, as minus it: filers
+        state such a concept either way (NBH's working capital deficit +29,077,591, ACC's -5,896,491), and
+        the amount is what the note says."""
+        signed = _signed_as(sc, plan, lex)
+        verdict = self._verify_plan(filing, reading, signed, plan, unit, lex, cur, rows, base, members)
+        if signed is sc or verdict.decision is not Decision.VIOLATED:
+            return verdict
+        other = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
+        if other.decision is not Decision.VERIFIED:
+            return verdict
+        return replace(other, reason=f"{other.reason}; the filing states this {plan.target_label} as a negative amount")
 
     def _doubt(self, filing_id: str, verdict: Verdict, plan: Plan, members: tuple[str, ...]) -> str | None:
         """Why a level Violated on its fact may be about another amount, else None: the filing also reports
