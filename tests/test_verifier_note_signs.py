@@ -136,3 +136,13 @@ def test_a_label_in_parentheses_makes_a_concept_signed():
 )
 def test_the_other_side_of_a_one_sided_concept(concept: str, clause: str, contrary: bool):
     assert contrary_sign(concept, clause) is contrary
+
+
+def test_words_after_a_figure_that_narrow_it_make_it_a_part(verifier: Verifier):
+    # the revenue ITT recognized out of its contract liabilities is a part of its revenue, not its revenue
+    sv = verifier.verify_sentence(
+        ITT, "During 2023, we recognized revenue of $49.2 related to contract liabilities at December 31, 2022."
+    )
+    assert sv.decision is Decision.ABSTAIN
+    assert not [s for s in sv.subclaims if s.decision is Decision.VIOLATED]
+    assert any("a part of 'revenue' ('related to' …)" in u for u in sv.unread)
