@@ -12,7 +12,7 @@ programming errors raise.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
@@ -663,7 +663,9 @@ class Verifier:
                 f"{sc.metric.text!r} says total, but {part[0]} is its current or non-current part only",
                 plan=plan,
             )
-        verdict = self._verify_signed(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
+        verdict = _either_sign(
+            sc, plan, lex, lambda s: self._verify_plan(filing, reading, s, plan, unit, lex, cur, rows, base, members)
+        )
         if (
             verdict.decision is Decision.VIOLATED
             and sc.kind == "level"
@@ -948,32 +950,6 @@ class Verifier:
             for sc, v in zip(reading.subclaims, subs)
         )
 
-    def _verify_signed(
-        self,
-        filing: FilingInfo,
-        reading: Reading,
-        sc: SubClaim,
-        plan: Plan,
-        unit: Unit | None,
-        lex: Lexicon,
-        cur: PeriodSpec,
-        rows: list[PeriodRow],
-        base: Verdict,
-        members: tuple[str, ...],
-    ) -> Verdict:
-        """The plan's check of `sc`; for a concept that is itself the loss or deficit its words name
-        (`_signed_as`), the figure as that concept's value, else, when that is Violated, as minus it: filers
-        state such a concept either way (NBH's working capital deficit +29,077,591, ACC's -5,896,491), and
-        the amount is what the note says."""
-        signed = _signed_as(sc, plan, lex)
-        verdict = self._verify_plan(filing, reading, signed, plan, unit, lex, cur, rows, base, members)
-        if signed is sc or verdict.decision is not Decision.VIOLATED:
-            return verdict
-        other = self._verify_plan(filing, reading, sc, plan, unit, lex, cur, rows, base, members)
-        if other.decision is not Decision.VERIFIED:
-            return verdict
-        return replace(other, reason=f"{other.reason}; the filing states this {plan.target_label} as a negative amount")
-
     def _doubt(self, filing_id: str, verdict: Verdict, plan: Plan, members: tuple[str, ...]) -> str | None:
         """Why a level Violated on its fact may be about another amount, else None: the filing also reports
         the concept for a member the note may be about in words the reader does not know ("the PSUs",
@@ -1187,6 +1163,21 @@ def _combine(legs: Sequence[tuple[subclaims.Figure, Established]], expr: fx.Expr
     formulas.append(Formula(fx.render(expr), "claim", kind, tuple(fx.roles(expr))))
     authorised.append(z3check.Authorised(f"formula:claim:{kind}", expr))
     return Established(tuple(bindings), tuple(formulas), tuple(authorised), tuple(notes))
+
+
+def _either_sign(sc: SubClaim, plan: Plan, lex: Lexicon, check: Callable[[SubClaim], Verdict]) -> Verdict:
+    """`check` of `sc`; for a concept that is itself the loss or deficit its words name (`_signed_as`), the
+    figure as that concept's value, else, when that is Violated, as minus it: filers state such a concept
+    either way (NBH's working capital deficit +29,077,591, ACC's -5,896,491), and the amount is what the
+    note says."""
+    signed = _signed_as(sc, plan, lex)
+    verdict = check(signed)
+    if signed is sc or verdict.decision is not Decision.VIOLATED:
+        return verdict
+    other = check(sc)
+    if other.decision is not Decision.VERIFIED:
+        return verdict
+    return replace(other, reason=f"{other.reason}; the filing states this {plan.target_label} as a negative amount")
 
 
 def _signed_as(sc: SubClaim, plan: Plan, lex: Lexicon) -> SubClaim:
