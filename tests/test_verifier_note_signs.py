@@ -144,5 +144,4 @@ def test_words_after_a_figure_that_narrow_it_make_it_a_part(verifier: Verifier):
         ITT, "During 2023, we recognized revenue of $49.2 related to contract liabilities at December 31, 2022."
     )
     assert sv.decision is Decision.ABSTAIN
-    assert not [s for s in sv.subclaims if s.decision is Decision.VIOLATED]
-    assert any("a part of 'revenue' ('related to' …)" in u for u in sv.unread)
+    assert [s.decision for s in sv.subclaims] == [Decision.ABSTAIN]  # never Violated on the whole revenue

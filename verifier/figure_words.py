@@ -115,7 +115,6 @@ def not_the_metric(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, h
     - the metric is the object of a preposition after another noun ("advances to suppliers for the
       acquisition of fixed assets of $4.9 million": the amount is the advances');
     - it is one noun of a pair ("a ROU asset and liability of $187,863");
-    - words after the figure narrow it to a part ("revenue of $49.2 related to contract liabilities");
     - it is an amount the metric is net of ("notes of $15,981 million, net of $68 million of issuance costs");
     - the figure is one end of a range ("equities – 15% to 35%");
     - it is one of several figures of the same kind for the one metric, with nothing pairing them
@@ -123,9 +122,6 @@ def not_the_metric(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, h
     text = ctx.text
     if why := inside_noun_phrase(ctx, metric, lo):
         return why
-    if m := _PART_AFTER.match(text, n.end, hi):
-        # "revenue of $49.2 related to contract liabilities", "revenues of $86,060 from an affiliated company"
-        return f"a part of {metric.matched!r} ({m[0].strip(' ,')!r} …) that no line item states by itself"
     if m := _NETTED.search(text, max(lo, n.start - 40), n.start):
         # "outstanding notes of $15,981 million, net of $68 million of issuance costs": the amount netted
         return f"an amount {metric.matched!r} is {m[1].lower()} ({m[0].strip()!r}), not its value"
@@ -190,7 +186,11 @@ def narrowed(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, hi: int
     return None
 
 
-_PART_AFTER = re.compile(
+# words right after a figure that may narrow it to a part: "revenue of $49.2 related to contract liabilities",
+# "revenues of $86,060 from an affiliated company" (or say what the whole is about: "a credit loss of $0.9
+# million related to the likelihood of …"), so they keep a figure that agrees with the whole and make one
+# that differs no misstatement of it (verify.Verifier._doubt)
+PART_AFTER = re.compile(
     r"\s*,?\s*(?:related\s+to|relating\s+to|associated\s+with|attributable\s+to|from\s+(?:an?|these|this|its|our|certain)\b)",
     re.I,
 )

@@ -24,6 +24,7 @@ from auditgraph.verifier import entity, subclaims
 from auditgraph.verifier import formula as fx
 from auditgraph.verifier.authority import Established, NotEstablished, establish
 from auditgraph.verifier.claims import ClaimParseError, parse_claim, scaled, tolerance
+from auditgraph.verifier.figure_words import PART_AFTER
 from auditgraph.verifier.ground import (
     FactRow,
     FilingInfo,
@@ -669,7 +670,7 @@ class Verifier:
         if (
             verdict.decision is Decision.VIOLATED
             and sc.kind == "level"
-            and (why := self._doubt(filing.id, verdict, plan, members))
+            and (why := self._doubt(filing.id, verdict, plan, members, reading.sentence[sc.number.end :] if sc.number else ""))
         ):
             # the range the figure was refuted on stays, for a reading in the filing's unit (_in_unit)
             return abstain(
@@ -950,10 +951,11 @@ class Verifier:
             for sc, v in zip(reading.subclaims, subs)
         )
 
-    def _doubt(self, filing_id: str, verdict: Verdict, plan: Plan, members: tuple[str, ...]) -> str | None:
+    def _doubt(self, filing_id: str, verdict: Verdict, plan: Plan, members: tuple[str, ...], after: str) -> str | None:
         """Why a level Violated on its fact may be about another amount, else None: the filing also reports
         the concept for a member the note may be about in words the reader does not know ("the PSUs",
-        "certain buildings"); or the figure is a hundredth of the fact or less (or a hundred times it) and
+        "certain buildings"); the words right `after` the figure may narrow it ("revenue of $49.2 related to
+        contract liabilities"); or the figure is a hundredth of the fact or less (or a hundred times it) and
         no slip of scale ("Level 1 assets of $60 million" read as total assets of 15,621 million): a part
         the words name that no line item states by itself."""
         if not members and (held := self._member_states(filing_id, verdict)):
@@ -961,6 +963,8 @@ class Verifier:
                 f"differs from the consolidated {plan.target_label}, but the filing also reports {plan.target_label} "
                 f"for {held}; the sentence may be about that member"
             )
+        if m := PART_AFTER.match(after):
+            return f"differs from {plan.target_label}, and {m[0].strip(' ,')!r} after it may make it a part no line item states"
         cv, lo, hi = verdict.claim_value, verdict.expected_lower, verdict.expected_upper
         if cv is None or lo is None or hi is None or lo * hi <= 0:
             return None
