@@ -968,16 +968,15 @@ class Verifier:
         cv, lo, hi = verdict.claim_value, verdict.expected_lower, verdict.expected_upper
         if cv is None or lo is None or hi is None or lo * hi <= 0:
             return None
-        size, filed = abs(cv.value), min(abs(lo), abs(hi))
-        if filed / 100 < size < filed * 100:
+        size, low, high = abs(cv.value), min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
+        if low / 100 < size < low * 100:
             return None
-        low, high = min(abs(lo), abs(hi)), max(abs(lo), abs(hi))
         for k in (-9, -6, -3, 3, 6, 9):
             f = Decimal(10) ** k
             if size and (size - cv.half_width) * f <= high and low <= (size + cv.half_width) * f:
                 return None  # the filed digits in another scale: a slip of scale, which is a difference
         return (
-            f"is {'a hundredth or less' if size < filed else 'a hundred times or more'} of {plan.target_label} "
+            f"is {'a hundredth or less' if size < low else 'a hundred times or more'} of {plan.target_label} "
             f"({_fmt_range((lo, hi))}): an amount the words name that no line item states by itself, not that line"
         )
 
