@@ -94,7 +94,6 @@ _NOUN_OF = re.compile(
     r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:of|for|to|on|from|toward|towards|under|with)\s+(?:the\s+|its\s+|our\s+|their\s+|a\s+|an\s+)?$",
     re.I,
 )
-# "ended the quarter with cash of …", "closed the year with …": a period, not a noun that owns the metric
 # "amortization expense related to intangible assets of $19.1", "contingent consideration presented as
 # current liability totaled $173 thousand": the figure is the noun's the participle follows
 _NOUN_RELATED = re.compile(
@@ -103,6 +102,7 @@ _NOUN_RELATED = re.compile(
     r"(?:the\s+|its\s+|our\s+|their\s+|certain\s+)?$",
     re.I,
 )
+# "ended the quarter with cash of …", "closed the year with …": a period, not a noun that owns the metric
 _PERIOD_NOUN = re.compile(r"quarters?|years?|periods?|months?|half|(?:19|20)\d\d", re.I)
 _CONJOINED = re.compile(r"\b(?P<w>[A-Za-z][\w'’-]*)\s+(?:and|or|&)\s+$", re.I)
 LIST_LINK = re.compile(r"^\s*,?\s*(?:and|or|,)\s*(?:approximately|about)?\s*$", re.I)
