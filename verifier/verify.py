@@ -587,6 +587,13 @@ class Verifier:
             self.verify_sentence(filing_id, s, case_id=f"s{i}", context=ctx) for i, (s, ctx) in enumerate(text_sentences(text), 1)
         ]
 
+    def _statement_unit(self, filing_id: str) -> Decimal | None:
+        """The unit the filing's statements are presented in (ground.statement_unit), read once per filing."""
+        cache = self._per_filing.setdefault(filing_id, FilingReads())
+        if cache.unit is None:
+            cache.unit = (statement_unit(self.graph, filing_id),)
+        return cache.unit[0]
+
     def _in_unit(self, filing: FilingInfo, lex: Lexicon, reading: Reading, sc: SubClaim, verdict: Verdict) -> Verdict:
         """A bare amount Violated as written, or doubted as too far from its fact (`_doubt`: "Depreciation
         expense of $58.8" in a filing presented in millions), read again in the unit the filing states its
@@ -596,10 +603,7 @@ class Verifier:
         refuted = verdict.decision is Decision.VIOLATED or verdict.extra.get("doubted")
         if not refuted or reading.scale != 1 or n is None or sc.kind != "level":
             return verdict
-        cache = self._per_filing.setdefault(filing.id, FilingReads())
-        if cache.unit is None:
-            cache.unit = (statement_unit(self.graph, filing.id),)
-        unit = cache.unit[0]
+        unit = self._statement_unit(filing.id)
         scaled = bare_in_unit(n, unit) if unit else None
         if scaled is None or verdict.expected_lower is None or verdict.expected_upper is None:
             return verdict
@@ -743,7 +747,7 @@ class Verifier:
         def values() -> ValueIndex:
             if cache.value_index is None:
                 rows = self.graph.read("verify.numeric_facts", filing_id=filing.id)
-                cache.value_index = ValueIndex(rows, statement_unit(self.graph, filing.id))
+                cache.value_index = ValueIndex(rows, self._statement_unit(filing.id))
             return cache.value_index
 
         def check(sc: SubClaim, spec: PeriodSpec) -> Verdict:
