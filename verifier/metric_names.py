@@ -154,18 +154,23 @@ def _negations(text: str) -> set[str]:
     }
 
 
+def _name_words(qname: str) -> str:
+    """A concept's local name as words: "us-gaap:OperatingLossCarryforwards" -> "Operating Loss Carryforwards"."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", qname.rsplit(":", 1)[-1])
+
+
 # the gain side of a signed amount's name: "NetIncomeLoss", "RetainedEarningsAccumulatedDeficit", "NetCashProvidedByUsedIn…"
 _GAIN_SIDE = re.compile(r"income|earning|gain|profit|provided|inflow|surplus", re.I)
 
 
-def sign_named_by(concept_name: str, labels: Sequence[str], words: str) -> bool:
+def sign_named_by(qname: str, labels: Sequence[str], words: str) -> bool:
     """Whether the concept is itself the loss or deficit that makes the figure's words negative: its name
     says it with no gain side ("OperatingLossCarryforwards", "LossOnConversionDebt"), so its value is that
     loss, stated positive, and "operating loss carryforwards of $2.5 billion" is +2.5 billion. A signed
     amount ("NetIncomeLoss", "RetainedEarningsAccumulatedDeficit", a label "Working capital (deficit)")
     is negated by the words: "accumulated deficit of $23.8 million" is -23.8 million."""
     said = _negations(words)
-    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", concept_name)
+    name = _name_words(qname)
     if not said & _negations(name) or _GAIN_SIDE.search(name):
         return False
     return not any(said & _negations(" ".join(re.findall(r"\(([^)]*)\)", label))) for label in labels)
@@ -175,12 +180,12 @@ def sign_named_by(concept_name: str, labels: Sequence[str], words: str) -> bool:
 _OTHER_SIDE = re.compile(r"\b(?:surplus(?:es)?|gains?|profits?|inflows?)\b", re.I)
 
 
-def contrary_sign(concept_name: str, words: str) -> bool:
+def contrary_sign(qname: str, words: str) -> bool:
     """Whether a clause names the other side of a one-sided concept: a surplus, gain or profit for a loss or
     deficit ("a working capital surplus of $29 million" is no WorkingCapitalDeficit), or a loss or deficit
     for a gain ("a loss on sale" is no GainOnSaleOfAssets). A signed concept (NetIncomeLoss, GainLoss…) has
     no other side."""
-    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", concept_name)
+    name = _name_words(qname)
     loss, gain = _negations(name), bool(_OTHER_SIDE.search(name))
     if loss and not gain and not _GAIN_SIDE.search(name):
         return bool(_OTHER_SIDE.search(words)) and not loss & _negations(words)

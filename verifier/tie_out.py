@@ -100,7 +100,7 @@ class OpenFigure:
     def fits(self, concept: ConceptWords | None) -> bool:
         """Whether `concept`'s labels share a word with every line item the figure's own words name, and the
         clause does not name the other side of a one-sided concept (a surplus for a deficit)."""
-        if concept is None or contrary_sign(concept.qname.split(":")[-1], self.clause):
+        if concept is None or contrary_sign(concept.qname, self.clause):
             return False
         words = label_words(concept)
         return all(k & words for k in self.named)

@@ -1196,6 +1196,6 @@ def _signed_as(sc: SubClaim, plan: Plan, lex: Lexicon) -> SubClaim:
     for q in plan.target_concepts:
         c = lex.concept(q)
         labels = [t for role, t in c.filer_labels if "negated" not in role.lower()] if c else []
-        if c is None or not sign_named_by(q.split(":")[-1], [*labels, *c.taxonomy_labels], sc.metric.text):
+        if c is None or not sign_named_by(q, [*labels, *c.taxonomy_labels], sc.metric.text):
             return sc
     return replace(sc, metric=replace(sc.metric, negated=False))
