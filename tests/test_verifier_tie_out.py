@@ -23,7 +23,12 @@ Procter & Gamble 10-K 2023 (edgar/pg-10k-2023-06-30), amounts in millions: us-ga
 (xule-2025/NIHK_Q3_2023): us-gaap:DebtInstrumentFaceAmount 2,200,000 at 2022-12-30 under DebtInstrumentAxis
 EDINotesMember and MortgageNotesMember; CFN Enterprises 10-Q Q3 2024 (xule-2025/CFN_Q3_2024), a fiscal year
 ending September 30: cfnenterprisesinc.com:WarrantsIssuedInConnectionWithNotePayable 626,073 for the
-comparative quarter (2023-07-01/2023-09-30) and RightOfUseAssetAndLiability 187,863 for the comparative nine months.
+comparative quarter (2023-07-01/2023-09-30) and RightOfUseAssetAndLiability 187,863 for the comparative nine months;
+the same Apple 10-K: us-gaap:VariableLeaseCost 13.9, 14.9 and 12.9 billion for fiscal 2023, 2022 and 2021, and
+DeferredTaxAssetsTaxCreditCarryforwardsResearch 3.0 billion at 2023-09-30; EZCORP 10-K 2023 (xule-2025/EZPW_FY_2023):
+www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseRightOfUseAssets 66.5 million and ...LeaseLiabilities 69.4
+million, each tagged for both fiscal 2023 and 2022; Parallax/PCNT 10-Q Q1 2024 (xule-2025/PCNT_Q1_2024), a
+quarter to 2023-10-31: 100,000,000 common and 10,000,000 preferred shares authorized, each share at par $0.0001.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from auditgraph.verifier.types import Decision
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 AAPL = "0000320193-23-000106"
 PG, WDSP = "0000080424-23-000073", "WDSP_FY_2023"
-NIHK, CFN = "NIHK_Q3_2023", "CFN_Q3_2024"
+NIHK, CFN, EZPW, PCNT = "NIHK_Q3_2023", "CFN_Q3_2024", "EZPW_FY_2023", "PCNT_Q1_2024"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -64,6 +69,8 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "xule-2025/WDSP_FY_2023",
         "xule-2025/NIHK_Q3_2023",
         "xule-2025/CFN_Q3_2024",
+        "xule-2025/EZPW_FY_2023",
+        "xule-2025/PCNT_Q1_2024",
         years=(2022, 2023, 2024, 2025),
     )
     try:
@@ -416,3 +423,82 @@ def test_a_statement_caption_names_no_line_item(verifier: Verifier):
     sv = verifier.verify_sentence(NIHK, "As of September 30, 2023, the portfolio has a net balance of $191,757.")
     assert sv.decision is Decision.ABSTAIN
     assert not [s for s in sv.subclaims if s.decision is not Decision.ABSTAIN]
+
+
+VARIABLE_LEASES = (
+    "Lease costs associated with variable payments on the Company’s leases were {} for 2023, 2022 and 2021, respectively."
+)
+
+
+def test_the_rest_of_a_list_whose_other_figures_tie_is_that_line_item_in_its_period(verifier: Verifier):
+    # 2022's and 2021's figures tie to variable lease cost by the list's words, so 2023's is that line item's too:
+    # a list of figures paired with periods is one metric's, and the changed figure is Violated on its fact
+    sv = verifier.verify_sentence(AAPL, VARIABLE_LEASES.format("$12.5 billion, $14.9 billion and $12.9 billion"))
+    assert sv.decision is Decision.VIOLATED
+    got = decided(sv)
+    cost = "us-gaap:VariableLeaseCost"
+    assert got["$12.5 billion"] == (Decision.VIOLATED, {(cost, "duration:2022-09-25/2023-09-30", ())})
+    assert got["$14.9 billion"] == (Decision.VERIFIED, {(cost, "duration:2021-09-26/2022-09-24", ())})
+    assert got["$12.9 billion"] == (Decision.VERIFIED, {(cost, "duration:2020-09-27/2021-09-25", ())})
+    (changed,) = [s for s in sv.subclaims if s.claim == "$12.5 billion"]
+    assert "the list's other figures tied to 'Variable Lease, Cost'" in changed.reason
+    # as filed, every figure agrees with its year
+    filed = verifier.verify_sentence(AAPL, VARIABLE_LEASES.format("$13.9 billion, $14.9 billion and $12.9 billion"))
+    assert filed.decision is Decision.VERIFIED
+
+
+def test_a_list_figure_another_named_line_item_states_is_not_violated(verifier: Verifier):
+    # EZCORP tags 66.5 million as the additions to right-of-use assets and 69.4 million as those to lease
+    # liabilities, each for both years: the sentence names both line items, so 2022's figure is the lease
+    # liabilities', never a misstatement of the assets' 66.5 million
+    sv = verifier.verify_sentence(
+        EZPW,
+        "We recorded $66.5 million and $69.4 million in non-cash additions to our operating right-of-use assets "
+        "and lease liabilities for the fiscal year ended September 30, 2023 and 2022, respectively.",
+    )
+    assert sv.decision is Decision.VERIFIED
+    got = decided(sv)
+    assert got["$66.5 million"] == (
+        Decision.VERIFIED,
+        {("www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseRightOfUseAssets", "duration:2022-10-01/2023-09-30", ())},
+    )
+    assert got["$69.4 million"] == (
+        Decision.VERIFIED,
+        {("www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseLeaseLiabilities", "duration:2021-10-01/2022-09-30", ())},
+    )
+
+
+def test_a_figure_of_one_significant_digit_ties_when_its_clause_names_the_fact(verifier: Verifier):
+    credits = (
+        "As of September 30, 2023, the Company had $5.2 billion in foreign tax credit carryforwards in Ireland and "
+        "{} in California R&D credit carryforwards, both of which can be carried forward indefinitely."
+    )
+    got = decided(verifier.verify_sentence(AAPL, credits.format("$3.0 billion")))
+    assert got["$3.0 billion"] == (
+        Decision.VERIFIED,
+        {("us-gaap:DeferredTaxAssetsTaxCreditCarryforwardsResearch", "instant:2023-09-30", ())},
+    )
+    # another round value: no fact of the period states it, and a tie-out alone never rejects
+    assert "$4.0 billion" not in decided(verifier.verify_sentence(AAPL, credits.format("$4.0 billion")))
+
+
+CAPITAL = (
+    "The Company has authorized capital of {} shares of common stock, par value of $0.0001 per share, and "
+    "10,000,000 shares of blank check preferred stock, par value of $0.0001 per share."
+)
+
+
+def test_a_figure_among_figures_tied_to_one_context_is_checked_in_that_context(verifier: Verifier):
+    # the par values and the preferred shares tie to facts of the quarter's end with no member: the common
+    # shares' own words name shares authorized, the one such line item with a fact there, so a changed
+    # count is Violated on it (alone it would only ever be left open)
+    authorized = ("us-gaap:CommonStockSharesAuthorized", "instant:2023-10-31", ())
+    assert decided(verifier.verify_sentence(PCNT, CAPITAL.format("100,000,000")))["100,000,000 shares"] == (
+        Decision.VERIFIED,
+        {authorized},
+    )
+    sv = verifier.verify_sentence(PCNT, CAPITAL.format("110,000,000"))
+    assert sv.decision is Decision.VIOLATED
+    assert decided(sv)["110,000,000 shares"] == (Decision.VIOLATED, {authorized})
+    (changed,) = [s for s in sv.subclaims if s.claim == "110,000,000 shares"]
+    assert "the sentence's other figures tied to facts of 2023-10-31" in changed.reason

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
@@ -72,14 +73,21 @@ class TieOuts:
     def _tie(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
         # a list is tied as a whole before its round figures one by one: a list with one figure changed is
         # Violated on its concept, where the others alone would tie and leave the changed one open
-        out = self._singles(figures, rounds=False)
+        bound: dict[int, ListTie] = {}
+        out = self._singles(figures, rounds=False, bound=bound)
+        out += self._rest_of_lists(figures, bound)
+        done = {id(of) for of, _ in out}
+        out += self._in_context(figures, bound, done)
         done = {id(of) for of, _ in out}
         out += self._lists([of for of in figures if id(of) not in done])
         done = {id(of) for of, _ in out}
         return out + self._singles([of for of in figures if id(of) not in done], rounds=True)
 
-    def _singles(self, figures: Sequence[OpenFigure], rounds: bool) -> list[tuple[OpenFigure, Verdict]]:
-        """Figures tied one by one: by their own words or a precise value, or (`rounds`) by a round value."""
+    def _singles(
+        self, figures: Sequence[OpenFigure], rounds: bool, bound: dict[int, ListTie] | None = None
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """Figures tied one by one: by their own words or a precise value, or (`rounds`) by a round value.
+        `bound`: where each figure tied in the period it was read in went (by id), for the rest of its list."""
         out = []
         for of in figures:
             # the period as read, else (a date with no length: "On January 22, 2015, … converted $556,267")
@@ -99,6 +107,8 @@ class TieOuts:
                     ),
                     None,
                 ) or next((t for spec in specs if (t := self._by_value(of, spec, rounds=False))), None)
+                if got is not None and bound is not None and specs and specs[0] == placed:
+                    bound[id(of)] = ListTie(got[2], _target_members(got[0]), placed)
             if got is None:  # a transaction's day: the flow of the reporting period that contains it
                 got = next(
                     (
@@ -120,6 +130,85 @@ class TieOuts:
             if got is not None:
                 out.append((of, _tied_verdict(*got)))
         return out
+
+    def _rest_of_lists(self, figures: Sequence[OpenFigure], bound: dict[int, ListTie]) -> list[tuple[OpenFigure, Verdict]]:
+        """The open figures of a list whose other figures tied, in the periods they were read in, by their own
+        words or a precise value, all to one concept and its members ("Amortization expense for the three and
+        six months ended June 30, 2023 were $29,422 and $51,335, respectively": the first ties, so the list is
+        that concept's): each checked on that concept's fact of its own period, Verified or Violated. A list of
+        two with one figure changed is decided this way; by values alone (_lists) it could not be."""
+        out: list[tuple[OpenFigure, Verdict]] = []
+        runs: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
+        for of in figures:
+            runs.setdefault(of.run, []).append(of)
+        for run, group in runs.items():
+            ties = [bound[id(of)] for of in group if id(of) in bound]
+            rest = [of for of in group if id(of) not in bound]
+            if len(run) < 2 or len(group) != len(run) or not ties or not rest:
+                continue
+            if len({(t.concept.qname, t.members) for t in ties}) > 1:
+                continue  # the tied figures are of two concepts or members: no one line item for the list
+            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in rest]
+            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
+            taken = [(t.spec.end, t.spec.months) for t in ties] + [(spec.end, spec.months) for spec in placed]
+            if len(placed) != len(rest) or len(set(taken)) < len(taken):
+                continue  # each figure needs a period of its own
+            concept, members = ties[0].concept, ties[0].members
+            for of, spec in zip(rest, placed):
+                v = self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+                if v.decision is Decision.ABSTAIN or (v.decision is Decision.VIOLATED and self._stated_otherwise(of, spec)):
+                    continue
+                how = (
+                    f"the list's other figure{'s' if len(ties) > 1 else ''} tied to {concept.shown_label!r}"
+                    f"{f' of {_member_names(members)}' if members else ''}, so this one is that line item's in its period"
+                )
+                out.append((of, _tied_verdict(v, how, concept, "list")))
+        return out
+
+    def _in_context(
+        self, figures: Sequence[OpenFigure], bound: dict[int, ListTie], done: set[int]
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """The open figures of a sentence whose other figures all tied, by their own words or a precise value,
+        to facts of one context (one period, one set of members): one transaction's figures ("In February 2022,
+        principal of $15,000, accrued interest of $3,520, and conversion fees of $1,400 were converted"). A
+        figure whose own words name concepts of which exactly one has a fact in that context is that fact's:
+        Verified or Violated on it. The figure must read the context's period itself."""
+        contexts = {(t.members, t.spec) for t in bound.values()}
+        if len(contexts) != 1 or len(bound) < 2:
+            return []  # one tie alone is no context: a sentence may tell of two things, each of its own date
+        ((members, spec),) = contexts
+        out: list[tuple[OpenFigure, Verdict]] = []
+        for of in figures:
+            if id(of) in bound or id(of) in done or len(of.run) > 1:
+                continue  # a list's figures pair with periods or members of their own
+            if {m.qname for m in (*of.members, *of.subclaim.scope_mentions)} - {m for _, m in members}:
+                continue  # its clause names a member the context's facts are not of
+            own = resolve_period(of.subclaim.period, self.filing, self.rows)
+            if not isinstance(own, PeriodSpec) or (own.end, own.months) != (spec.end, spec.months):
+                continue
+            found = {}
+            for concept, hit in self.labels.named(of, tie_units(of.subclaim)):
+                v = self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+                if v.decision is not Decision.ABSTAIN:
+                    found[concept.qname] = (v, concept, hit)
+            if len(found) != 1:
+                continue
+            ((v, concept, hit),) = found.values()
+            if v.decision is Decision.VIOLATED and self._stated_otherwise(of, spec):
+                continue
+            how = (
+                f"the sentence's other figures tied to facts of {spec.end.isoformat()}"
+                f"{f' of {_member_names(members)}' if members else ''}, and the figure's own words name "
+                f"{concept.shown_label!r} ({of.said(hit)}), the one line item named with a fact there"
+            )
+            out.append((of, _tied_verdict(v, how, concept, "context")))
+        return out
+
+    def _stated_otherwise(self, of: OpenFigure, spec: PeriodSpec) -> bool:
+        """Whether a fact of the figure's period and unit states it and shares a word with its clause: another
+        line item the words may name ("additions to our operating right-of-use assets and lease liabilities"
+        of $66.5 million and $69.4 million, each tagged as one of the two), so a difference proves nothing."""
+        return any(of.fits(c := self.lex.concept(f.qname)) and shared_words(of, f, c) for f in self._stating(of, spec))
 
     def _lists(self, figures: Sequence[OpenFigure]) -> list[tuple[OpenFigure, Verdict]]:
         """A list of figures paired with periods ("$8.5 million, $8.3 million and $7.4 million for 2023, 2022
@@ -201,19 +290,20 @@ class TieOuts:
         """The one fact that states the figure for its period and unit (tie_out.ValueIndex) and that its
         clause names: a precise figure's by a word (`rounds` False), a round one's by two words of the
         concept's labels and each of its members (`rounds`, tie_out.naming_words), or on a day no reporting
-        period ends on, by one word of the fact's and each of its members; checked as a figure of that fact's
-        concept and members. `durations`: flows only (a period that contains the figure's day)."""
+        period ends on, by one word of the fact's and each of its members (two words for a figure of one
+        significant digit); checked as a figure of that fact's concept and members. `durations`: flows only (a
+        period that contains the figure's day; never for one significant digit)."""
         sc = of.subclaim
         if sc.number is None or (digits := significant_digits(sc.number)) < ROUND_DIGITS:
             return None
         precise = digits >= PRECISE_DIGITS
-        if precise == rounds:
+        if precise == rounds or (digits == 1 and durations):
             return None  # precise figures are tied with the own words, round ones after the lists
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         n = sc.number
         # a day no reporting period ends on ("On April 13, 2022, … a 12% promissory note"): a round figure the
         # filing states on that very day needs one word of the fact's, with its members named, not two
-        day = spec.months == 0 and spec.end not in {r.end for r in self.rows}
+        day = spec.months == 0 and spec.end not in {r.end for r in self.rows} and digits > 1
         # a round figure's fact rounds to it at its last digit written, zeros too: "$250 million" is no
         # 247.1 million, "11,000,000 shares" no 10,817,350 (numbers.py reads a trailing zero as rounding)
         written = None if precise else to_last_digit(n)
@@ -262,6 +352,30 @@ def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords, by: str) ->
     JSON; `by`: words, value, round or list)."""
     tied = {"how": how, "label": concept.shown_label, "concept": concept.qname, "by": by}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+class ListTie(NamedTuple):
+    """Where a figure of a list tied: the concept, the fact's (axis, member) pairs and the period."""
+
+    concept: ConceptWords
+    members: tuple[tuple[str, str], ...]
+    spec: PeriodSpec
+
+
+def _target_members(verdict: Verdict) -> tuple[tuple[str, str], ...]:
+    """The (axis, member) pairs of the fact a verdict was decided on."""
+    target = next((b for b in verdict.bindings if b.stage == "target"), None)
+    pairs = (m.partition("=") for m in (target.members if target else ()))
+    return tuple(sorted((axis, member) for axis, _, member in pairs))
+
+
+def _member_names(members: tuple[tuple[str, str], ...]) -> str:
+    return ", ".join(local_name(m) for _, m in members)
+
+
+def _unscoped(sc: SubClaim) -> SubClaim:
+    """`sc` with no member scope of its own: the list's tied figure says which fact it is."""
+    return replace(sc, scope=None, scope_member=None, scope_mentions=())
 
 
 def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
