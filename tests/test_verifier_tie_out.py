@@ -27,8 +27,9 @@ comparative quarter (2023-07-01/2023-09-30) and RightOfUseAssetAndLiability 187,
 the same Apple 10-K: us-gaap:VariableLeaseCost 13.9, 14.9 and 12.9 billion for fiscal 2023, 2022 and 2021, and
 DeferredTaxAssetsTaxCreditCarryforwardsResearch 3.0 billion at 2023-09-30; EZCORP 10-K 2023 (xule-2025/EZPW_FY_2023):
 www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseRightOfUseAssets 66.5 million and ...LeaseLiabilities 69.4
-million, each tagged for both fiscal 2023 and 2022; Parallax/PCNT 10-Q Q1 2024 (xule-2025/PCNT_Q1_2024), a
-quarter to 2023-10-31: 100,000,000 common and 10,000,000 preferred shares authorized, each share at par $0.0001.
+million, each tagged for both fiscal 2023 and 2022; Lendway 10-Q Q1 2024 (xule-2025/LDWY_Q1_2024): the tax rate
+reconciliation of the quarter to 2024-03-31, federal statutory rate 21%, state taxes 4.7%, valuation allowance
+change 17.6%, other permanent items (22.7)%.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from auditgraph.verifier.types import Decision
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 AAPL = "0000320193-23-000106"
 PG, WDSP = "0000080424-23-000073", "WDSP_FY_2023"
-NIHK, CFN, EZPW, PCNT = "NIHK_Q3_2023", "CFN_Q3_2024", "EZPW_FY_2023", "PCNT_Q1_2024"
+NIHK, CFN, EZPW, LDWY = "NIHK_Q3_2023", "CFN_Q3_2024", "EZPW_FY_2023", "LDWY_Q1_2024"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -70,7 +71,7 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "xule-2025/NIHK_Q3_2023",
         "xule-2025/CFN_Q3_2024",
         "xule-2025/EZPW_FY_2023",
-        "xule-2025/PCNT_Q1_2024",
+        "xule-2025/LDWY_Q1_2024",
         years=(2022, 2023, 2024, 2025),
     )
     try:
@@ -482,23 +483,24 @@ def test_a_figure_of_one_significant_digit_ties_when_its_clause_names_the_fact(v
     assert "$4.0 billion" not in decided(verifier.verify_sentence(AAPL, credits.format("$4.0 billion")))
 
 
-CAPITAL = (
-    "The Company has authorized capital of {} shares of common stock, par value of $0.0001 per share, and "
-    "10,000,000 shares of blank check preferred stock, par value of $0.0001 per share."
+RATES = (
+    "The rate differs from the federal statutory rate of {} due to state taxes of 4.7%, valuation allowance change "
+    "of 17.6% and nondeductible transaction costs and other permanent items of (22.7)%."
 )
 
 
 def test_a_figure_among_figures_tied_to_one_context_is_checked_in_that_context(verifier: Verifier):
-    # the par values and the preferred shares tie to facts of the quarter's end with no member: the common
-    # shares' own words name shares authorized, the one such line item with a fact there, so a changed
-    # count is Violated on it (alone it would only ever be left open)
-    authorized = ("us-gaap:CommonStockSharesAuthorized", "instant:2023-10-31", ())
-    assert decided(verifier.verify_sentence(PCNT, CAPITAL.format("100,000,000")))["100,000,000 shares"] == (
-        Decision.VERIFIED,
-        {authorized},
+    # the state taxes, valuation allowance and permanent items tie by their own words to the quarter's tax rate
+    # reconciliation: the statutory rate's own words name the one such line item with a fact of that quarter,
+    # so a changed rate is Violated on it (alone it would only ever be left open)
+    statutory = (
+        "us-gaap:EffectiveIncomeTaxRateReconciliationAtFederalStatutoryIncomeTaxRate",
+        "duration:2024-01-01/2024-03-31",
+        (),
     )
-    sv = verifier.verify_sentence(PCNT, CAPITAL.format("110,000,000"))
+    assert verifier.verify_sentence(LDWY, RATES.format("21%")).decision is Decision.VERIFIED
+    sv = verifier.verify_sentence(LDWY, RATES.format("19%"))
     assert sv.decision is Decision.VIOLATED
-    assert decided(sv)["110,000,000 shares"] == (Decision.VIOLATED, {authorized})
-    (changed,) = [s for s in sv.subclaims if s.claim == "110,000,000 shares"]
-    assert "the sentence's other figures tied to facts of 2023-10-31" in changed.reason
+    assert decided(sv)["19%"] == (Decision.VIOLATED, {statutory})
+    (changed,) = [s for s in sv.subclaims if s.claim == "19%"]
+    assert "the sentence's other figures tied to facts of 2024-03-31" in changed.reason

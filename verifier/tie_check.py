@@ -25,10 +25,12 @@ from auditgraph.verifier.tie_out import (
     OpenFigure,
     StatedFact,
     ValueIndex,
+    clause_label_words,
     containing_periods,
     event_period,
     in_unit,
     label_words,
+    names_each,
     names_members,
     naming_words,
     of_members,
@@ -107,7 +109,7 @@ class TieOuts:
                     ),
                     None,
                 ) or next((t for spec in specs if (t := self._by_value(of, spec, rounds=False))), None)
-                if got is not None and bound is not None and specs and specs[0] == placed:
+                if got is not None and bound is not None and specs and specs[0] == placed and _anchors(of, got):
                     bound[id(of)] = ListTie(got[2], _target_members(got[0]), placed)
             if got is None:  # a transaction's day: the flow of the reporting period that contains it
                 got = next(
@@ -148,6 +150,8 @@ class TieOuts:
                 continue
             if len({(t.concept.qname, t.members) for t in ties}) > 1:
                 continue  # the tied figures are of two concepts or members: no one line item for the list
+            if len({of.subclaim.number.kind for of in group if of.subclaim.number}) > 1:
+                continue  # "2,551,039 and 8,696,108 shares": a bare number the document's scale words may have scaled
             specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in rest]
             placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
             taken = [(t.spec.end, t.spec.months) for t in ties] + [(spec.end, spec.months) for spec in placed]
@@ -169,10 +173,10 @@ class TieOuts:
         self, figures: Sequence[OpenFigure], bound: dict[int, ListTie], done: set[int]
     ) -> list[tuple[OpenFigure, Verdict]]:
         """The open figures of a sentence whose other figures all tied, by their own words or a precise value,
-        to facts of one context (one period, one set of members): one transaction's figures ("In February 2022,
-        principal of $15,000, accrued interest of $3,520, and conversion fees of $1,400 were converted"). A
-        figure whose own words name concepts of which exactly one has a fact in that context is that fact's:
-        Verified or Violated on it. The figure must read the context's period itself."""
+        to facts of one context (one period, one set of members): "The rate differs from the federal statutory
+        rate of 19% due to state taxes of 4.7%, … other permanent items of (22.7)%" tells one quarter's rate
+        reconciliation. A figure outside any list that reads the context's period itself, whose own words
+        name concepts of which exactly one has a fact in that context, is that fact's: Verified or Violated."""
         contexts = {(t.members, t.spec) for t in bound.values()}
         if len(contexts) != 1 or len(bound) < 2:
             return []  # one tie alone is no context: a sentence may tell of two things, each of its own date
@@ -188,6 +192,8 @@ class TieOuts:
                 continue
             found = {}
             for concept, hit in self.labels.named(of, tie_units(of.subclaim)):
+                if not _of_type(concept, of):
+                    continue  # "settled liabilities of $23,400" in a quarter is no balance of liabilities
                 v = self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
                 if v.decision is not Decision.ABSTAIN:
                     found[concept.qname] = (v, concept, hit)
@@ -352,6 +358,28 @@ def _tied_verdict(verdict: Verdict, how: str, concept: ConceptWords, by: str) ->
     JSON; `by`: words, value, round or list)."""
     tied = {"how": how, "label": concept.shown_label, "concept": concept.qname, "by": by}
     return replace(verdict, reason=f"{verdict.reason}; tied: {how}", extra={**verdict.extra, "tied": tied})
+
+
+def _anchors(of: OpenFigure, got: tuple[Verdict, str, ConceptWords, str]) -> bool:
+    """Whether a figure's tie-out is strong enough to say what the other figures of its list or sentence
+    are: a figure of two significant digits or more ("$0" or "$0.9 million" is stated by many concepts),
+    named by its own words or tied by its value with two words of the concept's labels in its clause
+    ("fair value of the stock option grants" of $278,578 met share-based compensation expense by one word
+    and its value), of members its clause names (a value may be stated by one segment's fact that the
+    sentence never names), and a flow when its period words name a span."""
+    verdict, _, concept, by = got
+    n = of.subclaim.number
+    if n is None or significant_digits(n) < 2 or not _of_type(concept, of):
+        return False
+    if not names_each(of, _target_members(verdict), concept):
+        return False
+    return by == "words" or len(clause_label_words(of, concept)) >= 2
+
+
+def _of_type(concept: ConceptWords, of: OpenFigure) -> bool:
+    """Whether the concept is a flow when the figure's own period words name a span ("during the three months
+    ended March 31, 2024"): a balance is never the figure of a span."""
+    return not of.subclaim.period.months or concept.period_type in (None, "duration")
 
 
 class ListTie(NamedTuple):

@@ -361,13 +361,23 @@ def naming_words(of: OpenFigure, fact: StatedFact, concept: ConceptWords | None)
     (a round figure's tie-out, ROUND_DIGITS); else none."""
     if concept is None or not names_members(of, fact, concept):
         return frozenset()
+    return clause_label_words(of, concept)
+
+
+def clause_label_words(of: OpenFigure, concept: ConceptWords) -> frozenset[str]:
+    """The clause's words of the concept's labels, beyond words every note uses."""
     return (of.clause_words & label_words(concept)) - _GENERIC - _FILLER
 
 
 def names_members(of: OpenFigure, fact: StatedFact, concept: ConceptWords) -> bool:
     """Whether the clause names each member of the fact as the figure's (_names_member)."""
+    return names_each(of, fact.members, concept)
+
+
+def names_each(of: OpenFigure, members: Sequence[tuple[str, str]], concept: ConceptWords) -> bool:
+    """Whether the clause names each (axis, member) as the figure's (_names_member)."""
     labels = label_words(concept)
-    return all(_names_member(of, axis, member, labels) for axis, member in fact.members)
+    return all(_names_member(of, axis, member, labels) for axis, member in members)
 
 
 def _names_member(of: OpenFigure, axis: str, member: str, labels: frozenset[str]) -> bool:
