@@ -140,10 +140,7 @@ class TieOuts:
         that concept's): each checked on that concept's fact of its own period, Verified or Violated. A list of
         two with one figure changed is decided this way; by values alone (_lists) it could not be."""
         out: list[tuple[OpenFigure, Verdict]] = []
-        runs: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
-        for of in figures:
-            runs.setdefault(of.run, []).append(of)
-        for run, group in runs.items():
+        for run, group in _runs(figures).items():
             ties = [bound[id(of)] for of in group if id(of) in bound]
             rest = [of for of in group if id(of) not in bound]
             if len(run) < 2 or len(group) != len(run) or not ties or not rest:
@@ -152,14 +149,13 @@ class TieOuts:
                 continue  # the tied figures are of two concepts or members: no one line item for the list
             if len({of.subclaim.number.kind for of in group if of.subclaim.number}) > 1:
                 continue  # "2,551,039 and 8,696,108 shares": a bare number the document's scale words may have scaled
-            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in rest]
-            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            taken = [(t.spec.end, t.spec.months) for t in ties] + [(spec.end, spec.months) for spec in placed]
-            if len(placed) != len(rest) or len(set(taken)) < len(taken):
+            placed = self._placed(rest)
+            taken = [(t.spec.end, t.spec.months) for t in ties] + [(spec.end, spec.months) for spec in placed or ()]
+            if placed is None or len(set(taken)) < len(taken):
                 continue  # each figure needs a period of its own
             concept, members = ties[0].concept, ties[0].members
             for of, spec in zip(rest, placed):
-                v = self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+                v = self._check_as(of, concept, members, spec)
                 if v.decision is Decision.ABSTAIN or (v.decision is Decision.VIOLATED and self._stated_otherwise(of, spec)):
                     continue
                 how = (
@@ -187,14 +183,14 @@ class TieOuts:
                 continue  # a list's figures pair with periods or members of their own
             if {m.qname for m in (*of.members, *of.subclaim.scope_mentions)} - {m for _, m in members}:
                 continue  # its clause names a member the context's facts are not of
-            own = resolve_period(of.subclaim.period, self.filing, self.rows)
-            if not isinstance(own, PeriodSpec) or (own.end, own.months) != (spec.end, spec.months):
+            own = self._placed([of])
+            if own is None or (own[0].end, own[0].months) != (spec.end, spec.months):
                 continue
             found = {}
             for concept, hit in self.labels.named(of, tie_units(of.subclaim)):
                 if not _of_type(concept, of):
                     continue  # "settled liabilities of $23,400" in a quarter is no balance of liabilities
-                v = self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+                v = self._check_as(of, concept, members, spec)
                 if v.decision is not Decision.ABSTAIN:
                     found[concept.qname] = (v, concept, hit)
             if len(found) != 1:
@@ -210,6 +206,17 @@ class TieOuts:
             out.append((of, _tied_verdict(v, how, concept, "context")))
         return out
 
+    def _placed(self, figures: Sequence[OpenFigure]) -> list[PeriodSpec] | None:
+        """Each figure's period as read, placed in the filing's calendar; None when one is not placed."""
+        specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in figures]
+        placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
+        return placed if len(placed) == len(figures) else None
+
+    def _check_as(self, of: OpenFigure, concept: ConceptWords, members: tuple[tuple[str, str], ...], spec: PeriodSpec) -> Verdict:
+        """The figure checked as `concept`'s fact of `members`, whatever members its own words named: the
+        figures it is read with (its list, its sentence's context) say which fact it is."""
+        return self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+
     def _stated_otherwise(self, of: OpenFigure, spec: PeriodSpec) -> bool:
         """Whether a fact of the figure's period and unit states it and shares a word with its clause: another
         line item the words may name ("additions to our operating right-of-use assets and lease liabilities"
@@ -223,16 +230,12 @@ class TieOuts:
         the concept, the list is that concept's: several values agreeing by chance is what a single round
         one cannot rule out. Every figure of the list must be open; each is checked on that concept, so
         the one that differs is Violated on the concept's fact of its period."""
-        lists: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
-        for of in figures:
-            lists.setdefault(of.run, []).append(of)
         out: list[tuple[OpenFigure, Verdict]] = []
-        for run, group in lists.items():
+        for run, group in _runs(figures).items():
             if len(run) < 2 or len(group) != len(run):
                 continue
-            specs = [resolve_period(of.subclaim.period, self.filing, self.rows) for of in group]
-            placed = [spec for spec in specs if isinstance(spec, PeriodSpec)]
-            if len(placed) != len(group) or len({(spec.end, spec.months) for spec in placed}) < len(placed):
+            placed = self._placed(group)
+            if placed is None or len({(spec.end, spec.months) for spec in placed}) < len(placed):
                 continue  # each figure needs a period of its own
             first = group[0]  # the list's figures share their clause and its words
             support: Counter[tuple[str, tuple[tuple[str, str], ...]]] = Counter()
@@ -400,8 +403,16 @@ def _member_names(members: tuple[tuple[str, str], ...]) -> str:
     return ", ".join(local_name(m) for _, m in members)
 
 
+def _runs(figures: Sequence[OpenFigure]) -> dict[tuple[tuple[int, int], ...], list[OpenFigure]]:
+    """The open figures by the list they are written in (OpenFigure.run), in order."""
+    runs: dict[tuple[tuple[int, int], ...], list[OpenFigure]] = {}
+    for of in figures:
+        runs.setdefault(of.run, []).append(of)
+    return runs
+
+
 def _unscoped(sc: SubClaim) -> SubClaim:
-    """`sc` with no member scope of its own: the list's tied figure says which fact it is."""
+    """`sc` with no member scope of its own: the figures it is read with say which fact it is."""
     return replace(sc, scope=None, scope_member=None, scope_mentions=())
 
 
