@@ -41,7 +41,7 @@ from shared_filings import loaded_graph
 
 from auditgraph.config import Connection
 from auditgraph.verifier import Verifier
-from auditgraph.verifier.types import Decision
+from auditgraph.verifier.types import AbstainReason, Decision
 
 ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023", "VINE_Q3_2024", "K_FY_2023"
 AAPL = "0000320193-23-000106"
@@ -489,3 +489,47 @@ def test_a_figure_among_figures_tied_to_one_context_is_checked_in_that_context(v
     assert decided(sv)["19%"] == (Decision.VIOLATED, {statutory})
     (changed,) = [s for s in sv.subclaims if s.claim == "19%"]
     assert "the sentence's other figures tied to facts of 2024-03-31" in changed.reason
+
+
+DRONE_NET = "As of October 31, 2023, 99.86% of total accounts receivable was owed to the Company by Drone Net Co., Ltd, in the amount of {}."
+
+
+def test_the_other_party_of_the_filers_own_transaction_is_no_other_company(verifier: Verifier):
+    # "owed to the Company by Drone Net Co., Ltd": the Company is the actor, Drone Net its debtor, so the
+    # receivable is the filer's own figure to check (no wrong_entity)
+    sv = verifier.verify_sentence(WDSP, DRONE_NET.format("$125,811"))
+    assert sv.abstain_reason is not AbstainReason.WRONG_ENTITY
+    assert decided(sv)["$125,811"] == (
+        Decision.VERIFIED,
+        {("wdsp:Accountsreceivablefromdronenet", "instant:2023-10-31", ())},
+    )
+    assert "$152,811" not in decided(verifier.verify_sentence(WDSP, DRONE_NET.format("$152,811")))
+
+
+CASH_CONVERTERS = (
+    "Our equity in Cash Converters’s net loss was $28.5 million in fiscal 2023, which includes {} of our share of "
+    "their non-cash goodwill impairment charge."
+)
+
+
+def test_another_companys_figures_are_only_tied_to_the_facts_that_state_them(verifier: Verifier):
+    # Cash Converters' own results are never checked against EZCORP's line items; the share of its goodwill
+    # impairment that EZCORP tags under the investee's member still ties out
+    sv = verifier.verify_sentence(EZPW, CASH_CONVERTERS.format("$32.4 million"))
+    assert sv.decision is Decision.ABSTAIN and sv.abstain_reason is AbstainReason.WRONG_ENTITY
+    assert decided(sv) == {
+        "$32.4 million": (
+            Decision.VERIFIED,
+            {
+                (
+                    "www.ezcorp.com:EquityMethodInvestmentsNonCashGoodwillImpairmentCharge",
+                    "duration:2022-10-01/2023-09-30",
+                    (
+                        "srt:ScheduleOfEquityMethodInvestmentEquityMethodInvesteeNameAxis=www.ezcorp.com:CashConvertersInternationalLimitedMember",
+                    ),
+                )
+            },
+        )
+    }
+    changed = verifier.verify_sentence(EZPW, CASH_CONVERTERS.format("$35.6 million"))
+    assert changed.abstain_reason is AbstainReason.WRONG_ENTITY and not changed.subclaims

@@ -99,18 +99,30 @@ def test_the_consolidated_line_still_decides_the_consolidated_figure(verifier: V
     }
 
 
-@pytest.mark.parametrize("amount", ["$261.6 million", "$621.6 million"])
-def test_a_short_filer_label_under_a_table_heading_does_not_name_its_narrow_concept(verifier: Verifier, amount: str):
-    sub = only(
-        verifier.verify_sentence(
-            TRIS,
-            f"We recognized an impairment loss of {amount} and deferred the loss in accordance with accounting for rate regulation.",
-        )
-    )
+IMPAIRMENT = "We recognized an impairment loss of {} and deferred the loss in accordance with accounting for rate regulation."
+
+
+def test_a_short_filer_label_under_a_table_heading_does_not_name_its_narrow_concept(verifier: Verifier):
+    sub = only(verifier.verify_sentence(TRIS, IMPAIRMENT.format("$621.6 million")))
     assert sub.decision is Decision.ABSTAIN and sub.abstain_reason is AbstainReason.NO_METRIC
     assert not sub.bindings
     # the candidates name the narrow concept for whoever wants it
     assert "us-gaap:EquitySecuritiesWithoutReadilyDeterminableFairValueImpairmentLossAnnualAmount" in sub.reason
+
+
+def test_a_precise_figure_ties_to_the_one_fact_that_states_it_whatever_its_period(verifier: Verifier):
+    # the sentence names no period and no member; the filing states $261.6 million once: the 2023 impairment
+    # of Craig Units 2 and 3 (never the narrow equity-securities concept a table heading's label suggests)
+    sub = only(verifier.verify_sentence(TRIS, IMPAIRMENT.format("$261.6 million")))
+    assert sub.decision is Decision.VERIFIED
+    assert {(b.concept, b.period, b.members) for b in sub.bindings if b.stage == "target"} == {
+        (
+            "us-gaap:ImpairmentOfLongLivedAssetsHeldForUse",
+            "duration:2023-01-01/2023-12-31",
+            ("us-gaap:ImpairedLongLivedAssetsHeldAndUsedByTypeAxis=www.tristategt.org:CraigGeneratingStationUnit2And3Member",),
+        )
+    }
+    assert "its only fact that does" in sub.reason
 
 
 @pytest.mark.parametrize("amount", ["$347,000", "$312,300"])

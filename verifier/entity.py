@@ -125,7 +125,8 @@ _GENERIC = {
     "u.s.",
     "us",
 }
-_POSSESSIVE = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:'s|’s|s'|s’)(?=\s)")
+# "Apple's", and "ONE Gas’": a name ending in s keeps its s before a bare apostrophe
+_POSSESSIVE = re.compile(r"\b((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:['’]s|(?<=s)['’])(?=\s)")
 _TICKER = re.compile(r"(?:^|\(|\b(?:NASDAQ|NYSE|Nasdaq|AMEX|OTC)\s*:\s*)([A-Z]{1,5})(?=\s*[:)])")
 _SUBJECT = re.compile(
     r"^((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s+(?:reported|posted|said|generated|delivered|grew|recorded|"
@@ -144,6 +145,20 @@ def mentions(text: str) -> list[str]:
             if words:
                 found.append(name)
     return list(dict.fromkeys(found))
+
+
+# the filer as the actor of a note's sentence: "the Company issued 20,000,000 shares to Noise Comms Ltd."
+_FILER_ACTS = re.compile(r"\b(?:(?i:the\s+company|the\s+registrant)|[Ww]e|[Oo]ur|us)\b")  # "US" is a country
+
+
+def counterparty(text: str, mention: str) -> bool:
+    """Whether a company the sentence names is the other party of the filer's own transaction: named
+    only as a company ("… a note payable to Redfield Holdings, Ltd."), never as an owner ("BAM's gross
+    par") or a subject ("Ultimate One LLC paid …"), in a sentence whose actor is the filer. Its figures
+    are the filer's to check; a figure of another company's own accounts is not."""
+    if not _FILER_ACTS.search(text):
+        return False
+    return not any(m[1].strip() == mention for rx in (_POSSESSIVE, _SUBJECT) for m in rx.finditer(text))
 
 
 def initials(entity_name: str | None) -> tuple[str, ...]:

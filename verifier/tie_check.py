@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from decimal import Decimal
 from typing import NamedTuple
 
-from auditgraph.verifier.ground import FilingInfo, PeriodRow, resolve_period
+from auditgraph.verifier.ground import MONTH_DAYS, FilingInfo, PeriodRow, months_of, resolve_period
 from auditgraph.verifier.lexicon import ConceptWords, Lexicon
 from auditgraph.verifier.numbers import named_currency, to_last_digit
 from auditgraph.verifier.scope import MemberMention, local_name
@@ -40,9 +41,12 @@ from auditgraph.verifier.tie_out import (
     tie_units,
     undated_periods,
 )
-from auditgraph.verifier.types import Decision, PeriodSpec, Verdict
+from auditgraph.verifier.types import Decision, PeriodRequest, PeriodSpec, Verdict
 
 Check = Callable[[SubClaim, PeriodSpec], Verdict]  # a sub-claim checked in a period already placed
+# words of a fact's labels and members a precise figure's clause must name to tie it outside the period it was
+# read in (TieOuts._anywhere), as within it: a value precise to four digits is seldom stated twice by chance
+ANYWHERE_WORDS = 1
 
 
 @dataclass
@@ -83,7 +87,10 @@ class TieOuts:
         done = {id(of) for of, _ in out}
         out += self._lists([of for of in figures if id(of) not in done])
         done = {id(of) for of, _ in out}
-        return out + self._singles([of for of in figures if id(of) not in done], rounds=True)
+        out += self._singles([of for of in figures if id(of) not in done], rounds=True)
+        done = {id(of) for of, _ in out}
+        out += [(of, _tied_verdict(*got)) for of in figures if id(of) not in done and (got := self._anywhere(of))]
+        return out
 
     def _singles(
         self, figures: Sequence[OpenFigure], rounds: bool, bound: dict[int, ListTie] | None = None
@@ -293,6 +300,80 @@ class TieOuts:
                 out += self.values().stating(*size, spec, [unit], named_currency(n), instants=not durations)
         return out
 
+    def _anywhere(self, of: OpenFigure) -> tuple[Verdict, str, ConceptWords, str] | None:
+        """A precise figure no fact of the period it was read in states: the one fact of the filing that states
+        it within the span its period words allow (any, when it has none), and whose concept and members its
+        clause names with ANYWHERE_WORDS words. Small filers tag a note's transaction with a context of their
+        own choosing ("In February 2022, … accrued interest of $3,520 … were converted": a balance on February
+        28; "In March, April and May of 2023, … $180,000": the three months), which no reading of the words
+        finds; a value precise to four digits or more, named by the clause, says which fact it is."""
+        sc = of.subclaim
+        n = sc.number
+        if n is None or (digits := significant_digits(n)) < PRECISE_DIGITS:
+            return None
+        allowed = self._allowed(of)
+        if allowed is None:
+            return None
+        found: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[frozenset[str], set[StatedFact]]] = {}
+        for unit in tie_units(sc):
+            if (size := magnitude(n, self.scale, unit)) is None:
+                continue
+            for fact in self.values().anywhere(*size, [unit], named_currency(n)):
+                if not allowed(fact):
+                    continue
+                concept = self.lex.concept(fact.qname)
+                if concept is None or not of.fits(concept):
+                    continue
+                if len(words := shared_words(of, fact, concept)) >= ANYWHERE_WORDS:
+                    found.setdefault((fact.qname, fact.members), (words, set()))[1].add(fact)
+        best = sorted(found.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))
+        if not best or any(len(w) == len(best[0][1][0]) for _, (w, _) in best[1:]):
+            return None  # none, or another fact named as well: the words do not say which
+        (qname, members), (words, facts) = best[0]
+        if len({(f.start, f.end) for f in facts}) > 1:
+            return None  # the same line item states it in two periods: which one the sentence means is unsaid
+        (fact,) = facts
+        concept = self.lex.concept(qname)
+        assert concept is not None
+        spec = _fact_period(fact)
+        v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
+        if v.decision is not Decision.VERIFIED:
+            return None
+        how = (
+            f"the filing states this figure, precise to {digits} digits, as {concept.shown_label!r}"
+            f"{f' of {_member_names(members)}' if members else ''} for "
+            f"{spec.label()} (its only fact that does{'' if of.subclaim.period == PeriodRequest() else ', within the period the sentence names'}), "
+            f"and the clause names it ({of.said(words)})"
+        )
+        return v, how, concept, "value"
+
+    def _allowed(self, of: OpenFigure) -> Callable[[StatedFact], bool] | None:
+        """Which facts' periods the figure's period words allow: any when it has none; else a transaction's
+        context (no reporting period of the filing) within the span they name, on the day they name or (a
+        transaction's day, "On March 22, 2022") containing it. None when the words are not placed in the
+        filing's calendar."""
+        request = of.subclaim.period
+        if request == PeriodRequest():
+            return lambda f: True
+        spec = resolve_period(request, self.filing, self.rows)
+        if not isinstance(spec, PeriodSpec):
+            return None
+        # a reporting period's fact was the reading's to find: "the three and nine months ended" with the
+        # figures swapped must not tie the nine months' figure to the quarter's fact within the nine months
+        ends = {r.end for r in self.rows if r.kind == "duration" and months_of(r.days) in (3, 6, 9, 12)}
+        spans = {(r.start, r.end) for r in self.rows if r.kind == "duration" and months_of(r.days) in (3, 6, 9, 12)}
+
+        def transaction(f: StatedFact) -> bool:
+            return f.end not in ends if f.kind == "instant" or f.start is None else (f.start, f.end) not in spans
+
+        end = spec.end
+        if spec.kind == "instant":
+            return lambda f: f.end == end and transaction(f)
+        if not spec.months:
+            return lambda f: (f.start or f.end) <= end <= f.end and transaction(f)
+        first = end - timedelta(days=int(spec.months * MONTH_DAYS) + 10)  # 52/53-week years, as ground.months_of
+        return lambda f: first <= (f.start or f.end) and f.end <= end and transaction(f)
+
     def _by_value(
         self, of: OpenFigure, spec: PeriodSpec, rounds: bool, durations: bool = False
     ) -> tuple[Verdict, str, ConceptWords, str] | None:
@@ -347,6 +428,15 @@ class TieOuts:
             f"names it ({of.said(words)})"
         )
         return v, how, concept, "value" if precise else "round"
+
+
+def _fact_period(fact: StatedFact) -> PeriodSpec:
+    """A fact's own period as the period a figure is checked in: an instant, a reporting period's length, or
+    (a transaction's span of days) any span ending on its last day."""
+    if fact.kind == "instant" or fact.start is None:
+        return PeriodSpec("instant", fact.end, source="the date of the fact that states it")
+    months = months_of((fact.end - fact.start).days)
+    return PeriodSpec("duration", fact.end, months if months in (3, 6, 9, 12) else 0, "the period of the fact that states it")
 
 
 def _noted(verdict: Verdict, how: str) -> Verdict:

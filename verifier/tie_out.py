@@ -26,6 +26,7 @@ interest of $3,520" each figure's words are its own, so two figures swapped tie 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -292,6 +293,8 @@ class ValueIndex:
     # its notes write "$313" for $313 million
     amounts_in: Decimal | None = None
     _by_end: dict[date, list[StatedFact]] = field(default_factory=dict)
+    _by_size: list[StatedFact] = field(default_factory=list)
+    _sizes: list[Decimal] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for r in self.rows:
@@ -335,6 +338,16 @@ class ValueIndex:
                 continue
             out.append(f)
         return out
+
+    def anywhere(self, low: Decimal, high: Decimal, units: Sequence[Unit], currency: str | None = None) -> list[StatedFact]:
+        """Facts of one of `units` (and `currency`) whose magnitude is within [low, high], of any period."""
+        if not self._sizes:  # sorted by magnitude once: a bisection per figure, never a scan of every fact
+            self._by_size = sorted((f for facts in self._by_end.values() for f in facts), key=lambda f: abs(f.value))
+            self._sizes = [abs(f.value) for f in self._by_size]
+        lo, hi = bisect_left(self._sizes, low), bisect_right(self._sizes, high)
+        return [
+            f for f in self._by_size[lo:hi] if f.unit in units and (not currency or unit_matches(f.unit_key, f.unit, currency))
+        ]
 
 
 @lru_cache(maxsize=1 << 14)  # asked for every candidate of every figure; a filing's concepts are few

@@ -478,14 +478,29 @@ class Verifier:
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
         reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find, context)
-        others = [m for m in reading.entities if not own(m) and not _names_the_metric(m, reading)]
+        members = self._members(filing_id, words, lex).find(text)
+        others = [
+            m
+            for m in reading.entities
+            if not own(m)
+            and not _names_the_metric(m, reading)
+            and not entity.counterparty(text, m)
+            and not any(mm.start <= text.find(m) < mm.end for mm in members)  # the filer's subsidiary or segment
+        ]
         if others:
+            # another company's figures are never checked against the filer's line items; a figure the
+            # filing itself states, with the clause's words, is still tied to that fact (an investee's
+            # loss the filer reports its share of, a related party's balance)
+            tied = self._tie_outs(filing, lex, reading.open_figures, reading)
+            done = {of.unread for of, _ in tied}
             return abstain(
                 AbstainReason.WRONG_ENTITY,
                 f"the claim is about {', '.join(others)}, but filing {filing_id} "
                 f"is {filing.entity_name or 'another registrant'}"
-                f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing",
-                unread=reading.unread,
+                f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing"
+                + (f"; {len(tied)} figure(s) agree with the facts of this filing that state them" if tied else ""),
+                subclaims=tuple(v for _, v in tied),
+                unread=tuple(u for u in reading.unread if u not in done),
             )
         if reading.forward_looking:
             # figures stated before the forecast, in a clause of their own, are still tied to their facts,

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from auditgraph.verifier.entity import matcher, mentions
+from auditgraph.verifier.entity import counterparty, matcher, mentions
 from auditgraph.verifier.lexicon import Lexicon
 from auditgraph.verifier.numbers import Hedge, Interval, Kind, find_numbers, interval
 from auditgraph.verifier.registry import load_registry
@@ -171,6 +171,16 @@ def test_entities_are_matched_against_the_registrant():
     pg = matcher("PROCTER & GAMBLE CO", "PG")
     assert mentions("P&G paid dividends of $3.68 per share") == ["P&G"] and pg("P&G") and pg("Procter & Gamble")
     assert not pg("J&J") and not pg("p&g") and not own("NI")  # initials only as written, in capitals
+    # a name ending in s keeps it before a bare apostrophe: "ONE Gas’ total debt-to-capital ratio"
+    assert mentions("maintaining ONE Gas’ total debt-to-capital ratio of 70 percent") == ["ONE Gas"]
+    assert matcher("ONE Gas, Inc.", "OGS")("ONE Gas")
+
+
+def test_the_other_party_of_the_filers_transaction_is_told_from_a_company_the_claim_is_about():
+    note = "As of December 31, 2023, the Company had a note payable of $9,634 to Redfield Holdings, Ltd."
+    assert mentions(note) == ["Redfield"] and counterparty(note, "Redfield")
+    assert not counterparty("The total subscription amount paid by Ultimate One LLC was $115,108.", "Ultimate One")
+    assert not counterparty("Our equity in Cash Converters’s net loss was $28.5 million.", "Cash Converters")
 
 
 def test_text_splits_into_sentences_without_breaking_amounts():
