@@ -234,6 +234,12 @@ _PROJECT_VERB = re.compile(r"(?:\b(?:we|it|they|management|company|companies|ana
 
 
 _MODALS = frozenset({"will", "would", "could", "should", "may", "might"})
+# "expected" as an adjective is an accounting term, no forecast: "an expected life of 7 years", "expected
+# volatility of 99.36%", "lower than expected asset returns", "the expected future tax benefits"
+_EXPECTED_ADJECTIVE = re.compile(r"\s+(?!to\b|in\b|by\b|at\b|for\b|from\b|that\b|as\b|and\b|or\b)[a-z]", re.I)
+_BE_BEFORE = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|not|as|if|we|they|it|who|had|has|have|management|company|companies)\s*$", re.I
+)  # a verb after all: "is expected", "we expected revenue of"
 
 
 def _forecasts(text: str) -> Iterator[re.Match[str]]:
@@ -242,6 +248,12 @@ def _forecasts(text: str) -> Iterator[re.Match[str]]:
         if w in ("would", "could", "might") and _IF_DONE.search(text, max(0, m.start() - 60), m.start()):
             continue
         if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
+            continue
+        if (
+            w == "expected"
+            and _EXPECTED_ADJECTIVE.match(text, m.end())
+            and not _BE_BEFORE.search(text, max(0, m.start() - 16), m.start())
+        ):
             continue
         yield m
 

@@ -67,6 +67,10 @@ _BALANCE_DAY = re.compile(r"\s*(?:as\s+of|as\s+at|at)\b", re.I)
 # a clause after a figure that a forecast word may start without making the figure one: "$108 million, and
 # the period over which it is expected to be recognized", "…, which will reduce the debt"
 _CLAUSE_BREAK = re.compile(r",\s*(?:which|and|that|who)\b|;|\bwhich\b|\band\s+(?:the|this|these|its|it|will)\b", re.I)
+# when a balance the filing holds is expected to reach earnings: the balance is stated, its timing forecast
+_TIMING = re.compile(
+    r"(?:expected|anticipated|will)\s+(?:to\s+)?be\s+(?:recognized|amortized|reclassified|realized|expensed|accreted)\b", re.I
+)
 _OF_AFTER = re.compile(r"\s*(?:,\s*respectively\s*,?\s*)?(?:of|in|for)\s+", re.I)
 _PHRASE_END = re.compile(r"[,;:()]|\b(?:which|that|and|but|while|compared|respectively)\b", re.I)
 
@@ -459,6 +463,10 @@ def tie_units(sc: SubClaim) -> tuple[Unit, ...]:
 def stated_before(of: OpenFigure, text: str, forecast_at: int) -> bool:
     """Whether the figure is stated before a forecast, in a clause of its own ("the unrecognized cost was
     $108 million and the period over which it is expected to be recognized is 2 years"): the forecast
-    is about something else, the figure is what the filing reports."""
+    is about something else, the figure is what the filing reports; or when the forecast is only when an
+    amount the filing holds will reach earnings ("$5,777 million unamortized cost of the licensed content is
+    expected to be amortized in each of the next three years")."""
     n = of.subclaim.number
-    return n is not None and n.end <= forecast_at and bool(_CLAUSE_BREAK.search(text, n.end, forecast_at))
+    if n is None or n.end > forecast_at:
+        return False
+    return bool(_CLAUSE_BREAK.search(text, n.end, forecast_at) or _TIMING.match(text, forecast_at))

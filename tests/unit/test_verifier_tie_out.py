@@ -15,7 +15,7 @@ from auditgraph.verifier.numbers import find_numbers, named_currency
 from auditgraph.verifier.periods import find_periods
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.sentence import read
-from auditgraph.verifier.tie_out import LabelIndex, containing_periods, in_unit, significant_digits, words_of
+from auditgraph.verifier.tie_out import LabelIndex, containing_periods, in_unit, significant_digits, stated_before, words_of
 from auditgraph.verifier.types import PeriodRequest, PeriodSpec, Unit
 
 LEX = Lexicon(load_registry(), [])
@@ -151,6 +151,37 @@ def test_a_year_to_date_period_ended_a_day_is_the_fiscal_year_s_months_to_it():
 def test_modal_verbs_alone_state_an_agreement_s_terms_not_a_forecast(sentence: str, terms: bool):
     r = read(sentence, LEX.knows)
     assert r.forward_looking is not None and r.terms is terms
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated"),
+    [
+        # the cost is a balance the filing holds; only when it reaches earnings is expected
+        (
+            "As of December 31, 2023, approximately $5,777 million of the unamortized cost of the licensed content "
+            "is expected to be amortized in each of the next three years.",
+            True,
+        ),
+        ("Revenue of $5,777 million is expected in 2025.", False),
+    ],
+)
+def test_a_balance_whose_timing_alone_is_expected_is_stated(sentence: str, stated: bool):
+    r = read(sentence, LEX.knows)
+    assert r.forward_looking == "expected" and r.forward_at is not None
+    (of,) = r.open_figures
+    assert stated_before(of, sentence, r.forward_at) is stated
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The fair value was estimated with a volatility factor of 99.36% and an expected life of 7 years.",
+        "The actuarial loss of $171 million reflects lower than expected asset returns.",
+        "A full valuation allowance is provided against deferred tax assets of $16,871,555 on the expected future tax benefits.",
+    ],
+)
+def test_expected_as_an_adjective_is_an_accounting_term_not_a_forecast(sentence: str):
+    assert read(sentence, LEX.knows).forward_looking is None
 
 
 def test_a_transaction_day_is_contained_by_the_reporting_periods_around_it_a_balance_day_is_not():
