@@ -163,7 +163,36 @@ def find_numbers(text: str) -> list[Mention]:
         if masked[end : end + 1].isalnum() or masked[end : end + 1] == "_":
             continue  # "1e999", "9M23": not a number followed by a space or a sign
         out.append(_mention(text, m, start, end))
+    return _unit_shared(text, out)
+
+
+# between the figures of one list or range: "$1.2 and $1.5 million", "2,551,039 and 8,696,108 shares"
+_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|to\s+|through\s+|[-–]\s*)$", re.I)
+
+
+def _unit_shared(text: str, found: list[Mention]) -> list[Mention]:
+    """The figures of a list or range that write their scale or unit once, after the last one, read with it:
+    "$1.2 and $1.5 million" is $1.2 million, "2,551,039 and 8,696,108 shares" two share counts. Only a
+    figure with nothing of its own ("$1.2", "2,551,039") of the last one's kind and, for a scale, written
+    to as many decimals ("$500 and $1.5 million" says no more than it writes)."""
+    out = list(found)
+    for i in range(len(out) - 2, -1, -1):
+        a, b = out[i], out[i + 1]
+        if a.scale_word or not _JOINED.fullmatch(text, a.end, b.start):
+            continue
+        if b.scale_word and _decimals(a) != _decimals(b):
+            continue
+        k = SCALES[b.scale_word] if b.scale_word else Decimal(1)
+        if b.kind is Kind.MONEY and b.scale_word and a.kind is Kind.MONEY:
+            out[i] = replace(a, value=a.value * k, half_width=a.half_width * k, scale_word=b.scale_word)
+        elif b.kind is Kind.SHARES and a.kind is Kind.NUMBER:
+            out[i] = replace(a, value=a.value * k, half_width=a.half_width * k, scale_word=b.scale_word, kind=Kind.SHARES)
     return out
+
+
+def _decimals(n: Mention) -> int:
+    digits = re.search(r"\d[\d,]*(?:\.(\d+))?", n.text)
+    return len(digits[1] or "") if digits else 0
 
 
 def _mention(text: str, m: re.Match[str], start: int, end: int) -> Mention:

@@ -155,7 +155,7 @@ class TieOuts:
             if len({(t.concept.qname, t.members) for t in ties}) > 1:
                 continue  # the tied figures are of two concepts or members: no one line item for the list
             if len({of.subclaim.number.kind for of in group if of.subclaim.number}) > 1:
-                continue  # "2,551,039 and 8,696,108 shares": a bare number the document's scale words may have scaled
+                continue  # "8,696,108 shares and 2,551,039": a bare number the document's scale words may have scaled
             placed = self._placed(rest)
             taken = [(t.spec.end, t.spec.months) for t in ties] + [(spec.end, spec.months) for spec in placed or ()]
             if placed is None or len(set(taken)) < len(taken):

@@ -39,6 +39,25 @@ def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, ha
     assert (m.value, m.half_width, m.kind) == (Decimal(value), Decimal(half), kind)
 
 
+@pytest.mark.parametrize(
+    "text,values,kind",
+    [
+        ("$1.2 and $1.5 million", ["1.2e6", "1.5e6"], Kind.MONEY),
+        ("$1.2, $1.3 and $1.5 billion", ["1.2e9", "1.3e9", "1.5e9"], Kind.MONEY),
+        ("2,551,039 and 8,696,108 shares", ["2551039", "8696108"], Kind.SHARES),
+        ("between 2.1 and 2.3 million shares", ["2.1e6", "2.3e6"], Kind.SHARES),
+    ],
+)
+def test_a_list_that_writes_its_scale_or_unit_once_shares_it(text, values, kind):
+    got = find_numbers(f"It was {text} in the years presented.")
+    assert [(m.value, m.kind) for m in got] == [(Decimal(v), kind) for v in values]
+
+
+def test_a_figure_written_to_other_decimals_keeps_its_own_scale():
+    # "$500 and $1.5 million" says nothing more of the $500 than it writes
+    assert [m.value for m in find_numbers("fees of $500 and $1.5 million")] == [Decimal(500), Decimal("1.5e6")]
+
+
 def test_trailing_zeros_of_a_whole_amount_are_not_precision():
     (m,) = find_numbers("net income of about $950 million")
     assert (m.half_width, m.hedge) == (Decimal("5e6"), Hedge.ABOUT)  # 951 is "about $950 million"
