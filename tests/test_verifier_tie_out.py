@@ -47,6 +47,7 @@ ADN, NFLX_Q3, CYB, VINE, K = "ADN_FY_2023", "0001065280-24-000287", "CYB_Q3_2023
 AAPL = "0000320193-23-000106"
 PG, WDSP = "0000080424-23-000073", "WDSP_FY_2023"
 NIHK, CFN, EZPW, LDWY = "NIHK_Q3_2023", "CFN_Q3_2024", "EZPW_FY_2023", "LDWY_Q1_2024"
+JRVS = "JRVS_Q3_2024"
 GRANTS = (
     "During the years ended December 31, 2023 and 2022, the Company recognized income for grants of {} and {}, "
     "respectively, in connection with amounts received for fuel cell research and development."
@@ -71,6 +72,7 @@ def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifie
         "xule-2025/CFN_Q3_2024",
         "xule-2025/EZPW_FY_2023",
         "xule-2025/LDWY_Q1_2024",
+        "xule-2025/JRVS_Q3_2024",
         years=(2022, 2023, 2024, 2025),
     )
     try:
@@ -533,3 +535,22 @@ def test_another_companys_figures_are_only_tied_to_the_facts_that_state_them(ver
     }
     changed = verifier.verify_sentence(EZPW, CASH_CONVERTERS.format("$35.6 million"))
     assert changed.abstain_reason is AbstainReason.WRONG_ENTITY and not changed.subclaims
+
+
+def test_a_round_figure_beside_a_tied_one_ties_in_that_figures_member_context(verifier: Verifier):
+    # the $11,115 of interest ties to the October 27, 2023 loan's member; the $244 of amortization, too round
+    # to tie by its value alone, is that very context's fact (never the consolidated 1,458)
+    sv = verifier.verify_sentence(
+        JRVS,
+        "During the nine months ended April 30,2024, the Company recognized interest of $11,115 amortization of "
+        "debt discount of $244 and paid interest of $1,000.",
+    )
+    loan = ("us-gaap:AwardDateAxis=iminecrop.com:OctoberTwentySevenTwentyTwentyThreeMember",)
+    got = decided(sv)
+    assert got["$11,115"] == (Decision.VERIFIED, {("us-gaap:InterestCostsCapitalized", "duration:2023-08-01/2024-04-30", loan)})
+    assert got["$244"] == (
+        Decision.VERIFIED,
+        {("us-gaap:AmortizationOfDebtDiscountPremium", "duration:2023-08-01/2024-04-30", loan)},
+    )
+    (sub,) = [s for s in sv.subclaims if s.claim == "$244"]
+    assert "the context of the sentence's other figures" in sub.reason

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -90,6 +90,51 @@ class TieOuts:
         out += self._singles([of for of in figures if id(of) not in done], rounds=True)
         done = {id(of) for of, _ in out}
         out += [(of, _tied_verdict(*got)) for of in figures if id(of) not in done and (got := self._anywhere(of))]
+        done = {id(of) for of, _ in out}
+        return out + self._beside_ties(out, [of for of in figures if id(of) not in done])
+
+    def _beside_ties(
+        self, ties: Sequence[tuple[OpenFigure, Verdict]], figures: Sequence[OpenFigure]
+    ) -> list[tuple[OpenFigure, Verdict]]:
+        """A figure beside tied figures of a member's context ("issued warrants to purchase 33,333 shares … at an
+        exercise price of $1.50 per share", the 33,333 tied to the warrants' member on the day of the note):
+        the one fact of that very context, its members and period, that states it and shares a word of its
+        clause, round figures too (two significant digits or more). A filer's member of one transaction,
+        on its day, stating the value is evidence a round value alone is not. Verified only."""
+        contexts = {
+            (members, spec)
+            for _, v in ties
+            if v.decision is Decision.VERIFIED and (members := _target_members(v)) and (spec := _binding_period(v))
+        }
+        out: list[tuple[OpenFigure, Verdict]] = []
+        for of in figures:
+            sc, n = of.subclaim, of.subclaim.number
+            if n is None or significant_digits(n) < 2 or not contexts:
+                continue
+            written = to_last_digit(n)
+            found: dict[tuple[str, tuple[tuple[str, str], ...], PeriodSpec], frozenset[str]] = {}
+            for members, spec in contexts:
+                for unit in tie_units(sc):
+                    if (size := magnitude(written, self.scale, unit)) is None:
+                        continue
+                    for fact in self.values().stating(*size, spec, [unit], named_currency(n)):
+                        concept = self.lex.concept(fact.qname)
+                        if tuple(sorted(fact.members)) != members or concept is None or not of.fits(concept):
+                            continue
+                        if words := shared_words(of, fact, concept):
+                            found[(fact.qname, members, spec)] = words
+            if len(found) != 1:
+                continue  # none, or two facts of the context state it: the words do not say which
+            (((qname, members, spec), words),) = found.items()
+            concept = self.lex.concept(qname)
+            assert concept is not None
+            v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
+            if v.decision is Decision.VERIFIED:
+                how = (
+                    f"the filing states this figure as {concept.shown_label!r} of {_member_names(members)} for "
+                    f"{spec.label()}, the context of the sentence's other figures, and the clause names it ({of.said(words)})"
+                )
+                out.append((of, _tied_verdict(v, how, concept, "value")))
         return out
 
     def _singles(
@@ -431,12 +476,29 @@ class TieOuts:
 
 
 def _fact_period(fact: StatedFact) -> PeriodSpec:
-    """A fact's own period as the period a figure is checked in: an instant, a reporting period's length, or
-    (a transaction's span of days) any span ending on its last day."""
-    if fact.kind == "instant" or fact.start is None:
-        return PeriodSpec("instant", fact.end, source="the date of the fact that states it")
-    months = months_of((fact.end - fact.start).days)
-    return PeriodSpec("duration", fact.end, months if months in (3, 6, 9, 12) else 0, "the period of the fact that states it")
+    """A fact's own period as the period a figure is checked in."""
+    return _period(fact.start if fact.kind == "duration" else None, fact.end, "the period of the fact that states it")
+
+
+def _period(start: date | None, end: date, source: str) -> PeriodSpec:
+    """A fact's period as a period to check a figure in: an instant, a reporting period's length, or (a
+    transaction's span of days) any span ending on its last day."""
+    if start is None:
+        return PeriodSpec("instant", end, source=source)
+    months = months_of((end - start).days)
+    return PeriodSpec("duration", end, months if months in (3, 6, 9, 12) else 0, source)
+
+
+def _binding_period(verdict: Verdict) -> PeriodSpec | None:
+    """The period of the fact a verdict was decided on ("instant:2019-09-10", "duration:2023-01-01/2023-03-31")."""
+    target = next((b for b in verdict.bindings if b.stage == "target"), None)
+    kind, _, span = target.period.partition(":") if target else ("", "", "")
+    first, _, last = span.partition("/")
+    if kind == "instant":
+        return _period(None, date.fromisoformat(first), "the context of the sentence's other figures")
+    if kind == "duration" and last:
+        return _period(date.fromisoformat(first), date.fromisoformat(last), "the context of the sentence's other figures")
+    return None
 
 
 def _noted(verdict: Verdict, how: str) -> Verdict:
