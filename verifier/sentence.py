@@ -234,9 +234,17 @@ _PROJECT_VERB = re.compile(r"(?:\b(?:we|it|they|management|company|companies|ana
 
 
 _MODALS = frozenset({"will", "would", "could", "should", "may", "might"})
-# "expected" as an adjective is an accounting term, no forecast: "an expected life of 7 years", "expected
-# volatility of 99.36%", "lower than expected asset returns", "the expected future tax benefits"
-_EXPECTED_ADJECTIVE = re.compile(r"\s+(?!to\b|in\b|by\b|at\b|for\b|from\b|that\b|as\b|and\b|or\b)[a-z]", re.I)
+# "expected" and "anticipated" in accounting terms are no forecast: "an expected life of 7 years", "expected
+# volatility of 99.36%", "the expected future tax benefits", "an anticipated repayment date of May 2022",
+# "lower than expected asset returns" ("the expected cost of $50 million" stays one); nor are "performance
+# targets" a company's own (an award's vesting conditions)
+_EXPECTED_ADJECTIVE = re.compile(
+    r"\s+(?:(?:weighted[- ]average\s+)?(?:life|lives|term|volatility|dividends?|returns?|rates?|forfeitures?|"
+    r"future|credit\s+loss(?:es)?|repayment\s+date|useful))\b",
+    re.I,
+)
+_THAN = re.compile(r"\bthan\s*$", re.I)  # "lower than expected": a comparison with what was expected
+_PERFORMANCE = re.compile(r"\b(?:performance|vesting|market|service)(?:[- ]based)?\s*$", re.I)
 _BE_BEFORE = re.compile(
     r"\b(?:is|are|was|were|be|been|being|not|as|if|we|they|it|who|had|has|have|management|company|companies)\s*$", re.I
 )  # a verb after all: "is expected", "we expected revenue of"
@@ -249,9 +257,11 @@ def _forecasts(text: str) -> Iterator[re.Match[str]]:
             continue
         if w in ("project", "projects") and not _PROJECT_VERB.search(text, max(0, m.start() - 30), m.start()):
             continue
+        if w in ("target", "targets") and _PERFORMANCE.search(text, max(0, m.start() - 30), m.start()):
+            continue
         if (
-            w == "expected"
-            and _EXPECTED_ADJECTIVE.match(text, m.end())
+            w in ("expected", "anticipated")
+            and (_EXPECTED_ADJECTIVE.match(text, m.end()) or _THAN.search(text, max(0, m.start() - 8), m.start()))
             and not _BE_BEFORE.search(text, max(0, m.start() - 16), m.start())
         ):
             continue

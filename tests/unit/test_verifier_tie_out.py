@@ -178,10 +178,16 @@ def test_a_balance_whose_timing_alone_is_expected_is_stated(sentence: str, state
         "The fair value was estimated with a volatility factor of 99.36% and an expected life of 7 years.",
         "The actuarial loss of $171 million reflects lower than expected asset returns.",
         "A full valuation allowance is provided against deferred tax assets of $16,871,555 on the expected future tax benefits.",
+        "The notes of $300 million had an anticipated repayment date of May 2022.",
+        "We considered the performance targets for the fiscal 2022 tranche probable of achievement at the 150% level.",
     ],
 )
-def test_expected_as_an_adjective_is_an_accounting_term_not_a_forecast(sentence: str):
+def test_expected_in_an_accounting_term_is_no_forecast(sentence: str):
     assert read(sentence, LEX.knows).forward_looking is None
+
+
+def test_an_expected_amount_is_still_a_forecast():
+    assert read("The expected cost of the restructuring is $50 million.", LEX.knows).forward_looking == "expected"
 
 
 def test_a_transaction_day_is_contained_by_the_reporting_periods_around_it_a_balance_day_is_not():
