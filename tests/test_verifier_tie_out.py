@@ -535,22 +535,28 @@ def test_another_companys_figures_are_only_tied_to_the_facts_that_state_them(ver
     }
     changed = verifier.verify_sentence(EZPW, CASH_CONVERTERS.format("$35.6 million"))
     assert changed.abstain_reason is AbstainReason.WRONG_ENTITY and not changed.subclaims
+    # Apple's own net income, told as another company's, ties to nothing: its fact is of no such company
+    probe = verifier.verify_sentence(AAPL, "Advent Technologies' net income was $97.0 billion in fiscal 2023.")
+    assert probe.abstain_reason is AbstainReason.WRONG_ENTITY and not probe.subclaims
+
+
+AMORTIZATION = (
+    "During the nine months ended April 30,2024, the Company recognized interest of $11,115 amortization of "
+    "debt discount of {} and paid interest of $1,000."
+)
+LOAN = ("us-gaap:AwardDateAxis=iminecrop.com:OctoberTwentySevenTwentyTwentyThreeMember",)
+PERIOD = "duration:2023-08-01/2024-04-30"
 
 
 def test_a_round_figure_beside_a_tied_one_ties_in_that_figures_member_context(verifier: Verifier):
     # the $11,115 of interest ties to the October 27, 2023 loan's member; the $244 of amortization, too round
     # to tie by its value alone, is that very context's fact (never the consolidated 1,458)
-    sv = verifier.verify_sentence(
-        JRVS,
-        "During the nine months ended April 30,2024, the Company recognized interest of $11,115 amortization of "
-        "debt discount of $244 and paid interest of $1,000.",
-    )
-    loan = ("us-gaap:AwardDateAxis=iminecrop.com:OctoberTwentySevenTwentyTwentyThreeMember",)
+    sv = verifier.verify_sentence(JRVS, AMORTIZATION.format("$244"))
     got = decided(sv)
-    assert got["$11,115"] == (Decision.VERIFIED, {("us-gaap:InterestCostsCapitalized", "duration:2023-08-01/2024-04-30", loan)})
-    assert got["$244"] == (
-        Decision.VERIFIED,
-        {("us-gaap:AmortizationOfDebtDiscountPremium", "duration:2023-08-01/2024-04-30", loan)},
-    )
+    assert got["$11,115"] == (Decision.VERIFIED, {("us-gaap:InterestCostsCapitalized", PERIOD, LOAN)})
+    assert got["$244"] == (Decision.VERIFIED, {("us-gaap:AmortizationOfDebtDiscountPremium", PERIOD, LOAN)})
     (sub,) = [s for s in sv.subclaims if s.claim == "$244"]
     assert "the context of the sentence's other figures" in sub.reason
+    # changed, the reader's figure of amortization is that loan's too: Violated on the loan's 244
+    changed = decided(verifier.verify_sentence(JRVS, AMORTIZATION.format("$424")))
+    assert changed["$424"] == (Decision.VIOLATED, {("us-gaap:AmortizationOfDebtDiscountPremium", PERIOD, LOAN)})

@@ -151,6 +151,13 @@ def mentions(text: str) -> list[str]:
 _FILER_ACTS = re.compile(r"\b(?:(?i:the\s+company|the\s+registrant)|[Ww]e|[Oo]ur|us)\b")  # "US" is a country
 
 
+def name_words(mention: str) -> frozenset[str]:
+    """The distinctive words of a company's name as mentioned: "Cash Converters" -> {"cash", "converters"}."""
+    return frozenset(
+        w for w in re.findall(r"[a-z0-9]+", mention.lower()) if w not in _SUFFIXES and w not in _GENERIC and len(w) >= 3
+    )
+
+
 def counterparty(text: str, mention: str) -> bool:
     """Whether a company the sentence names is the other party of the filer's own transaction: named
     only as a company ("… a note payable to Redfield Holdings, Ltd."), never as an owner ("BAM's gross

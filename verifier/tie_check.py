@@ -93,6 +93,29 @@ class TieOuts:
         done = {id(of) for of, _ in out}
         return out + self._beside_ties(out, [of for of in figures if id(of) not in done])
 
+    def in_their_context(
+        self, ties: Sequence[tuple[OpenFigure, Verdict]], read: Sequence[tuple[SubClaim, Verdict]]
+    ) -> dict[int, Verdict]:
+        """The figures the reader decided on a line item's consolidated fact, re-checked on that line item's
+        fact of the one member context all the sentence's tied figures are of, when the filing states one
+        ("recognized interest of $11,115, amortization of debt discount of $424": the $11,115 ties to one
+        loan's member, so the amortization is that loan's, never the consolidated 1,458). By index in `read`."""
+        contexts = _contexts(ties)
+        if len(contexts) != 1:
+            return {}
+        ((members, spec),) = contexts
+        out: dict[int, Verdict] = {}
+        for i, (sc, v) in enumerate(read):
+            if v.decision is Decision.ABSTAIN or _target_members(v) or _binding_period(v) != spec or sc.number is None:
+                continue
+            n = sc.number
+            mentions = tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
+            again = self.check(of_members(sc, mentions), spec)
+            if again.decision is not Decision.ABSTAIN and _target_members(again) == members:
+                how = f"the sentence's other figures are of {_member_names(members)}, so this one is that member's"
+                out[i] = replace(again, reason=f"{again.reason}; {how}")
+        return out
+
     def _beside_ties(
         self, ties: Sequence[tuple[OpenFigure, Verdict]], figures: Sequence[OpenFigure]
     ) -> list[tuple[OpenFigure, Verdict]]:
@@ -101,11 +124,7 @@ class TieOuts:
         the one fact of that very context, its members and period, that states it and shares a word of its
         clause, round figures too (two significant digits or more). A filer's member of one transaction,
         on its day, stating the value is evidence a round value alone is not. Verified only."""
-        contexts = {
-            (members, spec)
-            for _, v in ties
-            if v.decision is Decision.VERIFIED and (members := _target_members(v)) and (spec := _binding_period(v))
-        }
+        contexts = _contexts(ties)
         out: list[tuple[OpenFigure, Verdict]] = []
         for of in figures:
             sc, n = of.subclaim, of.subclaim.number
@@ -487,6 +506,15 @@ def _period(start: date | None, end: date, source: str) -> PeriodSpec:
         return PeriodSpec("instant", end, source=source)
     months = months_of((end - start).days)
     return PeriodSpec("duration", end, months if months in (3, 6, 9, 12) else 0, source)
+
+
+def _contexts(ties: Sequence[tuple[OpenFigure, Verdict]]) -> set[tuple[tuple[tuple[str, str], ...], PeriodSpec]]:
+    """The member contexts (members, period) of the facts figures were tied to."""
+    return {
+        (members, spec)
+        for _, v in ties
+        if v.decision is Decision.VERIFIED and (members := _target_members(v)) and (spec := _binding_period(v))
+    }
 
 
 def _binding_period(verdict: Verdict) -> PeriodSpec | None:

@@ -489,9 +489,10 @@ class Verifier:
         ]
         if others:
             # another company's figures are never checked against the filer's line items; a figure the
-            # filing itself states, with the clause's words, is still tied to that fact (an investee's
-            # loss the filer reports its share of, a related party's balance)
-            tied = self._tie_outs(filing, lex, reading.open_figures, reading)
+            # filing itself states of that company (its member, or a line item named for it) is still
+            # tied to that fact: an investee's loss the filer reports its share of, a related party's balance
+            named = frozenset().union(*map(entity.name_words, others))
+            tied = [(of, v) for of, v in self._tie_outs(filing, lex, reading.open_figures, reading) if _names_company(v, named)]
             done = {of.unread for of, _ in tied}
             return abstain(
                 AbstainReason.WRONG_ENTITY,
@@ -734,10 +735,13 @@ class Verifier:
             n = of.subclaim.number
             return bool(of.unread) or (n is not None and at.get((n.start, n.end)) in held)
 
-        tied = self._tie_outs(filing, lex, [of for of in reading.open_figures if open_(of)], reading)
+        ties = self._tie_checker(filing, lex, reading)
+        tied = ties.tie([of for of in reading.open_figures if open_(of)])
         if not tied:
             return subs, unread
         out = list(subs)
+        for i, v in ties.in_their_context(tied, list(zip(reading.subclaims, subs))).items():
+            out[i] = replace(v, extra={**v.extra, "span": subs[i].extra.get("span")})
         for of, v in tied:
             if of.unread:
                 out.append(v)
@@ -751,10 +755,12 @@ class Verifier:
     def _tie_outs(
         self, filing: FilingInfo, lex: Lexicon, figures: Sequence[OpenFigure], reading: Reading
     ) -> list[tuple[OpenFigure, Verdict]]:
-        """The open figures tied out to the facts that state them (tie_check.TieOuts), each checked by
-        `_verify_sub`; the filing's label and value indexes are built once and kept."""
-        if not figures:
-            return []
+        """The open figures tied out to the facts that state them (tie_check.TieOuts)."""
+        return self._tie_checker(filing, lex, reading).tie(figures) if figures else []
+
+    def _tie_checker(self, filing: FilingInfo, lex: Lexicon, reading: Reading) -> TieOuts:
+        """The tie-outs of one sentence, each figure checked by `_verify_sub`; the filing's label and value
+        indexes are built once and kept."""
         cache = self._per_filing.setdefault(filing.id, FilingReads())
         if cache.label_index is None:
             cache.label_index = LabelIndex(lex.concepts)
@@ -768,8 +774,7 @@ class Verifier:
         def check(sc: SubClaim, spec: PeriodSpec) -> Verdict:
             return self._verify_sub(filing, lex, reading, sc, spec)
 
-        ties = TieOuts(filing, lex, self._periods(filing.id), cache.label_index, values, reading.scale, check)
-        return ties.tie(figures)
+        return TieOuts(filing, lex, self._periods(filing.id), cache.label_index, values, reading.scale, check)
 
     def _basic_eps(
         self,
@@ -1076,9 +1081,22 @@ def _unstated_scale(sc: SubClaim, reading: Reading, est: Established) -> str | N
     )
 
 
+def _names_company(verdict: Verdict, words: frozenset[str]) -> bool:
+    """Whether the fact a tie-out decided on is of the company the sentence names: its members' or its
+    concept's name holds a word of the company's ("CashConvertersInternationalLimitedMember"); Apple's net
+    income is no "Advent Technologies' net income", whatever their values."""
+    target = next((b for b in verdict.bindings if b.stage == "target"), None)
+    if target is None:
+        return False
+    names = " ".join((target.concept, *target.members)).lower()
+    return any(w in names for w in words)
+
+
 def _names_the_metric(mention: str, reading: Reading) -> bool:
     """ "Dividends paid per share were $3.68": a capitalised subject that is the metric's own first
-    words is no company."""
+    words is no company; an owner ("Advent Technologies' net income") always is."""
+    if re.search(re.escape(mention) + r"['’]", reading.sentence):
+        return False
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", mention)}
     return any(
         sc.metric.text.startswith(mention) and said <= {w.lower() for w in re.findall(r"[A-Za-z]+", sc.metric.matched)}
