@@ -147,8 +147,7 @@ class TieOuts:
             (((qname, members, spec), words),) = found.items()
             concept = self.lex.concept(qname)
             assert concept is not None
-            v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
-            if v.decision is Decision.VERIFIED:
+            if (v := self._verified_as(of, concept, members, spec)) is not None:
                 how = (
                     f"the filing states this figure as {concept.shown_label!r} of {_member_names(members)} for "
                     f"{spec.label()}, the context of the sentence's other figures, and the clause names it ({of.said(words)})"
@@ -288,6 +287,13 @@ class TieOuts:
         figures it is read with (its list, its sentence's context) say which fact it is."""
         return self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
 
+    def _verified_as(
+        self, of: OpenFigure, concept: ConceptWords, members: tuple[tuple[str, str], ...], spec: PeriodSpec
+    ) -> Verdict | None:
+        """The figure checked as the fact of `concept` and `members` that states it, when it agrees (Verified)."""
+        v = self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
+        return v if v.decision is Decision.VERIFIED else None
+
     def _stated_otherwise(self, of: OpenFigure, spec: PeriodSpec) -> bool:
         """Whether a fact of the figure's period and unit states it and shares a word with its clause: another
         line item the words may name ("additions to our operating right-of-use assets and lease liabilities"
@@ -400,8 +406,7 @@ class TieOuts:
         concept = self.lex.concept(qname)
         assert concept is not None
         spec = _fact_period(fact)
-        v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
-        if v.decision is not Decision.VERIFIED:
+        if (v := self._verified_as(of, concept, members, spec)) is None:
             return None
         how = (
             f"the filing states this figure, precise to {digits} digits, as {concept.shown_label!r}"
@@ -484,8 +489,7 @@ class TieOuts:
         concept = self.lex.concept(qname)
         if concept is None:
             return None
-        v = self.check(of_members(_named(sc, concept), _mentions(of, members)), spec)
-        if v.decision is not Decision.VERIFIED:
+        if (v := self._verified_as(of, concept, members, spec)) is None:
             return None
         how = (
             f"the filing states this figure{f', precise to {digits} digits,' if precise else ''} as {concept.shown_label!r} "
