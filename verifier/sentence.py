@@ -98,6 +98,7 @@ class Reading:
     # the only forecast words are modal verbs ("the Agent will be entitled to a commission of 3.0%",
     # "the note may be converted at $0.40"): in notes these state the terms of an agreement
     terms: bool = False
+    scopes: tuple[MemberMention, ...] = ()  # the filer's members the sentence names (its segments, subsidiaries, …)
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,7 @@ def read(
         open_,
         fwd.start() if fwd else None,
         bool(forecasts) and all(m[0].lower() in _MODALS for m in forecasts),
+        tuple(ctx.scopes),
     )
 
 

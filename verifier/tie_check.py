@@ -108,9 +108,7 @@ class TieOuts:
         for i, (sc, v) in enumerate(read):
             if v.decision is Decision.ABSTAIN or _target_members(v) or _binding_period(v) != spec or sc.number is None:
                 continue
-            n = sc.number
-            mentions = tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
-            again = self.check(of_members(sc, mentions), spec)
+            again = self.check(of_members(sc, _mentions(sc, members)), spec)
             if again.decision is not Decision.ABSTAIN and _target_members(again) == members:
                 how = f"the sentence's other figures are of {_member_names(members)}, so this one is that member's"
                 out[i] = replace(again, reason=f"{again.reason}; {how}")
@@ -285,14 +283,20 @@ class TieOuts:
     def _check_as(self, of: OpenFigure, concept: ConceptWords, members: tuple[tuple[str, str], ...], spec: PeriodSpec) -> Verdict:
         """The figure checked as `concept`'s fact of `members`, whatever members its own words named: the
         figures it is read with (its list, its sentence's context) say which fact it is."""
-        return self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of, members)), spec)
+        return self.check(of_members(_unscoped(_named(of.subclaim, concept)), _mentions(of.subclaim, members)), spec)
 
     def _verified_as(
         self, of: OpenFigure, concept: ConceptWords, members: tuple[tuple[str, str], ...], spec: PeriodSpec
     ) -> Verdict | None:
         """The figure checked as the fact of `concept` and `members` that states it, when it agrees (Verified)."""
-        v = self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
+        v = self._check_named(of, concept, members, spec)
         return v if v.decision is Decision.VERIFIED else None
+
+    def _check_named(
+        self, of: OpenFigure, concept: ConceptWords, members: tuple[tuple[str, str], ...], spec: PeriodSpec
+    ) -> Verdict:
+        """The figure checked as `concept`'s fact of `members`, the members its own words name still its own."""
+        return self.check(of_members(_named(of.subclaim, concept), _mentions(of.subclaim, members)), spec)
 
     def _stated_otherwise(self, of: OpenFigure, spec: PeriodSpec) -> bool:
         """Whether a fact of the figure's period and unit states it and shares a word with its clause: another
@@ -343,10 +347,7 @@ class TieOuts:
             concept = self.lex.concept(qname)
             if concept is None:
                 continue
-            verdicts = [
-                self.check(of_members(_named(of.subclaim, concept), _mentions(of, members)), spec)
-                for of, spec in zip(group, placed)
-            ]
+            verdicts = [self._check_named(of, concept, members, spec) for of, spec in zip(group, placed)]
             agree = sum(v.decision is Decision.VERIFIED for v in verdicts)
             if agree < enough or any(v.decision is Decision.ABSTAIN for v in verdicts):
                 continue
@@ -429,8 +430,8 @@ class TieOuts:
             return None
         # a reporting period's fact was the reading's to find: "the three and nine months ended" with the
         # figures swapped must not tie the nine months' figure to the quarter's fact within the nine months
-        ends = {r.end for r in self.rows if r.kind == "duration" and months_of(r.days) in (3, 6, 9, 12)}
         spans = {(r.start, r.end) for r in self.rows if r.kind == "duration" and months_of(r.days) in (3, 6, 9, 12)}
+        ends = {e for _, e in spans}
 
         def transaction(f: StatedFact) -> bool:
             return f.end not in ends if f.kind == "instant" or f.start is None else (f.start, f.end) not in spans
@@ -601,9 +602,9 @@ def _unscoped(sc: SubClaim) -> SubClaim:
     return replace(sc, scope=None, scope_member=None, scope_mentions=())
 
 
-def _mentions(of: OpenFigure, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
+def _mentions(sc: SubClaim, members: tuple[tuple[str, str], ...]) -> tuple[MemberMention, ...]:
     """A fact's (axis, member) pairs as the figure's member scope."""
-    n = of.subclaim.number
+    n = sc.number
     assert n is not None
     return tuple(MemberMention(n.start, n.end, local_name(m), m, axis) for axis, m in members)
 

@@ -457,6 +457,19 @@ class Verifier:
         def abstain(reason: AbstainReason, message: str, **kw: Any) -> SentenceVerdict:
             return replace(base, abstain_reason=reason, reason=message, **kw)
 
+        def abstain_tied(
+            reason: AbstainReason, message: str, tied: Sequence[tuple[OpenFigure, Verdict]], said: str, unread: tuple[str, ...]
+        ) -> SentenceVerdict:
+            """Abstain on the sentence, with the figures tied out to the facts that state them as its sub-claims
+            (`said`: what the message says of them)."""
+            done = {of.unread for of, _ in tied}
+            return abstain(
+                reason,
+                message + (f"; {len(tied)} figure(s) {said}" if tied else ""),
+                subclaims=tuple(v for _, v in tied),
+                unread=tuple(u for u in unread if u not in done),
+            )
+
         filing = self.filing(filing_id)
         if filing is None:
             return abstain(
@@ -478,14 +491,13 @@ class Verifier:
         own = entity.matcher(filing.entity_name, filing.ticker)
         words = frozenset(w.lower() for w in _entity_words(filing, self._vocabulary) if " " not in w)
         reading = read(text, lex.knows, words, entity.mentions, self._members(filing_id, words, lex).find, context)
-        members = self._members(filing_id, words, lex).find(text)
         others = [
             m
             for m in reading.entities
             if not own(m)
             and not _names_the_metric(m, reading)
             and not entity.counterparty(text, m)
-            and not any(mm.start <= text.find(m) < mm.end for mm in members)  # the filer's subsidiary or segment
+            and not any(mm.start <= text.find(m) < mm.end for mm in reading.scopes)  # the filer's subsidiary or segment
         ]
         if others:
             # another company's figures are never checked against the filer's line items; a figure the
@@ -493,30 +505,27 @@ class Verifier:
             # tied to that fact: an investee's loss the filer reports its share of, a related party's balance
             named = frozenset().union(*map(entity.name_words, others))
             tied = [(of, v) for of, v in self._tie_outs(filing, lex, reading.open_figures, reading) if _names_company(v, named)]
-            done = {of.unread for of, _ in tied}
-            return abstain(
+            return abstain_tied(
                 AbstainReason.WRONG_ENTITY,
                 f"the claim is about {', '.join(others)}, but filing {filing_id} "
                 f"is {filing.entity_name or 'another registrant'}"
-                f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing"
-                + (f"; {len(tied)} figure(s) agree with the facts of this filing that state them" if tied else ""),
-                subclaims=tuple(v for _, v in tied),
-                unread=tuple(u for u in reading.unread if u not in done),
+                f"{f' ({filing.ticker})' if filing.ticker else ''}; verify it against that company's filing",
+                tied,
+                "agree with the facts of this filing that state them",
+                reading.unread,
             )
         if reading.forward_looking:
             # figures stated before the forecast, in a clause of their own, are still tied to their facts,
             # and so is every figure of an agreement's terms (modal verbs only: "will bear interest at 5.0%")
             at = reading.forward_at if reading.forward_at is not None else 0
             stated = [of for of in reading.open_figures if reading.terms or stated_before(of, text, at)]
-            tied = self._tie_outs(filing, lex, stated, reading)
-            done = {of.unread for of, _ in tied}
-            return abstain(
+            return abstain_tied(
                 AbstainReason.NOT_IN_FILING,
                 f"the claim is a forecast or expectation ({reading.forward_looking!r}); "
-                "a filing reports what happened, so no filed fact decides it"
-                + (f"; {len(tied)} figure(s) stated before it agree with the facts that state them" if tied else ""),
-                subclaims=tuple(v for _, v in tied),
-                unread=tuple(u for u in reading.unread if u not in done),
+                "a filing reports what happened, so no filed fact decides it",
+                self._tie_outs(filing, lex, stated, reading),
+                "stated before it agree with the facts that state them",
+                reading.unread,
             )
         subs = tuple(
             self._in_unit(filing, lex, reading, sc, self._verify_sub(filing, lex, reading, sc)) for sc in reading.subclaims
