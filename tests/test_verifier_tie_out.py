@@ -560,3 +560,31 @@ def test_a_round_figure_beside_a_tied_one_ties_in_that_figures_member_context(ve
     # changed, the reader's figure of amortization is that loan's too: Violated on the loan's 244
     changed = decided(verifier.verify_sentence(JRVS, AMORTIZATION.format("$424")))
     assert changed["$424"] == (Decision.VIOLATED, {("us-gaap:AmortizationOfDebtDiscountPremium", PERIOD, LOAN)})
+
+
+WARRANT_PRICE = (
+    "In connection with the promissory note on September 10, 2019, the Company issued warrants to purchase 33,333 "
+    "shares of the Company’s common stock at an exercise price of {} per share."
+)
+WARRANTS = (
+    ("us-gaap:ClassOfWarrantOrRightAxis", "cfnenterprisesinc.com:WarrantInConnectionWithPromissoryNoteMember"),
+    ("us-gaap:LongtermDebtTypeAxis", "cfnenterprisesinc.com:PromissoryNotePayableMember"),
+)
+
+
+def test_a_price_per_share_of_common_stock_ties_to_the_per_share_fact_beside_the_tied_count(verifier: Verifier):
+    # "common stock" is the class of the shares the price is per, no line item the price must be a part of:
+    # the exercise price ties in the warrants' context on the day of the note, where the 33,333 tied
+    got = decided(verifier.verify_sentence(CFN, WARRANT_PRICE.format("$1.50")))
+    members = tuple(f"{a}={m}" for a, m in WARRANTS)
+    day = "instant:2019-09-10"
+    assert got["33,333 shares"] == (
+        Decision.VERIFIED,
+        {("us-gaap:ClassOfWarrantOrRightNumberOfSecuritiesCalledByWarrantsOrRights", day, members)},
+    )
+    assert got["$1.50 per share"] == (
+        Decision.VERIFIED,
+        {("us-gaap:ClassOfWarrantOrRightExercisePriceOfWarrantsOrRights1", day, members)},
+    )
+    changed = decided(verifier.verify_sentence(CFN, WARRANT_PRICE.format("$1.05")))
+    assert changed.get("$1.05 per share", (Decision.ABSTAIN, set()))[0] is Decision.ABSTAIN  # never Verified

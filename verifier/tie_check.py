@@ -609,5 +609,6 @@ def _mentions(sc: SubClaim, members: tuple[tuple[str, str], ...]) -> tuple[Membe
 
 
 def _named(sc: SubClaim, concept: ConceptWords) -> SubClaim:
-    """`sc` read as a figure of `concept` (a tie-out's candidate)."""
-    return replace(sc, metric=replace(sc.metric, matched=concept.shown_label, qname=concept.qname))
+    """`sc` read as a figure of `concept` (a tie-out's candidate), named by its label in messages."""
+    label = concept.shown_label
+    return replace(sc, metric=replace(sc.metric, text=label, matched=label, qname=concept.qname))

@@ -175,13 +175,14 @@ def _line_items(
     ctx: ReadingState, n: Mention, pieces: list[tuple[int, int]], inside: list[tuple[int, int]]
 ) -> tuple[frozenset[str], ...]:
     """The content words of each line item the figure's own words name, but the line item a part is
-    included in (`inside`) and, for a share count, the class of stock it counts ("shares of Common Stock")."""
+    included in (`inside`) and, for a share count or a per-share figure, the class of stock of its shares
+    ("shares of Common Stock", "an exercise price of $1.50 per share of common stock")."""
     out = []
     for m in ctx.metrics:
         k = words_of(m.matched)
         if not any(a <= m.start and m.end <= b for a, b in pieces) or any(a <= m.start < b for a, b in inside):
             continue
-        if k and not (n.kind is Kind.SHARES and k <= _STOCK_CLASS):
+        if k and not (n.kind in (Kind.SHARES, Kind.PER_SHARE) and k <= _STOCK_CLASS):
             out.append(k)
     return tuple(out)
 

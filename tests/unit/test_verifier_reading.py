@@ -46,6 +46,7 @@ def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, ha
         ("$1.2, $1.3 and $1.5 billion", ["1.2e9", "1.3e9", "1.5e9"], Kind.MONEY),
         ("2,551,039 and 8,696,108 shares", ["2551039", "8696108"], Kind.SHARES),
         ("between 2.1 and 2.3 million shares", ["2.1e6", "2.3e6"], Kind.SHARES),
+        ("$4.32 and $7.21 per share", ["4.32", "7.21"], Kind.PER_SHARE),
     ],
 )
 def test_a_list_that_writes_its_scale_or_unit_once_shares_it(text, values, kind):
@@ -56,6 +57,9 @@ def test_a_list_that_writes_its_scale_or_unit_once_shares_it(text, values, kind)
 def test_a_figure_written_to_other_decimals_keeps_its_own_scale():
     # "$500 and $1.5 million" says nothing more of the $500 than it writes
     assert [m.value for m in find_numbers("fees of $500 and $1.5 million")] == [Decimal(500), Decimal("1.5e6")]
+    # nor is "$500,000" a price per share because a price follows it
+    got = find_numbers("proceeds of $500,000 and $0.10 per share")
+    assert [m.kind for m in got] == [Kind.MONEY, Kind.PER_SHARE]
 
 
 def test_trailing_zeros_of_a_whole_amount_are_not_precision():
