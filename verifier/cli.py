@@ -212,7 +212,7 @@ def verify(
 
 def _sentences(verifier: Verifier, filing_id: str, sentence: str | None, text: str | None, as_json: bool) -> None:
     """Sentence mode and text mode: a table per sub-claim for people, JSON (JSONL for a text) for programs."""
-    from auditgraph.verifier.verify import text_sentences
+    from auditgraph.verifier.sentence_check import text_sentences
 
     if verifier.filing(filing_id) is None:
         raise ConfigError(

@@ -189,7 +189,7 @@ def narrowed(ctx: ReadingState, metric: MetricSpan, n: Mention, lo: int, hi: int
 # words right after a figure that may narrow it to a part: "revenue of $49.2 related to contract liabilities",
 # "revenues of $86,060 from an affiliated company" (or say what the whole is about: "a credit loss of $0.9
 # million related to the likelihood of …"), so they keep a figure that agrees with the whole and make one
-# that differs no misstatement of it (verify.Verifier._doubt)
+# that differs no misstatement of it (subclaim_check.SubClaimCheck._doubt)
 PART_AFTER = re.compile(
     r"\s*,?\s*(?:related\s+to|relating\s+to|associated\s+with|attributable\s+to|from\s+(?:an?|these|this|its|our|certain)\b)",
     re.I,

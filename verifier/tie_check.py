@@ -1,6 +1,6 @@
 """Which tagged fact each open figure of a sentence ties out to (the three ways of tie_out.py,
 docs/verifier.md "Tie-outs"), every candidate checked by the verifier's own check of a sub-claim
-(verify.Verifier._verify_sub, passed in as `check`), so a tie-out decides by the same rules as any
+(subclaim_check.SubClaimCheck.verify_sub, passed in as `check`), so a tie-out decides by the same rules as any
 figure: period, unit, sign, members, Z3.
 """
 

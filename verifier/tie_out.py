@@ -15,7 +15,7 @@ three ways (docs/verifier.md, "Tie-outs"):
    ValueIndex; a round figure ("$1.6 million", "10%") is never tied this way, many facts state it;
 3. as a list paired with periods, which one concept states in every period (or all but one).
 
-The figure is then checked like every sub-claim (verify.Verifier._verify_sub: period, unit, sign,
+The figure is then checked like every sub-claim (subclaim_check.SubClaimCheck.verify_sub: period, unit, sign,
 members, Z3) on that concept. A figure tied alone is only ever Verified: when the concepts its
 words name state other values, nothing says which of them was meant, and it stays not checkable
 with the reader's reason. Only a list's odd figure out is Violated, on the concept its other
@@ -167,7 +167,7 @@ def readings(of: OpenFigure) -> list[SubClaim]:
 
 
 def of_members(sc: SubClaim, members: tuple[MemberMention, ...]) -> SubClaim:
-    """`sc` as the figure of `members` (its scope: verify.Verifier._verify_sub binds their fact or none)."""
+    """`sc` as the figure of `members` (its scope: SubClaimCheck.verify_sub binds their fact or none)."""
     return replace(sc, scope=members[0].words, scope_member=members[0].qname, scope_mentions=members) if members else sc
 
 
