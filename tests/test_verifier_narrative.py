@@ -20,6 +20,7 @@ from auditgraph.errors import ConfigError
 from auditgraph.eval import narrative_devset
 from auditgraph.verifier import Verifier, narrative
 from auditgraph.verifier.narrative import CONSISTENT, INCONSISTENT, NarrativeSentence
+from auditgraph.verifier.types import Decision
 
 NFLX = "0001065280-24-000030"
 NOTES = "As of December 31, 2023, the Company had aggregate outstanding notes of $14,543 million"
@@ -116,6 +117,35 @@ def test_a_misstated_figure_is_inconsistent_with_the_fact_and_the_difference(ver
     (f,) = narrative.figures(ns, verifier.verify_sentence(NFLX, wrong))
     assert (f.outcome, f.concept, f.period, f.members) == (INCONSISTENT, "us-gaap:NotesPayable", "instant:2023-12-31", ())
     assert f.filed == 14_543_000_000 and f.difference == -90_000_000
+
+
+CARRYFORWARDS = (
+    "As of December 31, 2023, for tax return purposes, the Company had $582 million of California R&D tax credit "
+    "carryforwards which can be carried forward indefinitely, {} of state net operating loss carryforwards which will "
+    "begin to expire in 2026, $19 million of foreign tax credit carryforwards which will begin to expire in 2033, "
+    "and $421 million of foreign net operating loss carryforwards which will begin to expire in 2024."
+)
+
+
+def test_what_will_become_of_a_balance_dates_neither_it_nor_the_figures_after_it(verifier: Verifier):
+    # "which will begin to expire in 2026" is the carryforwards' future, not the period of the $838 million,
+    # and "which can be carried forward" makes no figure after its comma a possibility: each balance is
+    # the year-end's
+    sv = verifier.verify_sentence(NFLX, CARRYFORWARDS.format("$838 million"))
+    got = {
+        s.claim: (s.decision, [(b.concept, b.period, b.members) for b in s.bindings if b.stage == "target"]) for s in sv.subclaims
+    }
+    year_end = "instant:2023-12-31"
+    assert got["$838 million"] == (
+        Decision.VERIFIED,
+        [("us-gaap:DeferredTaxAssetsOperatingLossCarryforwardsStateAndLocal", year_end, ())],
+    )
+    assert got["$421 million"] == (
+        Decision.VERIFIED,
+        [("us-gaap:DeferredTaxAssetsOperatingLossCarryforwardsForeign", year_end, ())],
+    )
+    changed = verifier.verify_sentence(NFLX, CARRYFORWARDS.format("$883 million"))
+    assert "$883 million" not in {s.claim for s in changed.subclaims if s.decision is Decision.VERIFIED}
 
 
 def test_narrative_command_table_at_80_columns_and_jsonl(verifier: Verifier, neo4j_connection: Connection, monkeypatch):

@@ -149,4 +149,4 @@ def entity_words(filing: FilingInfo, vocabulary: frozenset[str] = frozenset()) -
         words.append(filing.entity_name.rstrip("."))
         words += [w for w in re.findall(r"[A-Za-z][A-Za-z&-]+", filing.entity_name) if w.lower() not in vocabulary]
         words += [w for w in entity.initials(filing.entity_name) if w.lower() not in vocabulary]  # "P&G"
-    return sorted(set(words), key=len, reverse=True)
+    return sorted(set(words), key=lambda w: (-len(w), w))  # longest first; never a set's (hash-seeded) order

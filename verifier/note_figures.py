@@ -9,7 +9,7 @@ import re
 from auditgraph.verifier.metric_names import MetricSpan
 from auditgraph.verifier.numbers import Mention
 from auditgraph.verifier.plan import label_key as key
-from auditgraph.verifier.sentence_state import ReadingState
+from auditgraph.verifier.sentence_state import ReadingState, future_clauses, outside_clause
 
 # A figure of one transaction or of a span no reporting period covers: "recognized a loss of $39,175
 # on this conversion", "Through January 31, 2024, the Company had revenues of $49,012" (since inception)
@@ -73,7 +73,9 @@ def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None
     deferred revenue", "Of the $40.0 million in gross proceeds, $24.3 million was allocated to …"), or
     another predicate's."""
     text = ctx.text
-    if (m := _POSSIBLE.search(text, lo, n.start)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
+    future = future_clauses(text)
+    possible = (m for m in _POSSIBLE.finditer(text, lo, n.start) if not outside_clause(future, m.start(), n.start))
+    if (m := next(possible, None)) or (m := _LIMIT.search(text, max(lo, n.start - 40), n.start)):
         return f"a possibility, obligation or limit ({m[0].strip()!r}), not an amount the statements report"
     if m := _OF_WHICH.search(text, max(0, n.start - 60), n.start):
         return f"a part of the amount before it ({m[0].strip()!r}) that no line item states by itself"

@@ -111,11 +111,12 @@ class Registry:
 
     def aliases(self) -> list[tuple[str, str, str]]:
         """(normalised alias, kind, id) for every metric, concept and analyst term, longest first
-        (then metrics before concepts, then by id)."""
+        (then metrics before concepts, then by id, then by alias: never the order of a set, which changes with
+        the process's hash seed)."""
         out = [(normalise(a), "metric", m.id) for m in self.metrics.values() for a in m.aliases]
         out += [(normalise(a), "concept", c.id) for c in self.concepts.values() for a in c.aliases]
         out += [(normalise(t.term), t.kind, t.id) for t in self.terms]
-        return sorted(set(out), key=lambda t: (-len(t[0]), t[1] != "metric", t[2]))
+        return sorted(set(out), key=lambda t: (-len(t[0]), t[1] != "metric", t[2], t[0]))
 
     def term(self, phrase: str) -> AnalystTerm | None:
         """The analyst-terms row for a phrase (normalised), if the table has one."""

@@ -51,8 +51,8 @@ from auditgraph.verifier.per_share import (
 from auditgraph.verifier.periods import DATE_PATTERN, find_periods
 from auditgraph.verifier.plan import label_key as key
 from auditgraph.verifier.scope import MemberMention
-from auditgraph.verifier.sentence_state import ReadingState, SubClaim, add_subclaim, clause_bounds
-from auditgraph.verifier.tie_out import OpenFigure, open_figure
+from auditgraph.verifier.sentence_state import ReadingState, SubClaim, add_subclaim, clause_bounds, future_clauses
+from auditgraph.verifier.tie_out import OpenFigure, open_figure, stated_before
 from auditgraph.verifier.types import PeriodRequest
 from auditgraph.verifier.vocabulary import (
     CONTEXT_SCALES,
@@ -99,6 +99,18 @@ class Reading:
     # "the note may be converted at $0.40"): in notes these state the terms of an agreement
     terms: bool = False
     scopes: tuple[MemberMention, ...] = ()  # the filer's members the sentence names (its segments, subsidiaries, …)
+    # where each forecast word reaches: the end of its relative clause ("carryforwards which will begin to expire
+    # in 2026, …"), else the end of the sentence
+    forecast_reach: tuple[tuple[int, int], ...] = ()
+
+    def stated(self, of: OpenFigure) -> bool:
+        """Whether a figure of a sentence with forecast words is stated, not forecast: no forecast reaches it,
+        and the next one is in a clause of its own (tie_out.stated_before)."""
+        n = of.subclaim.number
+        if n is None or any(a <= n.start < b for a, b in self.forecast_reach):
+            return False
+        after = next((a for a, _ in self.forecast_reach if a >= n.end), None)
+        return after is None or stated_before(of, self.sentence, after)
 
 
 @dataclass(frozen=True)
@@ -210,6 +222,7 @@ def read(
     tried = [(n, why) for n, why in left if why in ctx.unread] + held
     open_ = tuple(f for n, why in tried if (f := open_figure(ctx, n, why)) is not None)
     forecasts = list(_forecasts(text))
+    future = future_clauses(text)
     fwd = forecasts[0] if forecasts else None
     market = _MARKET.search(text)
     entities = tuple(entity_finder(text)) if entity_finder else ()
@@ -225,7 +238,13 @@ def read(
         fwd.start() if fwd else None,
         bool(forecasts) and all(m[0].lower() in _MODALS for m in forecasts),
         tuple(ctx.scopes),
+        tuple(_reach(m.start(), future, len(text)) for m in forecasts),
     )
+
+
+def _reach(at: int, clauses: list[tuple[int, int]], end: int) -> tuple[int, int]:
+    """How far a forecast word at `at` reaches: to the end of the relative clause it is in, else of the sentence."""
+    return at, next((b for a, b in clauses if a <= at < b), end)
 
 
 # Not forecasts: the effect an amount that exists would have "if recognized" ("of which $9.5 billion,

@@ -27,7 +27,7 @@ from auditgraph.verifier.sentence import Context, Reading, read, split_paragraph
 from auditgraph.verifier.sentence_state import SubClaim
 from auditgraph.verifier.subclaim_check import SubClaimCheck
 from auditgraph.verifier.tie_check import TieOuts
-from auditgraph.verifier.tie_out import OpenFigure, stated_before
+from auditgraph.verifier.tie_out import OpenFigure
 from auditgraph.verifier.types import AbstainReason, Decision, PeriodSpec, SentenceVerdict, Verdict
 
 MAX_SENTENCE_CHARS = MAX_CLAIM_CHARS  # one bound for sentences, questions and answers (limits.py)
@@ -126,10 +126,9 @@ class SentenceCheck:
                 reading.unread,
             )
         if reading.forward_looking:
-            # figures stated before the forecast, in a clause of their own, are still tied to their facts,
-            # and so is every figure of an agreement's terms (modal verbs only: "will bear interest at 5.0%")
-            at = reading.forward_at if reading.forward_at is not None else 0
-            stated = [of for of in reading.open_figures if reading.terms or stated_before(of, text, at)]
+            # figures stated outside the forecasts' reach, in a clause of their own, are still tied to their
+            # facts, and so is every figure of an agreement's terms (modal verbs only: "will bear interest at 5.0%")
+            stated = [of for of in reading.open_figures if reading.terms or reading.stated(of)]
             return abstain_tied(
                 AbstainReason.NOT_IN_FILING,
                 f"the claim is a forecast or expectation ({reading.forward_looking!r}); "

@@ -64,6 +64,29 @@ class ReadingState:
         return [(x.start, x.end) for x in self.numbers] + [(p.start, p.end) for p in self.periods]
 
 
+# a relative clause of what will or may become of the noun before it: "$838 million of state net operating loss
+# carryforwards which will begin to expire in 2026, $19 million of …", "credits which can be carried forward
+# indefinitely": its modal and its period are the clause's own, never those of the figures outside it
+_FUTURE_RELATIVE = re.compile(
+    r"\b(?:which|that)\s+(?:(?:is|are)\s+(?:expected|anticipated)\s+to|will|would|can|could|may|might|shall)\b", re.I
+)
+_FUTURE_CLAUSE_END = re.compile(r",\s|;")
+
+
+def future_clauses(text: str) -> list[tuple[int, int]]:
+    """Where the sentence's relative clauses of the future are: from "which will" to the comma that closes it."""
+    out = []
+    for m in _FUTURE_RELATIVE.finditer(text):
+        end = _FUTURE_CLAUSE_END.search(text, m.end())
+        out.append((m.start(), end.start() if end else len(text)))
+    return out
+
+
+def outside_clause(clauses: list[tuple[int, int]], at: int, pos: int) -> bool:
+    """Whether a word at `at` is in a clause of `clauses` that the figure at `pos` is not in."""
+    return any(a <= at < b and not a <= pos < b for a, b in clauses)
+
+
 def clause_bounds(text: str, pos: int) -> tuple[int, int]:
     """The clause around `pos`: between semicolons (and sentence ends)."""
     lo = max(text.rfind(";", 0, pos), -1) + 1
@@ -92,7 +115,8 @@ def period_for(ctx: ReadingState, pos: int, end: int, base: bool) -> tuple[Perio
     lo, hi = clause_bounds(ctx.text, pos)
     nxt = [n.start for n in ctx.numbers if n.start > end and n.start < hi]
     limit = min(nxt) if nxt else hi
-    explicit = [p for p in ctx.periods if p.request is not None]
+    future = future_clauses(ctx.text)
+    explicit = [p for p in ctx.periods if p.request is not None and not outside_clause(future, p.start, pos)]
     marked = [p for p in explicit if _COMPARED.search(ctx.text[max(0, p.start - 30) : p.start])]
     plain = [p for p in explicit if p not in marked]
     relative = next((p.relative for p in ctx.periods if p.request is None), None)

@@ -198,3 +198,24 @@ def test_a_transaction_day_is_contained_by_the_reporting_periods_around_it_a_bal
     balance = PeriodRequest(end_date=date(2023, 3, 14), phrase="as of March 14, 2023")
     assert containing_periods(balance, rows) == []
     assert containing_periods(PeriodRequest(end_date=date(2023, 3, 31), months=3, phrase="the quarter"), rows) == []
+
+
+def test_a_relative_clause_of_the_future_is_its_own_nouns_not_the_figures_after_it():
+    sentence = (
+        "As of December 31, 2023, the Company had $582 million of tax credit carryforwards which can be carried "
+        "forward indefinitely, $838 million of net operating loss carryforwards which will begin to expire in 2026, "
+        "and $19 million of capital loss carryforwards."
+    )
+    r = read(sentence, LEX.knows)
+    got = {of.subclaim.number.text: of for of in r.open_figures if of.subclaim.number}
+    # no figure is dated by "in 2026" (the carryforwards' expiry) nor a possibility because of "can be carried"
+    assert {t: of.subclaim.period.end_date for t, of in got.items()} == {
+        "$582 million": date(2023, 12, 31),
+        "$838 million": date(2023, 12, 31),
+        "$19 million": date(2023, 12, 31),
+    }
+    assert not [u for u in r.unread if "possibility" in u]
+    assert r.forward_looking == "will" and all(r.stated(of) for of in got.values())
+    # a figure inside the clause is what will happen: a forecast
+    inside = read("The Company had notes payable which will be repaid with $50 million in 2026.", LEX.knows)
+    assert not [of for of in inside.open_figures if inside.stated(of)]
