@@ -9,7 +9,9 @@ Facts used: contract liabilities 2,015 / 1,019 thousand at 2023-12-31 / 2022-12-
 right-of-use assets 7,923,071 at 2023-12-31 for CertainBuildingsAndSaltPansMember only (the
 consolidated fact is another value). Red Trail Energy 10-K FY2023 (xule-2025/RED_FY_2023): depreciation
 in cost of goods sold 5,298,318 / 4,027,744 / 4,832,462 for the years ended September 30, 2023 /
-2022 / 2021 (us-gaap:CostOfGoodsAndServicesSoldDepreciation).
+2022 / 2021 (us-gaap:CostOfGoodsAndServicesSoldDepreciation). Laredo Oil 10-K FY2023 (xule-2025/LAREDO_FY_2023):
+us-gaap:CostsIncurredOilAndGasPropertyAcquisitionExplorationAndDevelopmentActivities 4,547,740 and 2,764,477 for the
+years ended May 31, 2023 and 2022.
 """
 
 from __future__ import annotations
@@ -26,13 +28,13 @@ from auditgraph.verifier.lexicon import Lexicon, Unresolved
 from auditgraph.verifier.registry import load_registry
 from auditgraph.verifier.types import Decision
 
-ADN, GURE, RED = "ADN_FY_2023", "GURE_FY_2023", "RED_FY_2023"
+ADN, GURE, RED, LAREDO = "ADN_FY_2023", "GURE_FY_2023", "RED_FY_2023", "LAREDO_FY_2023"
 FY23 = "duration:2023-01-01/2023-12-31"
 
 
 @pytest.fixture(scope="module")
 def verifier(neo4j_connection: Connection, shared_dir: Path) -> Iterator[Verifier]:
-    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (ADN, GURE, RED)))
+    g = loaded_graph(neo4j_connection, shared_dir, *(f"xule-2025/{f}" for f in (ADN, GURE, RED, LAREDO)))
     try:
         yield Verifier(g)
     finally:
@@ -237,3 +239,21 @@ def test_a_part_no_line_item_of_the_filing_names_stays_unread(verifier: Verifier
     )
     assert sv.decision is Decision.ABSTAIN and bound(sv) == set()
     assert "a part of another amount ('included in')" in unread_for(sv, "$5,298,318")
+
+
+COSTS = (
+    "The Company has incurred oil and gas acquisition and drilling costs totaling {} and 2,764,477 during the years "
+    "ended May 31, 2023 and 2022, respectively."
+)
+
+
+def test_costs_a_company_has_incurred_during_the_years_it_names_are_those_years_costs(verifier: Verifier):
+    # "has incurred" is cumulative only when no span is named; the "$" written once is the second figure's too
+    costs = "us-gaap:CostsIncurredOilAndGasPropertyAcquisitionExplorationAndDevelopmentActivities"
+    sv = verifier.verify_sentence(LAREDO, COSTS.format("$4,547,740"))
+    assert sv.decision is Decision.VERIFIED
+    assert bound(sv) == {(costs, "duration:2022-06-01/2023-05-31"), (costs, "duration:2021-06-01/2022-05-31")}
+    changed = verifier.verify_sentence(LAREDO, COSTS.format("$4,092,966"))
+    assert [(s.claim, s.decision) for s in changed.subclaims if s.decision is not Decision.VERIFIED] == [
+        ("$4,092,966", Decision.VIOLATED)
+    ]

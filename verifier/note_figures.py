@@ -23,6 +23,15 @@ _CUMULATIVE = re.compile(
     r"\b(?:through|since|from)\s+(?:its\s+|the\s+company['’]s\s+)?inception\b|\b(?:has|have)\s+(?:incurred|accumulated)\b|^\s*through\s+[A-Z][a-z]+\.?\s+\d{1,2}(?:,\s*\d{4})?|\bcumulative(?:ly)?\b|\bto\s+date\b",
     re.I,
 )
+# "has incurred … during the years ended May 31, 2023 and 2022": the perfect tense of a span the clause names
+_INCURRED = re.compile(r"(?:has|have)\s", re.I)
+
+
+def _spans(ctx: ReadingState, lo: int, hi: int) -> bool:
+    """Whether the clause names a span of months ("during the years ended …", "for the three months ended …")."""
+    return any(p.request is not None and p.request.months and lo <= p.start < hi for p in ctx.periods)
+
+
 _NEW_PREDICATE = re.compile(
     r"\b(?:and|but|while|then)\s+(?:also\s+|has\s+|had\s+)?(?:provided|used|recorded|recognized|recognised|paid|received|"
     r"borrowed|incurred|generated|issued|repaid|spent|raised|sold|purchased|acquired|invested|contributed|made|accrued|"
@@ -91,7 +100,7 @@ def note_specific(ctx: ReadingState, n: Mention, lo: int, hi: int) -> str | None
         return f"a part of another amount ({m[0].strip()!r}) that no line item states by itself"
     if m := _ONE_TRANSACTION.search(text, lo, hi):
         return f"a figure of one transaction ({m[0]!r}), not a line item of the statements"
-    if m := _CUMULATIVE.search(text[lo:hi]):
+    if (m := _CUMULATIVE.search(text[lo:hi])) and not (_INCURRED.match(m[0]) and _spans(ctx, lo, hi)):
         return ctx.not_a_level(n, f"a cumulative figure ({m[0].strip()!r}) that no reporting period states")
     prior = [x for x in ctx.numbers if lo <= x.end <= n.start]
     if prior and _NEW_PREDICATE.search(text, prior[-1].end, n.start):

@@ -173,7 +173,8 @@ _JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|to\s+|through\s+
 def _unit_shared(text: str, found: list[Mention]) -> list[Mention]:
     """The figures of a list or range that write their scale or unit once, after the last one, read with it:
     "$1.2 and $1.5 million" is $1.2 million, "2,551,039 and 8,696,108 shares" two share counts, "$4.32 and
-    $7.21 per share" two per-share figures. Only a figure with nothing of its own ("$1.2", "2,551,039") of
+    $7.21 per share" two per-share figures; and the currency written before the first, "$4,547,740 and
+    2,764,477" two amounts, when the bare one has a unit of no other kind after it. Only a figure with nothing of its own ("$1.2", "2,551,039") of
     the last one's kind and, for a scale or per share, written to as many decimals ("$500 and $1.5 million"
     says no more than it writes)."""
     out = list(found)
@@ -190,7 +191,31 @@ def _unit_shared(text: str, found: list[Mention]) -> list[Mention]:
             out[i] = replace(a, value=a.value * k, half_width=a.half_width * k, scale_word=b.scale_word, kind=Kind.SHARES)
         elif b.kind is Kind.PER_SHARE and a.kind is Kind.MONEY and not b.scale_word:
             out[i] = replace(a, kind=Kind.PER_SHARE, per_share=b.per_share)
+    # the currency written once, before the first: "costs totaling $4,547,740 and 2,764,477 during the years …"
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if (
+            a.kind is Kind.MONEY
+            and b.kind is Kind.NUMBER
+            and not b.scale_word
+            and _JOINED.fullmatch(text, a.end, b.start)
+            and _decimals(a) == _decimals(b)
+            and len(re.sub(r"\D", "", b.text)) >= 4
+            and not _UNIT_AFTER.match(text, b.end)
+        ):
+            k = SCALES[a.scale_word] if a.scale_word else Decimal(1)
+            out[i] = replace(
+                b, value=b.value * k, half_width=b.half_width * k, scale_word=a.scale_word, currency=a.currency, kind=Kind.MONEY
+            )
     return out
+
+
+# a bare number with a unit of its own after it ("2,000,000 warrants", "1,500 units") is no amount of money
+_UNIT_AFTER = re.compile(
+    r"\s*(?:%|percent\b|(?:[A-Za-z’'-]+\s+){0,4}(?:shares?|units?|warrants?|options?|rights|holders|employees|"
+    r"customers|acres|barrels|tons|square|members|persons|people|stores|locations)\b)",
+    re.I,
+)
 
 
 def _decimals(n: Mention) -> int:

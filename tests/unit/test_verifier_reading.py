@@ -57,6 +57,11 @@ def test_a_list_that_writes_its_scale_or_unit_once_shares_it(text, values, kind)
 def test_a_figure_written_to_other_decimals_keeps_its_own_scale():
     # "$500 and $1.5 million" says nothing more of the $500 than it writes
     assert [m.value for m in find_numbers("fees of $500 and $1.5 million")] == [Decimal(500), Decimal("1.5e6")]
+    # a currency written once before a list is each figure's, but a count of something else stays a count
+    got = find_numbers("costs totaling $4,547,740 and 2,764,477 during the years ended May 31, 2023 and 2022")
+    assert [(m.kind, m.value) for m in got] == [(Kind.MONEY, Decimal(4547740)), (Kind.MONEY, Decimal(2764477))]
+    got = find_numbers("it paid $5,000 and 2,000 restricted stock units")
+    assert [m.kind for m in got] == [Kind.MONEY, Kind.NUMBER]
     # nor is "$500,000" a price per share because a price follows it
     got = find_numbers("proceeds of $500,000 and $0.10 per share")
     assert [m.kind for m in got] == [Kind.MONEY, Kind.PER_SHARE]
