@@ -104,20 +104,12 @@ def decide(
             **common,
             reason=f"claim {cv.text} agrees with {how} ({_sources(est.formulas)}); expected {expected}",
         )
-    if res.decision is Decision.VIOLATED and res.point_mismatch:
-        return replace(
-            base,
-            decision=Decision.VIOLATED,
-            core=res.core,
-            direction=res.direction,
-            entailed=False,
-            **common,
-            reason=f"claim {cv.text} {res.direction} {plan.target_label}: the reported figures give "
-            f"{_short(res.expected_point) if res.expected_point is not None else '?'} "
-            f"({_sources(est.formulas)}); only the facts' rounding ({expected}) could reach the "
-            f"claim; conflicting constraints {', '.join(res.core)}",
-        )
     if res.decision is Decision.VIOLATED:
+        if res.point_mismatch:
+            point = _short(res.expected_point) if res.expected_point is not None else "?"
+            why = f"the reported figures give {point} ({_sources(est.formulas)}); only the facts' rounding ({expected}) could reach the claim"
+        else:
+            why = f"expected {expected} from {_sources(est.formulas)}"
         return replace(
             base,
             decision=Decision.VIOLATED,
@@ -125,8 +117,7 @@ def decide(
             direction=res.direction,
             entailed=False,
             **common,
-            reason=f"claim {cv.text} {res.direction} {plan.target_label}: expected {expected} "
-            f"from {_sources(est.formulas)}; conflicting constraints {', '.join(res.core)}",
+            reason=f"claim {cv.text} {res.direction} {plan.target_label}: {why}; conflicting constraints {', '.join(res.core)}",
         )
     if res.too_precise:
         return replace(
