@@ -347,7 +347,8 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
         # "authorized to issue 500,000,000 shares of common stock": that class's shares authorized
         words = f"{k['c'].lower()} stock shares authorized"
         if ctx.known(key(words)):
-            add_subclaim(ctx, "level", n, MetricSpan(n.start, n.end + k.end(), text[n.start : n.end + k.end()], words))
+            # messages name the metric by its words ("common stock shares authorized"), never by the figure's
+            add_subclaim(ctx, "level", n, MetricSpan(n.start, n.end + k.end(), words, words))
         else:
             ctx.unread.append(f"{n.text!r}: {words!r} names no line item of the filing")
         return
@@ -355,7 +356,7 @@ def _read_number(ctx: ReadingState, n: Mention) -> None:
         # "3,194 million shares outstanding", "with 298,742,643 shares issued and outstanding": the metric after it
         words = f"shares {m['w'].lower()}"
         if ctx.known(key(words)):
-            add_subclaim(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), text[n.start : n.end + m.end()], words))
+            add_subclaim(ctx, "level", n, MetricSpan(n.start, n.end + m.end(), words, words))
         else:
             ctx.unread.append(f"{n.text!r}: the words after it ({words!r}) name no line item of the filing")
         return
