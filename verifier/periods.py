@@ -10,7 +10,7 @@ relative marker), "at the end of the prior year".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from auditgraph.verifier.plan import extract_period
 from auditgraph.verifier.types import PeriodRequest
@@ -23,7 +23,7 @@ _PERIODS = [
         "dated",
         re.compile(
             rf"\b(?:(?:for|during|in)\s+)?(?:the\s+)?(?:(?:three|six|nine|twelve|3|6|9|12|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[- ](?:months?|weeks?)|"
-            rf"(?:(?:year[- ]to[- ]date|ytd)\s+)?(?:fiscal\s+)?(?:year|quarter|period))\s+(?:ended|ending)\s+{DATE_PATTERN}",
+            rf"(?:(?:year[- ]to[- ]date|ytd)\s+)?(?:fiscal\s+)?(?:year|quarter|period)s?)\s+(?:ended|ending)\s+{DATE_PATTERN}",
             re.I,
         ),
     ),
@@ -129,12 +129,14 @@ def find_periods(text: str) -> list[PeriodMention]:
 
 
 _BARE_YEAR = re.compile(r"(?:19|20)\d{2}")
+_DATE_ONLY = re.compile(rf"\s*{DATE_PATTERN}\s*")
 _YEAR_LINK = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 
 
 def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMention]:
     """ "the nine months ended September 30, 2024 and 2023": the bare year after a dated length is
-    the same months ended on the same day of that year, not the fiscal year 2023."""
+    the same months ended on the same day of that year, not the fiscal year 2023; a bare date after it
+    ("the years ended December 30, 2023 and December 31, 2022") ends as many months."""
     out: list[PeriodMention] = []
     for q in found:
         p = out[-1] if out else None
@@ -144,15 +146,20 @@ def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMe
             and r is not None
             and r.end_date is not None
             and r.months
-            and _BARE_YEAR.fullmatch(q.text.strip())
             and _YEAR_LINK.fullmatch(text[p.end : q.start])
         ):
-            year = int(q.text.strip())
-            try:
-                end = r.end_date.replace(year=year)
-            except ValueError:  # February 29 in a year without one
-                end = r.end_date.replace(year=year, day=28)
-            q = PeriodMention(q.start, q.end, q.text, PeriodRequest(end_date=end, months=r.months, phrase=q.text.strip()))
+            if _BARE_YEAR.fullmatch(q.text.strip()):
+                year = int(q.text.strip())
+                try:
+                    end = r.end_date.replace(year=year)
+                except ValueError:  # February 29 in a year without one
+                    end = r.end_date.replace(year=year, day=28)
+                q = PeriodMention(q.start, q.end, q.text, PeriodRequest(end_date=end, months=r.months, phrase=q.text.strip()))
+            elif (
+                q.request is not None and q.request.end_date is not None and not q.request.months and _DATE_ONLY.fullmatch(q.text)
+            ):
+                # "the fiscal years ended December 30, 2023 and December 31, 2022": the second date ends a year too
+                q = PeriodMention(q.start, q.end, q.text, replace(q.request, months=r.months))
         out.append(q)
     return out
 
@@ -198,9 +205,9 @@ def _period(kind: str, m: re.Match[str]) -> PeriodMention | None:
         months = req.months
         if ytd:
             months = None  # the grounder counts them: the filing's year-to-date length
-        elif months is None and re.search(r"\bquarter\b", text, re.I):
+        elif months is None and re.search(r"\bquarters?\b", text, re.I):
             months = 3
-        elif months is None and re.search(r"\byear\b", text, re.I):
+        elif months is None and re.search(r"\byears?\b", text, re.I):
             months = 12
         if re.search(r"\b(?:thirteen|13)[- ]weeks?\b", text, re.I):
             months = 3

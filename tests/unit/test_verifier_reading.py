@@ -135,6 +135,16 @@ def test_dated_periods_and_relative_markers():
     assert find_periods("the nine months ended April 30,2024")[0].request.months == 9
 
 
+def test_the_years_a_list_names_are_each_a_year():
+    # "the fiscal years ended December 30, 2023 and December 31, 2022": two years, not a year and a balance day
+    got = find_periods("were $8.5 million and $4.0 million for the fiscal years ended December 30, 2023 and December 31, 2022")
+    assert [(p.request.end_date.isoformat(), p.request.months) for p in got] == [("2023-12-30", 12), ("2022-12-31", 12)]
+    got = find_periods("During the years ended December 31, 2023 and 2022, the Company")
+    assert [(p.request.end_date.isoformat(), p.request.months) for p in got] == [("2023-12-31", 12), ("2022-12-31", 12)]
+    got = find_periods("As of December 31, 2023 and December 31, 2022, the balance")  # balances stay balances
+    assert [p.request.months for p in got] == [None, None]
+
+
 def test_a_news_sentence_is_a_growth_and_a_level():
     r = read("Netflix's revenue rose 6.7% to $33.7 billion in 2023", LEX.knows, frozenset({"netflix"}))
     growth, level = r.subclaims
