@@ -348,7 +348,7 @@ class SubClaimCheck:
                 if r["unit_key"] != b.unit or r["value"] is None:
                     continue
                 if any(a in SUBJECT_AXES for a in r["axes"]):
-                    return ", ".join(r["members"])
+                    return ", ".join(sorted(r["members"]))
                 if lo is None or hi is None:
                     continue
                 try:
@@ -356,7 +356,7 @@ class SubClaimCheck:
                 except (ArithmeticError, ValueError):
                     continue
                 if f_lo <= Decimal(hi) and Decimal(lo) <= f_hi:
-                    return ", ".join(r["members"]) or r["fact_id"]
+                    return ", ".join(sorted(r["members"])) or r["fact_id"]
         return None
 
 

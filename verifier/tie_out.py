@@ -311,7 +311,9 @@ class ValueIndex:
             start = r["start"].to_native() if hasattr(r["start"], "to_native") else r["start"]
             if end is None:
                 continue
-            dims = tuple(tuple(d.split("=", 1)) for d in r["dims"] or ())
+            # sorted: the database collects a context's members in no fixed order, and a fact's members are compared
+            # and ordered as a whole (one context across periods, the tie-break between two facts)
+            dims = tuple(sorted(tuple(d.split("=", 1)) for d in r["dims"] or ()))
             unit = unit_of_type(None, None, [r["unit_key"]])
             fact = StatedFact(r["qname"], value, unit, r["kind"], start, end, dims, r["unit_key"] or "")
             self._by_end.setdefault(end, []).append(fact)
