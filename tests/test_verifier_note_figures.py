@@ -145,7 +145,7 @@ def test_a_narrowed_or_nested_metric_never_binds_the_broad_line(verifier: Verifi
     # (2022's amortization of $2.8 million is us-gaap:AdjustmentForAmortization; "$0.4 million and $0.1
     # million in revenues" are the revenue recognized from contract liabilities of 2023 and 2022; the $11.5
     # million transferred is the filer's "Transfer from assets under construction to machinery and equipment";
-    # the $0.8 million of cash "which are restricted" may tie to the restricted cash the filing states)
+    # the $0.8 million of cash "which are restricted" is the restricted cash the filing states at 2022-12-31)
     assert {c for c, _ in bound(sv)} <= {
         "us-gaap:AdjustmentForAmortization",
         "us-gaap:ContractWithCustomerLiabilityRevenueRecognized",

@@ -25,7 +25,8 @@ Procter & Gamble 10-K 2023 (edgar/pg-10k-2023-06-30), amounts in millions: us-ga
 EDINotesMember and MortgageNotesMember; CFN Enterprises 10-Q Q3 2024 (xule-2025/CFN_Q3_2024), a fiscal year
 ending September 30: cfnenterprisesinc.com:WarrantsIssuedInConnectionWithNotePayable 626,073 for the
 comparative quarter (2023-07-01/2023-09-30) and RightOfUseAssetAndLiability 187,863 for the comparative nine months;
-the same Apple 10-K: us-gaap:VariableLeaseCost 13.9, 14.9 and 12.9 billion for fiscal 2023, 2022 and 2021; EZCORP 10-K 2023 (xule-2025/EZPW_FY_2023):
+the same Apple 10-K: us-gaap:VariableLeaseCost 13.9, 14.9 and 12.9 billion for fiscal 2023, 2022 and 2021, and
+DeferredTaxAssetsTaxCreditCarryforwardsResearch 3.0 billion at 2023-09-30; EZCORP 10-K 2023 (xule-2025/EZPW_FY_2023):
 www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseRightOfUseAssets 66.5 million and ...LeaseLiabilities 69.4
 million, each tagged for both fiscal 2023 and 2022; Lendway 10-Q Q1 2024 (xule-2025/LDWY_Q1_2024): the tax rate
 reconciliation of the quarter to 2024-03-31, federal statutory rate 21%, state taxes 4.7%, valuation allowance
@@ -486,6 +487,20 @@ def test_a_list_figure_another_named_line_item_states_is_not_violated(verifier: 
         Decision.VERIFIED,
         {("www.ezcorp.com:NonCashIncreaseDecreaseInOperatingLeaseLeaseLiabilities", "duration:2021-10-01/2022-09-30", ())},
     )
+
+
+def test_a_figure_of_one_significant_digit_ties_when_its_clause_names_the_fact(verifier: Verifier):
+    credits = (
+        "As of September 30, 2023, the Company had $5.2 billion in foreign tax credit carryforwards in Ireland and "
+        "{} in California R&D credit carryforwards, both of which can be carried forward indefinitely."
+    )
+    got = decided(verifier.verify_sentence(AAPL, credits.format("$3.0 billion")))
+    assert got["$3.0 billion"] == (
+        Decision.VERIFIED,
+        {("us-gaap:DeferredTaxAssetsTaxCreditCarryforwardsResearch", "instant:2023-09-30", ())},
+    )
+    # another round value: no fact of the period states it, and a tie-out alone never rejects
+    assert "$4.0 billion" not in decided(verifier.verify_sentence(AAPL, credits.format("$4.0 billion")))
 
 
 RATES = (

@@ -450,19 +450,20 @@ class TieOuts:
         """The one fact that states the figure for its period and unit (tie_out.ValueIndex) and that its
         clause names: a precise figure's by a word (`rounds` False), a round one's by two words of the
         concept's labels and each of its members (`rounds`, tie_out.naming_words), or on a day no reporting
-        period ends on, by one word of the fact's and each of its members; checked as a figure of that fact's
-        concept and members. `durations`: flows only (a period that contains the figure's day)."""
+        period ends on, by one word of the fact's and each of its members (two words for a figure of one
+        significant digit); checked as a figure of that fact's concept and members. `durations`: flows only (a
+        period that contains the figure's day; never for one significant digit)."""
         sc = of.subclaim
         if sc.number is None or (digits := significant_digits(sc.number)) < ROUND_DIGITS:
             return None
         precise = digits >= PRECISE_DIGITS
-        if precise == rounds:
+        if precise == rounds or (digits == 1 and durations):
             return None  # precise figures are tied with the own words, round ones after the lists
         found: dict[tuple[str, tuple[tuple[str, str], ...]], frozenset[str]] = {}
         n = sc.number
         # a day no reporting period ends on ("On April 13, 2022, … a 12% promissory note"): a round figure the
         # filing states on that very day needs one word of the fact's, with its members named, not two
-        day = spec.months == 0 and spec.end not in {r.end for r in self.rows}
+        day = spec.months == 0 and spec.end not in {r.end for r in self.rows} and digits > 1
         # a round figure's fact rounds to it at its last digit written, zeros too: "$250 million" is no
         # 247.1 million, "11,000,000 shares" no 10,817,350 (numbers.py reads a trailing zero as rounding)
         written = None if precise else to_last_digit(n)

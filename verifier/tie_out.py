@@ -55,8 +55,10 @@ MAX_TRIED = 4  # concepts tried per figure, best named first
 PRECISE_DIGITS = 4  # significant digits from which a figure is tied by its value and one word (ValueIndex)
 # a rounder figure ("$60.9 million", "35.3%", "$1.7 million") is tied by its value only when its clause names
 # the concept with two words of its labels and names every member of the fact: a round value alone is
-# stated by many facts (a changed "$60,500" met another note's balance), the words say which is the figure's
-ROUND_DIGITS = 2
+# stated by many facts (a changed "$60,500" met another note's balance), the words say which is the figure's.
+# A figure of one significant digit ("10,000,000 shares of blank check preferred stock", "$5.0 million") needs
+# the same in its own reporting period, never the looser ties of a transaction day (tie_check._by_value)
+ROUND_DIGITS = 1
 # the words of a class of stock: a share count's own words ("shares of Common Stock"), no line item
 _STOCK_CLASS = frozenset(w[:6] for w in "common preferred ordinary capital stock share class series".split())
 # words too common in labels and notes to say which fact a figure is
