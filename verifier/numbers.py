@@ -172,25 +172,25 @@ _JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|to\s+|through\s+
 
 def _unit_shared(text: str, found: list[Mention]) -> list[Mention]:
     """The figures of a list or range that write their scale or unit once, after the last one, read with it:
-    "$1.2 and $1.5 million" is $1.2 million, "2,551,039 and 8,696,108 shares" two share counts, "$4.32 and
-    $7.21 per share" two per-share figures; and the currency written before the first, "$4,547,740 and
-    2,764,477" two amounts, when the bare one has a unit of no other kind after it. Only a figure with nothing of its own ("$1.2", "2,551,039") of
-    the last one's kind and, for a scale or per share, written to as many decimals ("$500 and $1.5 million"
-    says no more than it writes)."""
+    "$1.2 and $1.5 million" is $1.2 million, "2,551,039 and 8,696,108 shares" two share counts; and the
+    currency written before the first, "$4,547,740 and 2,764,477" two amounts, when the bare one has a unit of
+    no other kind after it. Only a figure with nothing of its own ("$1.2", "2,551,039") of the last one's kind
+    and, for a scale, written to as many decimals ("$500 and $1.5 million" says no more than it writes).
+    Not "per share": a per-share list pairs its figures with periods the per-share reading does not place
+    ("$1.160, $1.056 and $0.880 per common share … in 2023, 2022, and 2021, respectively"), and "from $0.20
+    to $0.21 per share" is a quarterly rate's change, not the year's dividend."""
     out = list(found)
     for i in range(len(out) - 2, -1, -1):
         a, b = out[i], out[i + 1]
         if a.scale_word or not _JOINED.fullmatch(text, a.end, b.start):
             continue
-        if (b.scale_word or b.kind is Kind.PER_SHARE) and _decimals(a) != _decimals(b):
+        if b.scale_word and _decimals(a) != _decimals(b):
             continue
         k = SCALES[b.scale_word] if b.scale_word else Decimal(1)
         if b.kind is Kind.MONEY and b.scale_word and a.kind is Kind.MONEY:
             out[i] = replace(a, value=a.value * k, half_width=a.half_width * k, scale_word=b.scale_word)
         elif b.kind is Kind.SHARES and a.kind is Kind.NUMBER:
             out[i] = replace(a, value=a.value * k, half_width=a.half_width * k, scale_word=b.scale_word, kind=Kind.SHARES)
-        elif b.kind is Kind.PER_SHARE and a.kind is Kind.MONEY and not b.scale_word:
-            out[i] = replace(a, kind=Kind.PER_SHARE, per_share=b.per_share)
     # the currency written once, before the first: "costs totaling $4,547,740 and 2,764,477 during the years …"
     for i in range(1, len(out)):
         a, b = out[i - 1], out[i]

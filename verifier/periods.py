@@ -136,7 +136,8 @@ _YEAR_LINK = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMention]:
     """ "the nine months ended September 30, 2024 and 2023": the bare year after a dated length is
     the same months ended on the same day of that year, not the fiscal year 2023; a bare date after it
-    ("the years ended December 30, 2023 and December 31, 2022") ends as many months."""
+    ("the years ended December 30, 2023 and December 31, 2022") ends as many months, or is a year to date
+    as the first ("the year-to-date periods ended September 30, 2023 and October 1, 2022")."""
     out: list[PeriodMention] = []
     for q in found:
         p = out[-1] if out else None
@@ -145,10 +146,10 @@ def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMe
             p is not None
             and r is not None
             and r.end_date is not None
-            and r.months
+            and (r.months or r.ytd)
             and _YEAR_LINK.fullmatch(text[p.end : q.start])
         ):
-            if _BARE_YEAR.fullmatch(q.text.strip()):
+            if r.months and _BARE_YEAR.fullmatch(q.text.strip()):
                 year = int(q.text.strip())
                 try:
                     end = r.end_date.replace(year=year)
@@ -159,7 +160,7 @@ def _same_months_earlier(text: str, found: list[PeriodMention]) -> list[PeriodMe
                 q.request is not None and q.request.end_date is not None and not q.request.months and _DATE_ONLY.fullmatch(q.text)
             ):
                 # "the fiscal years ended December 30, 2023 and December 31, 2022": the second date ends a year too
-                q = PeriodMention(q.start, q.end, q.text, replace(q.request, months=r.months))
+                q = PeriodMention(q.start, q.end, q.text, replace(q.request, months=r.months, ytd=r.ytd))
         out.append(q)
     return out
 

@@ -46,7 +46,6 @@ def test_numbers_as_written_keep_their_exact_value_and_precision(text, value, ha
         ("$1.2, $1.3 and $1.5 billion", ["1.2e9", "1.3e9", "1.5e9"], Kind.MONEY),
         ("2,551,039 and 8,696,108 shares", ["2551039", "8696108"], Kind.SHARES),
         ("between 2.1 and 2.3 million shares", ["2.1e6", "2.3e6"], Kind.SHARES),
-        ("$4.32 and $7.21 per share", ["4.32", "7.21"], Kind.PER_SHARE),
     ],
 )
 def test_a_list_that_writes_its_scale_or_unit_once_shares_it(text, values, kind):
